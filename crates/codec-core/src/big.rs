@@ -1,0 +1,236 @@
+//! `BigCodePoint`: an unbounded code point for UTF-∞-8, machine-word fast.
+
+use core::fmt;
+use core::str::FromStr;
+
+use alloc::string::String;
+use num_bigint::BigUint;
+
+use crate::code_point::{strip_prefix, AnyCodePoint, CodePoint, ParseCodePointError};
+
+/// An unbounded code point value, as UTF-∞-8 carries.
+///
+/// Values that fit a `u64` are stored inline with no allocation; larger ones
+/// use a [`BigUint`]. The representation is canonical (a value is `Big` only
+/// when it exceeds `u64::MAX`), so equality, ordering and hashing follow the
+/// numeric value.
+///
+/// It prints and parses as `U+` and uppercase hex, at least four digits.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::BigCodePoint;
+///
+/// let huge: BigCodePoint = "U+1000000000000000000".parse().unwrap();
+/// assert_eq!(huge.to_string(), "U+1000000000000000000");
+/// assert_eq!(huge.bits(), 73);
+/// assert!(BigCodePoint::from_u64(0x41) < huge);
+/// ```
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BigCodePoint(Repr);
+
+// Variant order matters: every `Small` is below every `Big` (canonical form).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Repr {
+    Small(u64),
+    Big(BigUint),
+}
+
+impl BigCodePoint {
+    /// Creates a code point from a machine word.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_core::BigCodePoint::from_u64(0x80000000).to_string(), "U+80000000");
+    /// ```
+    #[must_use]
+    pub const fn from_u64(value: u64) -> Self {
+        BigCodePoint(Repr::Small(value))
+    }
+
+    /// Creates a code point from an arbitrary-precision integer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{BigCodePoint, num_bigint::BigUint};
+    /// let cp = BigCodePoint::from_biguint(BigUint::from(1u8) << 100u32);
+    /// assert_eq!(cp.bits(), 101);
+    /// ```
+    #[must_use]
+    pub fn from_biguint(value: BigUint) -> Self {
+        match u64::try_from(&value) {
+            Ok(small) => BigCodePoint(Repr::Small(small)),
+            Err(_) => BigCodePoint(Repr::Big(value)),
+        }
+    }
+
+    /// Returns the value if it fits a `u64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_core::BigCodePoint::from_u64(7).to_u64(), Some(7));
+    /// ```
+    #[must_use]
+    pub fn to_u64(&self) -> Option<u64> {
+        match &self.0 {
+            Repr::Small(v) => Some(*v),
+            Repr::Big(_) => None,
+        }
+    }
+
+    /// Returns the value as a [`CodePoint`] if it fits a `u32`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{BigCodePoint, CodePoint};
+    /// assert_eq!(BigCodePoint::from_u64(0x41).to_code_point(), Some(CodePoint::new(0x41)));
+    /// assert_eq!(BigCodePoint::from_u64(1 << 40).to_code_point(), None);
+    /// ```
+    #[must_use]
+    pub fn to_code_point(&self) -> Option<CodePoint> {
+        self.to_u64().and_then(|v| u32::try_from(v).ok()).map(CodePoint::new)
+    }
+
+    /// Returns the value as an arbitrary-precision integer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{BigCodePoint, num_bigint::BigUint};
+    /// assert_eq!(BigCodePoint::from_u64(5).to_biguint(), BigUint::from(5u8));
+    /// ```
+    #[must_use]
+    pub fn to_biguint(&self) -> BigUint {
+        match &self.0 {
+            Repr::Small(v) => BigUint::from(*v),
+            Repr::Big(b) => b.clone(),
+        }
+    }
+
+    /// Returns the number of significant bits (0 for `U+0000`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_core::BigCodePoint::from_u64(0x10FFFF).bits(), 21);
+    /// ```
+    #[must_use]
+    pub fn bits(&self) -> u64 {
+        match &self.0 {
+            Repr::Small(v) => u64::from(64 - v.leading_zeros()),
+            Repr::Big(b) => b.bits(),
+        }
+    }
+
+    /// Returns bit `i` (bit 0 is the least significant).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let cp = codec_core::BigCodePoint::from_u64(0b100);
+    /// assert!(cp.bit(2) && !cp.bit(1) && !cp.bit(500));
+    /// ```
+    #[must_use]
+    pub fn bit(&self, i: u64) -> bool {
+        match &self.0 {
+            Repr::Small(v) => i < 64 && (v >> i) & 1 == 1,
+            Repr::Big(b) => b.bit(i),
+        }
+    }
+
+    /// Returns the value's hex digits, uppercase, with no prefix and no
+    /// leading zeros (`"0"` for zero).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_core::BigCodePoint::from_u64(0xABC).to_hex(), "ABC");
+    /// ```
+    #[must_use]
+    pub fn to_hex(&self) -> String {
+        match &self.0 {
+            Repr::Small(v) => alloc::format!("{v:X}"),
+            Repr::Big(b) => alloc::format!("{b:X}"),
+        }
+    }
+}
+
+impl From<CodePoint> for BigCodePoint {
+    fn from(cp: CodePoint) -> Self {
+        BigCodePoint::from_u64(u64::from(cp.to_u32()))
+    }
+}
+
+impl From<u64> for BigCodePoint {
+    fn from(v: u64) -> Self {
+        BigCodePoint::from_u64(v)
+    }
+}
+
+impl From<BigUint> for BigCodePoint {
+    fn from(v: BigUint) -> Self {
+        BigCodePoint::from_biguint(v)
+    }
+}
+
+impl fmt::Display for BigCodePoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Small(v) => write!(f, "U+{v:04X}"),
+            Repr::Big(b) => write!(f, "U+{b:X}"),
+        }
+    }
+}
+
+impl fmt::Debug for BigCodePoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl FromStr for BigCodePoint {
+    type Err = ParseCodePointError;
+
+    /// Parses `U+...`, `0x...` or bare hex of any length, any case.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let digits = strip_prefix(s)?;
+        let trimmed = digits.trim_start_matches('0');
+        if trimmed.len() <= 16 {
+            let v = if trimmed.is_empty() {
+                0
+            } else {
+                u64::from_str_radix(trimmed, 16).map_err(|_| ParseCodePointError::InvalidDigit)?
+            };
+            return Ok(BigCodePoint::from_u64(v));
+        }
+        BigUint::parse_bytes(trimmed.as_bytes(), 16)
+            .map(BigCodePoint::from_biguint)
+            .ok_or(ParseCodePointError::InvalidDigit)
+    }
+}
+
+impl AnyCodePoint for BigCodePoint {
+    fn to_code_point(&self) -> Option<CodePoint> {
+        BigCodePoint::to_code_point(self)
+    }
+
+    fn write_decimal(&self, w: &mut dyn fmt::Write) -> fmt::Result {
+        match &self.0 {
+            Repr::Small(v) => write!(w, "{v}"),
+            Repr::Big(b) => write!(w, "{b}"),
+        }
+    }
+
+    fn to_big(&self) -> BigCodePoint {
+        self.clone()
+    }
+
+    fn from_big(big: &BigCodePoint) -> Option<Self> {
+        Some(big.clone())
+    }
+}

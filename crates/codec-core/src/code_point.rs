@@ -1,0 +1,475 @@
+//! The `u32`-wide code point type shared by every codec, and the trait that lets
+//! the generic drivers work over it and over `BigCodePoint` alike.
+
+use core::fmt;
+use core::hash::Hash;
+use core::str::FromStr;
+
+/// A code point value as wide as a `u32`: every value any codec in this project
+/// can carry except UTF-∞-8's beyond `U+FFFFFFFF`.
+///
+/// Unlike [`char`] it holds surrogates (`U+D800..=U+DFFF`) and values above
+/// `U+10FFFF` (RFC 2279 UTF-8 reaches `U+7FFFFFFF`, Corrected UTF-8
+/// `U+8421109F`). Each codec checks its own domain; this type accepts every
+/// `u32` (see `docs/decisions/0001-code-point-domain.md`).
+///
+/// It prints and parses as `U+` and uppercase hex, at least four digits.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+///
+/// let cp = CodePoint::from('é');
+/// assert_eq!(cp.to_string(), "U+00E9");
+/// assert_eq!("u+e9".parse::<CodePoint>(), Ok(cp));
+/// assert!(CodePoint::new(0xD800).is_lead_surrogate());
+/// assert_eq!(CodePoint::new(0xD800).to_char(), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct CodePoint(u32);
+
+impl CodePoint {
+    /// `U+0000`.
+    pub const NUL: CodePoint = CodePoint(0);
+    /// `U+FFFD REPLACEMENT CHARACTER`, what replace mode emits.
+    pub const REPLACEMENT: CodePoint = CodePoint(0xFFFD);
+    /// `U+10FFFF`, the last code point of the Unicode codespace.
+    pub const MAX_UNICODE: CodePoint = CodePoint(0x10_FFFF);
+    /// `U+7FFFFFFF`, the last code point of RFC 2279 (FSS-UTF) UTF-8.
+    pub const MAX_31_BIT: CodePoint = CodePoint(0x7FFF_FFFF);
+    /// `U+FFFFFFFF`, the largest value of this type.
+    pub const MAX: CodePoint = CodePoint(u32::MAX);
+
+    /// Creates a code point from any `u32` value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_core::CodePoint::new(0x41).to_u32(), 0x41);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn new(value: u32) -> Self {
+        CodePoint(value)
+    }
+
+    /// Returns the value as a `u32`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_core::CodePoint::from('A').to_u32(), 0x41);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn to_u32(self) -> u32 {
+        self.0
+    }
+
+    /// Converts a `char` (a Unicode scalar value) to a code point.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_core::CodePoint::from_char('\u{1F4A9}').to_u32(), 0x1F4A9);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_char(c: char) -> Self {
+        CodePoint(c as u32)
+    }
+
+    /// Returns the `char` with this value, or `None` for a surrogate or a value
+    /// above `U+10FFFF`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::CodePoint;
+    /// assert_eq!(CodePoint::new(0x41).to_char(), Some('A'));
+    /// assert_eq!(CodePoint::new(0xDC00).to_char(), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn to_char(self) -> Option<char> {
+        char::from_u32(self.0)
+    }
+
+    /// Returns true for `U+0000..=U+007F`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_core::CodePoint::new(0x7F).is_ascii());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_ascii(self) -> bool {
+        self.0 <= 0x7F
+    }
+
+    /// Returns true for the C0 controls `U+0000..=U+001F` and `U+007F`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_core::CodePoint::new(0x0A).is_c0_control());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_c0_control(self) -> bool {
+        self.0 <= 0x1F || self.0 == 0x7F
+    }
+
+    /// Returns true for the C1 controls `U+0080..=U+009F`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_core::CodePoint::new(0x85).is_c1_control());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_c1_control(self) -> bool {
+        matches!(self.0, 0x80..=0x9F)
+    }
+
+    /// Returns true for surrogate code points, `U+D800..=U+DFFF`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_core::CodePoint::new(0xDFFF).is_surrogate());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_surrogate(self) -> bool {
+        matches!(self.0, 0xD800..=0xDFFF)
+    }
+
+    /// Returns true for lead (high) surrogates, `U+D800..=U+DBFF`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_core::CodePoint::new(0xDBFF).is_lead_surrogate());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_lead_surrogate(self) -> bool {
+        matches!(self.0, 0xD800..=0xDBFF)
+    }
+
+    /// Returns true for trail (low) surrogates, `U+DC00..=U+DFFF`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_core::CodePoint::new(0xDC00).is_trail_surrogate());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_trail_surrogate(self) -> bool {
+        matches!(self.0, 0xDC00..=0xDFFF)
+    }
+
+    /// Returns true for Unicode scalar values: `U+0000..=U+10FFFF` minus the
+    /// surrogates (exactly the values a `char` holds).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::CodePoint;
+    /// assert!(CodePoint::new(0x10FFFF).is_scalar_value());
+    /// assert!(!CodePoint::new(0xD800).is_scalar_value());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_scalar_value(self) -> bool {
+        self.to_char().is_some()
+    }
+
+    /// Returns true for the Basic Multilingual Plane, `U+0000..=U+FFFF`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_core::CodePoint::new(0xFFFF).is_bmp());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_bmp(self) -> bool {
+        self.0 <= 0xFFFF
+    }
+
+    /// Returns true for supplementary code points, `U+10000..=U+10FFFF`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_core::CodePoint::new(0x1F4A9).is_supplementary());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_supplementary(self) -> bool {
+        matches!(self.0, 0x1_0000..=0x10_FFFF)
+    }
+
+    /// Returns true within the Unicode codespace, `U+0000..=U+10FFFF`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(!codec_core::CodePoint::new(0x110000).is_unicode());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_unicode(self) -> bool {
+        self.0 <= 0x10_FFFF
+    }
+
+    /// Returns true for the 66 noncharacters: `U+FDD0..=U+FDEF` and the last
+    /// two code points of each plane.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_core::CodePoint::new(0x10FFFE).is_noncharacter());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn is_noncharacter(self) -> bool {
+        self.is_unicode() && (matches!(self.0, 0xFDD0..=0xFDEF) || self.0 & 0xFFFE == 0xFFFE)
+    }
+
+    /// Combines a lead and a trail surrogate into the supplementary code point
+    /// they stand for in UTF-16, or `None` if they are not such a pair.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::CodePoint;
+    /// let pair = CodePoint::from_surrogates(CodePoint::new(0xD83D), CodePoint::new(0xDCA9));
+    /// assert_eq!(pair, Some(CodePoint::new(0x1F4A9)));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_surrogates(lead: CodePoint, trail: CodePoint) -> Option<CodePoint> {
+        if lead.is_lead_surrogate() && trail.is_trail_surrogate() {
+            Some(CodePoint(0x1_0000 + ((lead.0 - 0xD800) << 10) + (trail.0 - 0xDC00)))
+        } else {
+            None
+        }
+    }
+
+    /// Splits a supplementary code point into its UTF-16 lead and trail
+    /// surrogates, or returns `None` for any other value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::CodePoint;
+    /// let (lead, trail) = CodePoint::new(0x10000).to_surrogates().unwrap();
+    /// assert_eq!((lead.to_u32(), trail.to_u32()), (0xD800, 0xDC00));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn to_surrogates(self) -> Option<(CodePoint, CodePoint)> {
+        if self.is_supplementary() {
+            let v = self.0 - 0x1_0000;
+            Some((CodePoint(0xD800 + (v >> 10)), CodePoint(0xDC00 + (v & 0x3FF))))
+        } else {
+            None
+        }
+    }
+}
+
+impl From<char> for CodePoint {
+    #[inline]
+    fn from(c: char) -> Self {
+        CodePoint::from_char(c)
+    }
+}
+
+impl From<u8> for CodePoint {
+    #[inline]
+    fn from(b: u8) -> Self {
+        CodePoint(u32::from(b))
+    }
+}
+
+impl From<CodePoint> for u32 {
+    #[inline]
+    fn from(cp: CodePoint) -> u32 {
+        cp.0
+    }
+}
+
+impl TryFrom<CodePoint> for char {
+    type Error = NotAScalarValue;
+
+    #[inline]
+    fn try_from(cp: CodePoint) -> Result<char, NotAScalarValue> {
+        cp.to_char().ok_or(NotAScalarValue(cp))
+    }
+}
+
+/// The error of converting a [`CodePoint`] that is a surrogate or above
+/// `U+10FFFF` to a `char`.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let err = char::try_from(CodePoint::new(0xD800)).unwrap_err();
+/// assert_eq!(err.to_string(), "U+D800 is not a unicode scalar value");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{0} is not a unicode scalar value")]
+pub struct NotAScalarValue(pub CodePoint);
+
+impl fmt::Display for CodePoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "U+{:04X}", self.0)
+    }
+}
+
+impl fmt::Debug for CodePoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a code point could not be parsed from text.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{CodePoint, ParseCodePointError};
+/// assert_eq!("U+".parse::<CodePoint>(), Err(ParseCodePointError::Empty));
+/// assert_eq!("U+12G".parse::<CodePoint>(), Err(ParseCodePointError::InvalidDigit));
+/// assert_eq!("U+100000000".parse::<CodePoint>(), Err(ParseCodePointError::TooLarge));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseCodePointError {
+    /// No hex digits after the optional prefix.
+    #[error("no hex digits in code point")]
+    Empty,
+    /// A character that is not a hex digit.
+    #[error("invalid hex digit in code point")]
+    InvalidDigit,
+    /// The value does not fit the type.
+    #[error("code point too large")]
+    TooLarge,
+}
+
+/// Strips an optional `U+` or `0x` prefix (any case) and returns the hex digits.
+pub(crate) fn strip_prefix(s: &str) -> Result<&str, ParseCodePointError> {
+    let b = s.as_bytes();
+    let digits = if b.len() >= 2 && (b[..2].eq_ignore_ascii_case(b"u+") || b[..2].eq_ignore_ascii_case(b"0x")) {
+        &s[2..]
+    } else {
+        s
+    };
+    if digits.is_empty() {
+        return Err(ParseCodePointError::Empty);
+    }
+    if !digits.bytes().all(|d| d.is_ascii_hexdigit()) {
+        return Err(ParseCodePointError::InvalidDigit);
+    }
+    Ok(digits)
+}
+
+impl FromStr for CodePoint {
+    type Err = ParseCodePointError;
+
+    /// Parses `U+0041`, `u+41`, `0x41` or `41` (hex, any case).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let digits = strip_prefix(s)?;
+        let trimmed = digits.trim_start_matches('0');
+        if trimmed.len() > 8 {
+            return Err(ParseCodePointError::TooLarge);
+        }
+        let value = if trimmed.is_empty() {
+            0
+        } else {
+            u32::from_str_radix(trimmed, 16).map_err(|_| ParseCodePointError::InvalidDigit)?
+        };
+        Ok(CodePoint(value))
+    }
+}
+
+/// What the generic drivers need of a code point type: [`CodePoint`] for every
+/// codec but UTF-∞-8, which uses `BigCodePoint`.
+///
+/// Every value of [`CodePoint`] converts into any implementor (so replace mode
+/// can emit `U+FFFD` and escape mode `U+DC80`), and an implementor narrows back
+/// to a [`CodePoint`] when its value fits.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{AnyCodePoint, CodePoint};
+///
+/// fn describe<P: AnyCodePoint>(p: &P) -> String {
+///     format!("{p} (fits in u32: {})", p.to_code_point().is_some())
+/// }
+/// assert_eq!(describe(&CodePoint::new(0x41)), "U+0041 (fits in u32: true)");
+/// ```
+pub trait AnyCodePoint:
+    Clone + Eq + Ord + Hash + fmt::Debug + fmt::Display + From<CodePoint> + Send + Sync + 'static
+{
+    /// Returns the value as a [`CodePoint`] if it fits in a `u32`.
+    fn to_code_point(&self) -> Option<CodePoint>;
+
+    /// Writes the value in decimal, as HTML numeric character references need.
+    ///
+    /// # Errors
+    ///
+    /// Fails only when the writer fails.
+    fn write_decimal(&self, w: &mut dyn fmt::Write) -> fmt::Result;
+
+    /// Views a slice of [`CodePoint`]s as a slice of `Self`, when `Self` is
+    /// [`CodePoint`] (so runtime-selected codecs convert nothing).
+    fn slice_from_code_points(points: &[CodePoint]) -> Option<&[Self]> {
+        let _ = points;
+        None
+    }
+
+    /// Converts to the unbounded code point type.
+    #[cfg(feature = "bigint")]
+    fn to_big(&self) -> crate::BigCodePoint;
+
+    /// Converts from the unbounded code point type, or `None` when the value
+    /// does not fit.
+    #[cfg(feature = "bigint")]
+    fn from_big(big: &crate::BigCodePoint) -> Option<Self>;
+}
+
+impl AnyCodePoint for CodePoint {
+    #[inline]
+    fn to_code_point(&self) -> Option<CodePoint> {
+        Some(*self)
+    }
+
+    fn write_decimal(&self, w: &mut dyn fmt::Write) -> fmt::Result {
+        write!(w, "{}", self.0)
+    }
+
+    fn slice_from_code_points(points: &[CodePoint]) -> Option<&[Self]> {
+        Some(points)
+    }
+
+    #[cfg(feature = "bigint")]
+    fn to_big(&self) -> crate::BigCodePoint {
+        crate::BigCodePoint::from(*self)
+    }
+
+    #[cfg(feature = "bigint")]
+    fn from_big(big: &crate::BigCodePoint) -> Option<Self> {
+        big.to_code_point()
+    }
+}

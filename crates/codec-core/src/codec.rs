@@ -1,0 +1,601 @@
+//! The `Decode` and `Encode` traits: each codec's few primitives and the many
+//! methods derived from them, plus the `Codec` description used by runtime
+//! selection.
+
+use alloc::vec::Vec;
+
+use crate::code_point::{AnyCodePoint, CodePoint};
+use crate::error::{DecodeError, EncodeError, ErrorKind};
+use crate::mode::{DecodeMode, EncodeMode};
+use crate::stream::{Decoder, Encoder};
+
+/// What a codec found at the front of its input: the answer of
+/// [`Decode::decode_step`].
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{CodePoint, ErrorKind, Step};
+/// let ok: Step<CodePoint> = Step::Char { point: CodePoint::new(0xE9), len: 2 };
+/// let bad: Step<CodePoint> = Step::Invalid { kind: ErrorKind::Overlong, len: 1 };
+/// assert_ne!(ok, bad);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Step<P> {
+    /// A well-formed sequence of `len` bytes that encodes `point`.
+    Char {
+        /// The decoded code point.
+        point: P,
+        /// How many bytes the sequence takes, at least 1.
+        len: usize,
+    },
+    /// A maximal ill-formed subpart of `len` bytes (at least 1), or a reserved
+    /// sequence (kind [`ErrorKind::Reserved`]).
+    Invalid {
+        /// Why the bytes are ill-formed.
+        kind: ErrorKind,
+        /// How many bytes the subpart takes, at least 1.
+        len: usize,
+    },
+    /// The whole input is a proper prefix of a sequence that more bytes could
+    /// complete or break. At the end of input the driver reports it as one
+    /// [`ErrorKind::Truncated`] subpart with no length.
+    Incomplete,
+}
+
+/// What an encoder did with the code points at the front of its input: the
+/// answer of [`Encode::encode_step`].
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{EncodeStep, ErrorKind};
+/// assert_ne!(EncodeStep::Done(1), EncodeStep::Unencodable(ErrorKind::Surrogate));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EncodeStep {
+    /// This many code points (at least 1) were encoded and appended.
+    Done(usize),
+    /// The first code point cannot be encoded; nothing was appended.
+    Unencodable(ErrorKind),
+    /// The first code point's encoding depends on code points not yet given
+    /// (WTF-8 joins a lead surrogate with a following trail surrogate). Never
+    /// returned when `last` is true.
+    NeedMore,
+}
+
+/// Decoding bytes into code points: a codec implements
+/// [`decode_step`](Decode::decode_step) and gets every other method.
+///
+/// # The contract of `decode_step`
+///
+/// Given a non-empty `input`, it returns what the bytes at the front are:
+/// * [`Step::Char`] or [`Step::Invalid`] with `1 <= len <= input.len()`;
+/// * [`Step::Incomplete`] only when all of `input` is a proper prefix of a
+///   sequence that more bytes could complete.
+///
+/// It must be *prefix-consistent*: if it returns `Char` or `Invalid` for
+/// `input`, it returns the same for every longer input that starts with the
+/// same `len` bytes. This is what makes streaming give the same output for
+/// every way of splitting the input into chunks. `last` tells it that no byte
+/// follows `input`; most codecs ignore it (the driver turns a final
+/// `Incomplete` into a truncation error), but a sequence whose end is only
+/// known from the next lead byte (Corrected UTF-8's reserved sequences) needs
+/// it.
+///
+/// For [`Step::Invalid`], `len` is the length of the *maximal subpart*: the
+/// longest prefix that is the start of some well-formed sequence, or 1. Replace
+/// mode then emits one `U+FFFD` per subpart, which for UTF-8 is exactly the
+/// WHATWG utf-8 decoder.
+///
+/// # Fast paths
+///
+/// [`validate_prefix_fast`](Decode::validate_prefix_fast) and
+/// [`decode_prefix_fast`](Decode::decode_prefix_fast) may be overridden with
+/// bulk (SIMD, ASCII-skipping) code. The drivers in [`crate::reference`] never
+/// call them, so a codec's tests can compare the two.
+///
+/// # Examples
+///
+/// A decoder for ASCII:
+///
+/// ```
+/// use codec_core::{CodePoint, Decode, DecodeMode, ErrorKind, Step};
+///
+/// struct Ascii;
+/// impl Decode for Ascii {
+///     type Point = CodePoint;
+///     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+///         match input[0] {
+///             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+///             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+///         }
+///     }
+/// }
+///
+/// assert_eq!(Ascii.decode(b"hi").unwrap(), [CodePoint::new(0x68), CodePoint::new(0x69)]);
+/// let err = Ascii.validate(b"h\xE9").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
+/// let lossy = Ascii.decode_with(b"\xE9", DecodeMode::Latin1).unwrap();
+/// assert_eq!(lossy, [CodePoint::new(0xE9)]);
+/// ```
+pub trait Decode {
+    /// The code point type: [`CodePoint`], or `BigCodePoint` for UTF-∞-8.
+    type Point: AnyCodePoint;
+
+    /// Decodes one sequence from the front of `input` (never empty); see the
+    /// trait docs for the contract.
+    fn decode_step(&self, input: &[u8], last: bool) -> Step<Self::Point>;
+
+    /// Returns the length of a prefix of `input` that is well-formed and ends
+    /// at a sequence boundary, as found by a fast path (0 when it has none).
+    ///
+    /// Its work must be proportional to what it consumes plus a constant, and
+    /// it must not depend on bytes past what it consumes but for a bounded
+    /// look-ahead.
+    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
+        let _ = input;
+        0
+    }
+
+    /// Decodes a well-formed prefix of `input` that ends at a sequence
+    /// boundary with a fast path, appending its code points to `out`, and
+    /// returns its length in bytes (0 when it has no fast path). The same
+    /// rules as for [`validate_prefix_fast`](Decode::validate_prefix_fast).
+    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<Self::Point>) -> usize {
+        let _ = (input, out);
+        0
+    }
+
+    /// Returns `Ok` when all of `input` is well-formed, else the first error.
+    ///
+    /// # Errors
+    ///
+    /// The first ill-formed subpart, as a [`DecodeError`].
+    fn validate(&self, input: &[u8]) -> Result<(), DecodeError>
+    where
+        Self: Sized,
+    {
+        crate::stream::validate(self, input, true)
+    }
+
+    /// Returns the length of the longest well-formed prefix of `input`.
+    fn valid_up_to(&self, input: &[u8]) -> usize
+    where
+        Self: Sized,
+    {
+        match self.validate(input) {
+            Ok(()) => input.len(),
+            Err(e) => e.valid_up_to(),
+        }
+    }
+
+    /// Decodes all of `input`, failing at the first error.
+    ///
+    /// # Errors
+    ///
+    /// The first ill-formed subpart, as a [`DecodeError`].
+    fn decode(&self, input: &[u8]) -> Result<Vec<Self::Point>, DecodeError>
+    where
+        Self: Sized,
+    {
+        self.decode_with(input, DecodeMode::Fatal)
+    }
+
+    /// Decodes all of `input` with one `U+FFFD` per ill-formed subpart.
+    fn decode_lossy(&self, input: &[u8]) -> Vec<Self::Point>
+    where
+        Self: Sized,
+    {
+        let mut out = Vec::with_capacity(input.len());
+        let result = Decoder::new(self, DecodeMode::Replace).decode_chunk(input, true, &mut out);
+        debug_assert!(result.is_ok(), "replace mode never fails");
+        out
+    }
+
+    /// Decodes all of `input` in error mode `mode`.
+    ///
+    /// # Errors
+    ///
+    /// Only in [`DecodeMode::Fatal`]: the first ill-formed subpart.
+    fn decode_with(&self, input: &[u8], mode: DecodeMode) -> Result<Vec<Self::Point>, DecodeError>
+    where
+        Self: Sized,
+    {
+        let mut out = Vec::with_capacity(input.len());
+        self.decode_into(input, mode, &mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes all of `input` in error mode `mode`, appending to `out`.
+    ///
+    /// # Errors
+    ///
+    /// Only in [`DecodeMode::Fatal`]: the first ill-formed subpart. Then `out`
+    /// is left as it was: a fatal error writes nothing.
+    fn decode_into(
+        &self,
+        input: &[u8],
+        mode: DecodeMode,
+        out: &mut Vec<Self::Point>,
+    ) -> Result<(), DecodeError>
+    where
+        Self: Sized,
+    {
+        let before = out.len();
+        let result = Decoder::new(self, mode).decode_chunk(input, true, out);
+        if result.is_err() {
+            out.truncate(before);
+        }
+        result
+    }
+
+    /// Iterates over the items of `input` with their byte offsets: each
+    /// well-formed sequence as `Ok`, each ill-formed subpart as `Err`, going on
+    /// after errors.
+    fn items<'a>(&'a self, input: &'a [u8]) -> Items<'a, Self>
+    where
+        Self: Sized,
+    {
+        Items { codec: self, input, pos: 0 }
+    }
+
+    /// Returns a streaming decoder over this codec.
+    fn decoder(&self, mode: DecodeMode) -> Decoder<&Self>
+    where
+        Self: Sized,
+    {
+        Decoder::new(self, mode)
+    }
+}
+
+/// Encoding code points into bytes: a codec implements
+/// [`encode_step`](Encode::encode_step) and gets every other method.
+///
+/// # The contract of `encode_step`
+///
+/// Given a non-empty `input`, it encodes the code point at the front (or, when
+/// the spec joins them, the first few), appends the bytes to `out` and returns
+/// [`EncodeStep::Done`] with how many it consumed. If the first code point
+/// cannot be encoded it appends nothing and returns
+/// [`EncodeStep::Unencodable`]. It returns [`EncodeStep::NeedMore`] only when
+/// `last` is false and the first code point's encoding depends on the ones
+/// after `input`. Like decoding, it must be prefix-consistent.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
+///
+/// struct Ascii;
+/// impl Encode for Ascii {
+///     type Point = CodePoint;
+///     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+///         match u8::try_from(input[0].to_u32()) {
+///             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+///             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+///         }
+///     }
+/// }
+///
+/// assert_eq!(Ascii.encode_str("hi").unwrap(), b"hi");
+/// let err = Ascii.encode_str("hé").unwrap_err();
+/// assert_eq!((err.index(), err.code_point().to_u32()), (1, 0xE9));
+/// let html = Ascii.encode_with(&[CodePoint::new(0xE9)], EncodeMode::Html).unwrap();
+/// assert_eq!(html, b"&#233;");
+/// ```
+pub trait Encode {
+    /// The code point type: [`CodePoint`], or `BigCodePoint` for UTF-∞-8.
+    type Point: AnyCodePoint;
+
+    /// Encodes the code point(s) at the front of `input` (never empty); see the
+    /// trait docs for the contract.
+    fn encode_step(&self, input: &[Self::Point], last: bool, out: &mut Vec<u8>) -> EncodeStep;
+
+    /// Encodes a prefix of `input` with a fast path, appending to `out`, and
+    /// returns how many code points it consumed (0 when it has no fast path).
+    /// It must stop before any code point that
+    /// [`encode_step`](Encode::encode_step) would reject or would encode
+    /// differently depending on what follows.
+    fn encode_prefix_fast(&self, input: &[Self::Point], out: &mut Vec<u8>) -> usize {
+        let _ = (input, out);
+        0
+    }
+
+    /// Encodes all of `input`, failing at the first unencodable code point.
+    ///
+    /// # Errors
+    ///
+    /// The first code point the codec cannot encode, with its index.
+    fn encode(&self, input: &[Self::Point]) -> Result<Vec<u8>, EncodeError<Self::Point>>
+    where
+        Self: Sized,
+    {
+        self.encode_with(input, EncodeMode::Fatal)
+    }
+
+    /// Encodes all of `input` in error mode `mode`.
+    ///
+    /// # Errors
+    ///
+    /// In [`EncodeMode::Fatal`] and [`EncodeMode::Escape`]: the first code
+    /// point the codec cannot encode; in every mode, a codec that cannot
+    /// encode even the replacement (or the ASCII of `&#N;`).
+    fn encode_with(&self, input: &[Self::Point], mode: EncodeMode) -> Result<Vec<u8>, EncodeError<Self::Point>>
+    where
+        Self: Sized,
+    {
+        let mut out = Vec::with_capacity(input.len());
+        self.encode_into(input, mode, &mut out)?;
+        Ok(out)
+    }
+
+    /// Encodes all of `input` in error mode `mode`, appending to `out`.
+    ///
+    /// # Errors
+    ///
+    /// As [`encode_with`](Encode::encode_with); then `out` is left as it was.
+    fn encode_into(
+        &self,
+        input: &[Self::Point],
+        mode: EncodeMode,
+        out: &mut Vec<u8>,
+    ) -> Result<(), EncodeError<Self::Point>>
+    where
+        Self: Sized,
+    {
+        let before = out.len();
+        let result = Encoder::new(self, mode).encode_chunk(input, true, out);
+        if result.is_err() {
+            out.truncate(before);
+        }
+        result
+    }
+
+    /// Encodes a string, failing at the first unencodable character.
+    ///
+    /// # Errors
+    ///
+    /// The first character the codec cannot encode, with its index in chars.
+    fn encode_str(&self, s: &str) -> Result<Vec<u8>, EncodeError<Self::Point>>
+    where
+        Self: Sized,
+    {
+        let mut encoder = Encoder::new(self, EncodeMode::Fatal);
+        let mut out = Vec::with_capacity(s.len());
+        let mut buf: Vec<Self::Point> = Vec::with_capacity(256);
+        let mut chars = s.chars().peekable();
+        while chars.peek().is_some() {
+            buf.clear();
+            buf.extend(chars.by_ref().take(256).map(|c| Self::Point::from(CodePoint::from(c))));
+            encoder.encode_chunk(&buf, chars.peek().is_none(), &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// Returns a streaming encoder over this codec.
+    fn encoder(&self, mode: EncodeMode) -> Encoder<&Self>
+    where
+        Self: Sized,
+    {
+        Encoder::new(self, mode)
+    }
+}
+
+impl<D: Decode + ?Sized> Decode for &D {
+    type Point = D::Point;
+
+    #[inline]
+    fn decode_step(&self, input: &[u8], last: bool) -> Step<D::Point> {
+        (**self).decode_step(input, last)
+    }
+
+    #[inline]
+    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
+        (**self).validate_prefix_fast(input)
+    }
+
+    #[inline]
+    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<D::Point>) -> usize {
+        (**self).decode_prefix_fast(input, out)
+    }
+}
+
+impl<E: Encode + ?Sized> Encode for &E {
+    type Point = E::Point;
+
+    #[inline]
+    fn encode_step(&self, input: &[E::Point], last: bool, out: &mut Vec<u8>) -> EncodeStep {
+        (**self).encode_step(input, last, out)
+    }
+
+    #[inline]
+    fn encode_prefix_fast(&self, input: &[E::Point], out: &mut Vec<u8>) -> usize {
+        (**self).encode_prefix_fast(input, out)
+    }
+}
+
+/// One decoded item with its place in the input.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{CodePoint, Item};
+/// let item = Item { offset: 3, len: 2, point: CodePoint::new(0xE9) };
+/// assert_eq!(item.end(), 5);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Item<P> {
+    /// Byte offset of the sequence.
+    pub offset: usize,
+    /// Length of the sequence in bytes.
+    pub len: usize,
+    /// The code point it encodes.
+    pub point: P,
+}
+
+impl<P> Item<P> {
+    /// Returns the offset just past the sequence.
+    #[must_use]
+    pub fn end(&self) -> usize {
+        self.offset + self.len
+    }
+}
+
+/// An iterator over the items of a byte slice; see [`Decode::items`].
+///
+/// An error item's [`DecodeError::valid_up_to`] is its offset and
+/// [`DecodeError::error_len`] its length (`None` for a truncated sequence at
+/// the end, which is then the last item).
+///
+/// # Examples
+///
+/// ```
+/// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+/// # struct Ascii;
+/// # impl Decode for Ascii {
+/// #     type Point = CodePoint;
+/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+/// #         match input[0] {
+/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+/// #         }
+/// #     }
+/// # }
+/// let items: Vec<_> = Ascii.items(b"a\xFFb").collect();
+/// assert_eq!(items.len(), 3);
+/// assert_eq!(items[1].as_ref().unwrap_err().valid_up_to(), 1);
+/// assert_eq!(items[2].as_ref().unwrap().offset, 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Items<'a, D: ?Sized> {
+    codec: &'a D,
+    input: &'a [u8],
+    pos: usize,
+}
+
+impl<D: Decode + ?Sized> Iterator for Items<'_, D> {
+    type Item = Result<Item<D::Point>, DecodeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = self.input.get(self.pos..).filter(|r| !r.is_empty())?;
+        let offset = self.pos;
+        Some(match self.codec.decode_step(rest, true) {
+            Step::Char { point, len } => {
+                self.pos += len;
+                Ok(Item { offset, len, point })
+            }
+            Step::Invalid { kind, len } => {
+                self.pos += len;
+                Err(DecodeError::new(offset, Some(len), kind))
+            }
+            Step::Incomplete => {
+                self.pos = self.input.len();
+                Err(DecodeError::new(offset, None, ErrorKind::Truncated))
+            }
+        })
+    }
+}
+
+impl<D: Decode + ?Sized> core::iter::FusedIterator for Items<'_, D> {}
+
+/// Which surrogate code points a codec's domain holds.
+///
+/// # Examples
+///
+/// ```
+/// assert_ne!(codec_core::Surrogates::None, codec_core::Surrogates::All);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Surrogates {
+    /// No surrogates (UTF-8, UTF-16, CESU-8, Corrected UTF-8).
+    None,
+    /// Surrogates that are not a lead+trail pair (WTF-8, WTF-16).
+    Unpaired,
+    /// Every surrogate, in any order (generalized UTF-8, RFC 2279, UTF-∞-8).
+    All,
+}
+
+/// The code points a codec can carry, as it describes them.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{Domain, Surrogates};
+/// let d = Domain { summary: "U+0000..U+10FFFF except surrogates", max: Some(0x10FFFF), surrogates: Surrogates::None };
+/// assert_eq!(d.max, Some(0x10FFFF));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Domain {
+    /// A short human-readable summary (`U+0000..U+10FFFF except surrogates`).
+    pub summary: &'static str,
+    /// The largest code point, or `None` when unbounded.
+    pub max: Option<u64>,
+    /// Which surrogates it holds.
+    pub surrogates: Surrogates,
+}
+
+/// What a codec tells about itself for runtime selection and listings.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{CodecInfo, Domain, Surrogates};
+/// const INFO: CodecInfo = CodecInfo {
+///     name: "ascii",
+///     aliases: &["us-ascii"],
+///     domain: Domain { summary: "U+0000..U+007F", max: Some(0x7F), surrogates: Surrogates::None },
+///     max_bytes_per_code_point: Some(1),
+///     description: "7-bit ASCII",
+///     version: "0.1.0",
+/// };
+/// assert!(INFO.matches(" US-ASCII\n"));
+/// assert!(!INFO.matches("ascii7"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CodecInfo {
+    /// The canonical name (`utf-8`, `wtf-8`, ...).
+    pub name: &'static str,
+    /// Other labels it answers to.
+    pub aliases: &'static [&'static str],
+    /// Its code point domain.
+    pub domain: Domain,
+    /// The most bytes one code point takes, or `None` when unbounded.
+    pub max_bytes_per_code_point: Option<usize>,
+    /// A one-line description.
+    pub description: &'static str,
+    /// The version of the crate that implements it.
+    pub version: &'static str,
+}
+
+impl CodecInfo {
+    /// Returns true when `label` names this codec: the Encoding Standard's "get
+    /// an encoding" rule (surrounding ASCII whitespace trimmed, ASCII case
+    /// ignored).
+    #[must_use]
+    pub fn matches(&self, label: &str) -> bool {
+        let label = label.trim_matches(|c: char| c.is_ascii_whitespace());
+        core::iter::once(&self.name)
+            .chain(self.aliases.iter())
+            .any(|name| name.eq_ignore_ascii_case(label))
+    }
+}
+
+/// A codec: both directions over one code point type, and a description.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{Codec, CodecInfo};
+/// fn name_of(c: &impl Codec) -> &'static str { c.info().name }
+/// ```
+pub trait Codec: Decode + Encode<Point = <Self as Decode>::Point> {
+    /// Describes the codec.
+    fn info(&self) -> &'static CodecInfo;
+}
+
+impl<C: Codec + ?Sized> Codec for &C {
+    fn info(&self) -> &'static CodecInfo {
+        (**self).info()
+    }
+}

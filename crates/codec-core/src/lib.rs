@@ -1,0 +1,98 @@
+//! The shared vocabulary of the utfx codecs.
+//!
+//! Every codec of the UTF-8 family in this workspace (UTF-8 and its variants,
+//! UTF-16, WTF-8, CESU-8 and Modified UTF-8, Corrected UTF-8, UTF-∞-8) is a
+//! separate crate that depends on this one and implements two primitives:
+//!
+//! * [`Decode::decode_step`]: what the bytes at the front of the input are (a
+//!   code point, a maximal ill-formed subpart, or the start of a sequence that
+//!   needs more bytes);
+//! * [`Encode::encode_step`]: the bytes of the code point(s) at the front of
+//!   the input, or why it cannot be encoded.
+//!
+//! Everything else is written once, here: validation, decoding and encoding in
+//! every error mode ([`DecodeMode`], [`EncodeMode`]), iteration with byte
+//! offsets ([`Decode::items`]), streaming over chunks ([`Decoder`],
+//! [`Encoder`]), `std::io` transcoding ([`TranscodeReader`]) and selection by
+//! label at run time ([`DynCodec`], [`lookup`]). A codec may add bulk fast
+//! paths; [`reference`] runs the same algorithms without them, for
+//! differential tests.
+//!
+//! # Code points and errors
+//!
+//! [`CodePoint`] is any `u32` (codecs reach `U+8421109F`); `BigCodePoint`
+//! (feature `bigint`) is unbounded, for UTF-∞-8. Errors have one shape:
+//! [`DecodeError`] (byte offset where valid input ends, length of the
+//! ill-formed subpart or `None` at a truncated end, [`ErrorKind`]) and
+//! [`EncodeError`] (index, code point, kind).
+//!
+//! # Example
+//!
+//! A codec for Latin-1 in a few lines, and what the core derives from it:
+//!
+//! ```
+//! use codec_core::{CodePoint, Decode, DecodeMode, Encode, EncodeMode, EncodeStep, ErrorKind, Step};
+//!
+//! struct Latin1;
+//! impl Decode for Latin1 {
+//!     type Point = CodePoint;
+//!     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+//!         Step::Char { point: CodePoint::from(input[0]), len: 1 }
+//!     }
+//! }
+//! impl Encode for Latin1 {
+//!     type Point = CodePoint;
+//!     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+//!         match u8::try_from(input[0].to_u32()) {
+//!             Ok(b) => { out.push(b); EncodeStep::Done(1) }
+//!             Err(_) => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+//!         }
+//!     }
+//! }
+//!
+//! let text = Latin1.decode(b"caf\xE9").unwrap();
+//! assert_eq!(text.last(), Some(&CodePoint::new(0xE9)));
+//! let bytes = Latin1.encode_with(&[CodePoint::from('€')], EncodeMode::Html).unwrap();
+//! assert_eq!(bytes, b"&#8364;");
+//! let err = Latin1.encode_str("a€").unwrap_err();
+//! assert_eq!((err.index(), err.kind()), (1, ErrorKind::OutOfRange));
+//! ```
+//!
+//! # Features
+//!
+//! * `std` (default): `std::error::Error` impls and the [`TranscodeReader`].
+//! * `bigint`: `BigCodePoint` (pulls in `num-bigint`) and `Wide`.
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(feature = "bigint")]
+mod big;
+mod code_point;
+mod codec;
+mod dynamic;
+mod error;
+#[cfg(feature = "std")]
+mod io;
+mod mode;
+pub mod reference;
+mod stream;
+
+#[cfg(feature = "bigint")]
+pub use big::BigCodePoint;
+pub use code_point::{AnyCodePoint, CodePoint, NotAScalarValue, ParseCodePointError};
+pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Item, Items, Step, Surrogates};
+#[cfg(feature = "bigint")]
+pub use dynamic::Wide;
+pub use dynamic::{lookup, DynCodec};
+pub use error::{DecodeError, EncodeError, ErrorKind, UnknownErrorKind};
+#[cfg(feature = "std")]
+pub use io::{TranscodeError, TranscodeReader, CHUNK_SIZE};
+pub use mode::{escaped_byte, windows_1252, DecodeMode, EncodeMode, UnknownMode, ESCAPE_BASE};
+#[cfg(feature = "bigint")]
+pub use num_bigint;
+pub use stream::{Decoder, Encoder};

@@ -1,0 +1,33 @@
+//! Every codec of the workspace, by name: the one place that depends on all
+//! codec crates, so the CLI, `cargo xtask matrix` and cross-codec tests can
+//! pick any codec at run time.
+//!
+//! Adding a codec to [`all`] adds it to the CLI's `utfx list` and to every
+//! table of the matrix, with no other change.
+//!
+//! # Examples
+//!
+//! ```
+//! for codec in codec_registry::all() {
+//!     assert!(codec_registry::get(codec.info().name).is_some());
+//! }
+//! assert!(codec_registry::get("no-such-codec").is_none());
+//! ```
+#![deny(missing_docs)]
+
+use codec_core::DynCodec;
+
+/// Every registered codec, in the order the CLI lists them.
+#[must_use]
+pub fn all() -> &'static [&'static dyn DynCodec] {
+    CODECS
+}
+
+/// Finds a codec by label (name or alias; surrounding ASCII whitespace and
+/// ASCII case are ignored).
+#[must_use]
+pub fn get(label: &str) -> Option<&'static dyn DynCodec> {
+    codec_core::lookup(CODECS, label)
+}
+
+static CODECS: &[&dyn DynCodec] = &[];

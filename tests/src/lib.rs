@@ -1,0 +1,1 @@
+//! Cross-crate test suites; the tests live in `tests/tests/`.
