@@ -1,1 +1,223 @@
-//! x
+//! Shared test support for the utfx codecs, written once so that no codec
+//! crate copies it: the streaming split-point sweeps, the ASCII-prefix
+//! alignment sweep, differential checks of fast paths against
+//! [`codec_core::reference`], the escape-mode round trip, a codec-neutral
+//! vector format ([`vectors`]) and proptest strategies ([`strategies`]).
+//!
+//! Every `check_*` function panics with a message naming the codec input, the
+//! mode and the split when a check fails, so it can be called from `#[test]`s
+//! and from proptest bodies alike.
+//!
+//! # Examples
+//!
+//! ```
+//! use codec_core::{CodePoint, Decode, ErrorKind, Step};
+//!
+//! struct Ascii;
+//! impl Decode for Ascii {
+//!     type Point = CodePoint;
+//!     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+//!         match input[0] {
+//!             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+//!             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+//!         }
+//!     }
+//! }
+//! codec_test::check_decode_splits(&Ascii, b"ab\xFFc");
+//! ```
+#![deny(missing_docs)]
+
+pub mod hex;
+pub mod strategies;
+pub mod vectors;
+
+use codec_core::{reference, CodePoint, Codec, Decode, DecodeError, DecodeMode, Encode, EncodeError, EncodeMode};
+
+/// The result of decoding an input in one mode.
+type Decoded<P> = Result<Vec<P>, DecodeError>;
+
+/// Decodes `chunks` one after another through a streaming decoder; on a fatal
+/// error returns the error (the output before it is discarded, as one-shot
+/// does).
+pub fn decode_chunked<D: Decode>(codec: &D, mode: DecodeMode, chunks: &[&[u8]]) -> Decoded<D::Point> {
+    let mut decoder = codec.decoder(mode);
+    let mut out = Vec::new();
+    if chunks.is_empty() {
+        decoder.decode_chunk(&[], true, &mut out)?;
+    }
+    for (i, chunk) in chunks.iter().enumerate() {
+        decoder.decode_chunk(chunk, i + 1 == chunks.len(), &mut out)?;
+    }
+    Ok(out)
+}
+
+/// Encodes `chunks` one after another through a streaming encoder.
+pub fn encode_chunked<E: Encode>(
+    codec: &E,
+    mode: EncodeMode,
+    chunks: &[&[E::Point]],
+) -> Result<Vec<u8>, EncodeError<E::Point>> {
+    let mut encoder = codec.encoder(mode);
+    let mut out = Vec::new();
+    if chunks.is_empty() {
+        encoder.encode_chunk(&[], true, &mut out)?;
+    }
+    for (i, chunk) in chunks.iter().enumerate() {
+        encoder.encode_chunk(chunk, i + 1 == chunks.len(), &mut out)?;
+    }
+    Ok(out)
+}
+
+/// Checks that streaming decoding equals one-shot decoding, in every
+/// [`DecodeMode`], for: every split into two chunks, byte-at-a-time chunks,
+/// empty chunks between bytes, and (for inputs up to 24 bytes) every split
+/// into three chunks.
+///
+/// # Panics
+///
+/// When any way of chunking gives a different result.
+pub fn check_decode_splits<D: Decode>(codec: &D, input: &[u8]) {
+    for &mode in DecodeMode::ALL {
+        let whole = codec.decode_with(input, mode);
+        let check = |chunks: &[&[u8]], how: &str| {
+            let streamed = decode_chunked(codec, mode, chunks);
+            assert_eq!(streamed, whole, "streaming ({how}) differs from one-shot: mode {mode}, input {}", hex::format(input));
+        };
+        for split in 0..=input.len() {
+            let (a, b) = input.split_at(split);
+            check(&[a, b], &format!("split at {split}"));
+        }
+        let bytes: Vec<&[u8]> = input.chunks(1).collect();
+        check(&bytes, "byte at a time");
+        let mut with_empty: Vec<&[u8]> = Vec::new();
+        for b in &bytes {
+            with_empty.push(&[]);
+            with_empty.push(b);
+        }
+        with_empty.push(&[]);
+        check(&with_empty, "empty chunks between bytes");
+        if input.len() <= 24 {
+            for i in 0..=input.len() {
+                for j in i..=input.len() {
+                    check(&[&input[..i], &input[i..j], &input[j..]], &format!("splits at {i} and {j}"));
+                }
+            }
+        }
+    }
+}
+
+/// Checks that streaming encoding equals one-shot encoding, in every
+/// [`EncodeMode`], for every split into two chunks and code-point-at-a-time.
+///
+/// # Panics
+///
+/// When any way of chunking gives a different result.
+pub fn check_encode_splits<E: Encode>(codec: &E, input: &[E::Point]) {
+    for &mode in EncodeMode::ALL {
+        let whole = codec.encode_with(input, mode);
+        for split in 0..=input.len() {
+            let (a, b) = input.split_at(split);
+            let streamed = encode_chunked(codec, mode, &[a, b]);
+            assert_eq!(streamed, whole, "streaming encode (split at {split}) differs: mode {mode}, input {input:?}");
+        }
+        let singles: Vec<&[E::Point]> = input.chunks(1).collect();
+        let streamed = encode_chunked(codec, mode, &singles);
+        assert_eq!(streamed, whole, "streaming encode (one at a time) differs: mode {mode}, input {input:?}");
+    }
+}
+
+/// Checks that a prefix of `k` ASCII letters `a` (as the codec encodes them)
+/// changes nothing but offsets, for `k` in `0..=70`, in every [`DecodeMode`]:
+/// the output is `k` letters followed by the output for `input`, and a fatal
+/// error moves by the prefix's length. This catches fast paths that misbehave
+/// at some alignments.
+///
+/// # Panics
+///
+/// When a prefix changes the result, or the codec cannot encode `a`.
+pub fn check_ascii_prefix_alignment<C: Codec>(codec: &C, input: &[u8]) {
+    let a = <C as Decode>::Point::from(CodePoint::from(b'a'));
+    let unit = codec.encode(std::slice::from_ref(&a)).expect("the codec encodes U+0061");
+    for &mode in DecodeMode::ALL {
+        let base = codec.decode_with(input, mode);
+        for k in 0..=70 {
+            let mut prefixed = unit.repeat(k);
+            prefixed.extend_from_slice(input);
+            let got = codec.decode_with(&prefixed, mode);
+            let expected = match &base {
+                Ok(points) => {
+                    let mut v = vec![a.clone(); k];
+                    v.extend(points.iter().cloned());
+                    Ok(v)
+                }
+                Err(e) => Err(e.shifted(k * unit.len())),
+            };
+            assert_eq!(got, expected, "prefix of {k} 'a' changes the result: mode {mode}, input {}", hex::format(input));
+        }
+    }
+}
+
+/// Checks that the codec's provided decoding methods (which use its fast
+/// paths) agree with [`codec_core::reference`] on `input`, in every mode, and
+/// that `validate`, `valid_up_to` and fatal decoding agree with each other.
+///
+/// # Panics
+///
+/// When they disagree.
+pub fn check_fast_paths<D: Decode>(codec: &D, input: &[u8]) {
+    let slow = reference::validate(codec, input);
+    assert_eq!(codec.validate(input), slow, "validate differs from the reference on {}", hex::format(input));
+    let fatal = reference::decode_with(codec, input, DecodeMode::Fatal);
+    assert_eq!(fatal.as_ref().err(), slow.as_ref().err(), "fatal decoding and validation disagree on {}", hex::format(input));
+    let up_to = slow.err().map_or(input.len(), |e| e.valid_up_to());
+    assert_eq!(codec.valid_up_to(input), up_to, "valid_up_to differs on {}", hex::format(input));
+    for &mode in DecodeMode::ALL {
+        assert_eq!(
+            codec.decode_with(input, mode),
+            reference::decode_with(codec, input, mode),
+            "decoding differs from the reference: mode {mode}, input {}",
+            hex::format(input)
+        );
+    }
+}
+
+/// Checks that the codec's provided encoding methods agree with
+/// [`codec_core::reference`] on `input`, in every mode.
+///
+/// # Panics
+///
+/// When they disagree.
+pub fn check_encode_fast_path<E: Encode>(codec: &E, input: &[E::Point]) {
+    for &mode in EncodeMode::ALL {
+        assert_eq!(
+            codec.encode_with(input, mode),
+            reference::encode_with(codec, input, mode),
+            "encoding differs from the reference: mode {mode}, input {input:?}"
+        );
+    }
+}
+
+/// Checks that decoding in [`DecodeMode::Escape`] and encoding back in
+/// [`EncodeMode::Escape`] gives `input` back, whatever the bytes.
+///
+/// # Panics
+///
+/// When the round trip loses or changes a byte.
+pub fn check_escape_round_trip<C: Codec>(codec: &C, input: &[u8]) {
+    let points = codec.decode_with(input, DecodeMode::Escape).expect("escape mode never fails");
+    let back = codec.encode_with(&points, EncodeMode::Escape);
+    assert_eq!(back.as_deref(), Ok(input), "escape round trip fails on {}", hex::format(input));
+}
+
+/// Runs every decode check of this crate on `input`: split points, fast paths,
+/// ASCII-prefix alignment and the escape round trip.
+///
+/// # Panics
+///
+/// When any check fails.
+pub fn check_decode_all<C: Codec>(codec: &C, input: &[u8]) {
+    check_decode_splits(codec, input);
+    check_fast_paths(codec, input);
+    check_ascii_prefix_alignment(codec, input);
+    check_escape_round_trip(codec, input);
+}
