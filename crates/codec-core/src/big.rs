@@ -6,7 +6,7 @@ use core::str::FromStr;
 use alloc::string::String;
 use num_bigint::BigUint;
 
-use crate::code_point::{strip_prefix, AnyCodePoint, CodePoint, ParseCodePointError};
+use crate::code_point::{AnyCodePoint, CodePoint, ParseCodePointError, strip_prefix};
 
 /// An unbounded code point value, as UTF-∞-8 carries.
 ///

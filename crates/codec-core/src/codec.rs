@@ -152,18 +152,12 @@ pub trait Decode {
     /// # Errors
     ///
     /// The first ill-formed subpart, as a [`DecodeError`].
-    fn validate(&self, input: &[u8]) -> Result<(), DecodeError>
-    where
-        Self: Sized,
-    {
+    fn validate(&self, input: &[u8]) -> Result<(), DecodeError> {
         crate::stream::validate(self, input, true)
     }
 
     /// Returns the length of the longest well-formed prefix of `input`.
-    fn valid_up_to(&self, input: &[u8]) -> usize
-    where
-        Self: Sized,
-    {
+    fn valid_up_to(&self, input: &[u8]) -> usize {
         match self.validate(input) {
             Ok(()) => input.len(),
             Err(e) => e.valid_up_to(),
@@ -175,18 +169,12 @@ pub trait Decode {
     /// # Errors
     ///
     /// The first ill-formed subpart, as a [`DecodeError`].
-    fn decode(&self, input: &[u8]) -> Result<Vec<Self::Point>, DecodeError>
-    where
-        Self: Sized,
-    {
+    fn decode(&self, input: &[u8]) -> Result<Vec<Self::Point>, DecodeError> {
         self.decode_with(input, DecodeMode::Fatal)
     }
 
     /// Decodes all of `input` with one `U+FFFD` per ill-formed subpart.
-    fn decode_lossy(&self, input: &[u8]) -> Vec<Self::Point>
-    where
-        Self: Sized,
-    {
+    fn decode_lossy(&self, input: &[u8]) -> Vec<Self::Point> {
         let mut out = Vec::with_capacity(input.len());
         let result = Decoder::new(self, DecodeMode::Replace).decode_chunk(input, true, &mut out);
         debug_assert!(result.is_ok(), "replace mode never fails");
@@ -198,10 +186,7 @@ pub trait Decode {
     /// # Errors
     ///
     /// Only in [`DecodeMode::Fatal`]: the first ill-formed subpart.
-    fn decode_with(&self, input: &[u8], mode: DecodeMode) -> Result<Vec<Self::Point>, DecodeError>
-    where
-        Self: Sized,
-    {
+    fn decode_with(&self, input: &[u8], mode: DecodeMode) -> Result<Vec<Self::Point>, DecodeError> {
         let mut out = Vec::with_capacity(input.len());
         self.decode_into(input, mode, &mut out)?;
         Ok(out)
@@ -213,15 +198,7 @@ pub trait Decode {
     ///
     /// Only in [`DecodeMode::Fatal`]: the first ill-formed subpart. Then `out`
     /// is left as it was: a fatal error writes nothing.
-    fn decode_into(
-        &self,
-        input: &[u8],
-        mode: DecodeMode,
-        out: &mut Vec<Self::Point>,
-    ) -> Result<(), DecodeError>
-    where
-        Self: Sized,
-    {
+    fn decode_into(&self, input: &[u8], mode: DecodeMode, out: &mut Vec<Self::Point>) -> Result<(), DecodeError> {
         let before = out.len();
         let result = Decoder::new(self, mode).decode_chunk(input, true, out);
         if result.is_err() {
@@ -233,18 +210,12 @@ pub trait Decode {
     /// Iterates over the items of `input` with their byte offsets: each
     /// well-formed sequence as `Ok`, each ill-formed subpart as `Err`, going on
     /// after errors.
-    fn items<'a>(&'a self, input: &'a [u8]) -> Items<'a, Self>
-    where
-        Self: Sized,
-    {
+    fn items<'a>(&'a self, input: &'a [u8]) -> Items<'a, Self> {
         Items { codec: self, input, pos: 0 }
     }
 
     /// Returns a streaming decoder over this codec.
-    fn decoder(&self, mode: DecodeMode) -> Decoder<&Self>
-    where
-        Self: Sized,
-    {
+    fn decoder(&self, mode: DecodeMode) -> Decoder<&Self> {
         Decoder::new(self, mode)
     }
 }
@@ -307,10 +278,7 @@ pub trait Encode {
     /// # Errors
     ///
     /// The first code point the codec cannot encode, with its index.
-    fn encode(&self, input: &[Self::Point]) -> Result<Vec<u8>, EncodeError<Self::Point>>
-    where
-        Self: Sized,
-    {
+    fn encode(&self, input: &[Self::Point]) -> Result<Vec<u8>, EncodeError<Self::Point>> {
         self.encode_with(input, EncodeMode::Fatal)
     }
 
@@ -321,10 +289,7 @@ pub trait Encode {
     /// In [`EncodeMode::Fatal`] and [`EncodeMode::Escape`]: the first code
     /// point the codec cannot encode; in every mode, a codec that cannot
     /// encode even the replacement (or the ASCII of `&#N;`).
-    fn encode_with(&self, input: &[Self::Point], mode: EncodeMode) -> Result<Vec<u8>, EncodeError<Self::Point>>
-    where
-        Self: Sized,
-    {
+    fn encode_with(&self, input: &[Self::Point], mode: EncodeMode) -> Result<Vec<u8>, EncodeError<Self::Point>> {
         let mut out = Vec::with_capacity(input.len());
         self.encode_into(input, mode, &mut out)?;
         Ok(out)
@@ -340,10 +305,7 @@ pub trait Encode {
         input: &[Self::Point],
         mode: EncodeMode,
         out: &mut Vec<u8>,
-    ) -> Result<(), EncodeError<Self::Point>>
-    where
-        Self: Sized,
-    {
+    ) -> Result<(), EncodeError<Self::Point>> {
         let before = out.len();
         let result = Encoder::new(self, mode).encode_chunk(input, true, out);
         if result.is_err() {
@@ -357,10 +319,7 @@ pub trait Encode {
     /// # Errors
     ///
     /// The first character the codec cannot encode, with its index in chars.
-    fn encode_str(&self, s: &str) -> Result<Vec<u8>, EncodeError<Self::Point>>
-    where
-        Self: Sized,
-    {
+    fn encode_str(&self, s: &str) -> Result<Vec<u8>, EncodeError<Self::Point>> {
         let mut encoder = Encoder::new(self, EncodeMode::Fatal);
         let mut out = Vec::with_capacity(s.len());
         let mut buf: Vec<Self::Point> = Vec::with_capacity(256);
@@ -374,10 +333,7 @@ pub trait Encode {
     }
 
     /// Returns a streaming encoder over this codec.
-    fn encoder(&self, mode: EncodeMode) -> Encoder<&Self>
-    where
-        Self: Sized,
-    {
+    fn encoder(&self, mode: EncodeMode) -> Encoder<&Self> {
         Encoder::new(self, mode)
     }
 }
@@ -575,9 +531,7 @@ impl CodecInfo {
     #[must_use]
     pub fn matches(&self, label: &str) -> bool {
         let label = label.trim_matches(|c: char| c.is_ascii_whitespace());
-        core::iter::once(&self.name)
-            .chain(self.aliases.iter())
-            .any(|name| name.eq_ignore_ascii_case(label))
+        core::iter::once(&self.name).chain(self.aliases.iter()).any(|name| name.eq_ignore_ascii_case(label))
     }
 }
 

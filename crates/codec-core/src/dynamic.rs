@@ -99,7 +99,11 @@ fn map_step<P, Q>(step: Step<P>, f: impl FnOnce(&P) -> Option<Q>) -> Step<Q> {
 /// directly when `P` is [`CodePoint`], else through a window of converted
 /// code points that stops before one that does not fit (which ends the
 /// look-ahead like the end of input).
-fn encode_narrow<P: AnyCodePoint>(input: &[CodePoint], last: bool, step: impl FnOnce(&[P], bool) -> EncodeStep) -> EncodeStep {
+fn encode_narrow<P: AnyCodePoint>(
+    input: &[CodePoint],
+    last: bool,
+    step: impl FnOnce(&[P], bool) -> EncodeStep,
+) -> EncodeStep {
     match P::slice_from_code_points(input) {
         Some(same) => step(same, last),
         None => {

@@ -88,11 +88,11 @@ pub use code_point::{AnyCodePoint, CodePoint, NotAScalarValue, ParseCodePointErr
 pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Item, Items, Step, Surrogates};
 #[cfg(feature = "bigint")]
 pub use dynamic::Wide;
-pub use dynamic::{lookup, DynCodec};
+pub use dynamic::{DynCodec, lookup};
 pub use error::{DecodeError, EncodeError, ErrorKind, UnknownErrorKind};
 #[cfg(feature = "std")]
-pub use io::{TranscodeError, TranscodeReader, CHUNK_SIZE};
-pub use mode::{escaped_byte, windows_1252, DecodeMode, EncodeMode, UnknownMode, ESCAPE_BASE};
+pub use io::{CHUNK_SIZE, TranscodeError, TranscodeReader};
+pub use mode::{DecodeMode, ESCAPE_BASE, EncodeMode, UnknownMode, escaped_byte, windows_1252};
 #[cfg(feature = "bigint")]
 pub use num_bigint;
 pub use stream::{Decoder, Encoder};

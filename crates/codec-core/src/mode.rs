@@ -45,13 +45,8 @@ pub enum DecodeMode {
 
 impl DecodeMode {
     /// Every decode mode.
-    pub const ALL: &'static [DecodeMode] = &[
-        DecodeMode::Fatal,
-        DecodeMode::Replace,
-        DecodeMode::Escape,
-        DecodeMode::Latin1,
-        DecodeMode::Windows1252,
-    ];
+    pub const ALL: &'static [DecodeMode] =
+        &[DecodeMode::Fatal, DecodeMode::Replace, DecodeMode::Escape, DecodeMode::Latin1, DecodeMode::Windows1252];
 
     /// Returns the mode's label (`fatal`, `replace`, `escape`, `latin1`,
     /// `windows-1252`).

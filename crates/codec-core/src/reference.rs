@@ -31,7 +31,7 @@ use crate::stream::{Decoder, Encoder};
 /// # }
 /// assert_eq!(codec_core::reference::validate(&Ascii, b"ok"), Ascii.validate(b"ok"));
 /// ```
-pub fn validate<D: Decode>(codec: &D, input: &[u8]) -> Result<(), DecodeError> {
+pub fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8]) -> Result<(), DecodeError> {
     crate::stream::validate(codec, input, false)
 }
 
@@ -58,7 +58,11 @@ pub fn validate<D: Decode>(codec: &D, input: &[u8]) -> Result<(), DecodeError> {
 /// let r = codec_core::reference::decode_with(&Ascii, b"a\xFF", DecodeMode::Escape).unwrap();
 /// assert_eq!(r, [CodePoint::new(0x61), CodePoint::new(0xDCFF)]);
 /// ```
-pub fn decode_with<D: Decode>(codec: &D, input: &[u8], mode: DecodeMode) -> Result<Vec<D::Point>, DecodeError> {
+pub fn decode_with<D: Decode + ?Sized>(
+    codec: &D,
+    input: &[u8],
+    mode: DecodeMode,
+) -> Result<Vec<D::Point>, DecodeError> {
     let mut out = Vec::with_capacity(input.len());
     decoder(codec, mode).decode_chunk(input, true, &mut out)?;
     Ok(out)
@@ -87,7 +91,11 @@ pub fn decode_with<D: Decode>(codec: &D, input: &[u8], mode: DecodeMode) -> Resu
 /// let bytes = codec_core::reference::encode_with(&Ascii, &[CodePoint::new(0xDC80)], EncodeMode::Escape).unwrap();
 /// assert_eq!(bytes, [0x80]);
 /// ```
-pub fn encode_with<E: Encode>(codec: &E, input: &[E::Point], mode: EncodeMode) -> Result<Vec<u8>, EncodeError<E::Point>> {
+pub fn encode_with<E: Encode + ?Sized>(
+    codec: &E,
+    input: &[E::Point],
+    mode: EncodeMode,
+) -> Result<Vec<u8>, EncodeError<E::Point>> {
     let mut out = Vec::with_capacity(input.len());
     encoder(codec, mode).encode_chunk(input, true, &mut out)?;
     Ok(out)

@@ -9,33 +9,66 @@ use core::fmt::Write as _;
 use crate::code_point::{AnyCodePoint, CodePoint};
 use crate::codec::{Decode, Encode, EncodeStep, Step};
 use crate::error::{DecodeError, EncodeError, ErrorKind};
-use crate::mode::{escaped_byte, windows_1252, DecodeMode, EncodeMode, ESCAPE_BASE};
+use crate::mode::{DecodeMode, ESCAPE_BASE, EncodeMode, escaped_byte, windows_1252};
 
-/// Feeds `chunk` through `run`, keeping in `pending` the tail that `run`
-/// could not consume yet (an incomplete sequence, or a code point whose
-/// encoding needs look-ahead).
+/// Pending input up to this long is retried on every new byte; longer pending
+/// input only once it has doubled since the last try.
+const RETRY_EVERY_BYTE: usize = 16;
+
+/// Input held back between chunks: the tail that could not be consumed yet
+/// (an incomplete sequence, or a code point whose encoding needs look-ahead).
+#[derive(Debug, Clone)]
+struct Pending<T> {
+    items: Vec<T>,
+    /// Length of `items` when the driver last found them incomplete.
+    tried: usize,
+}
+
+impl<T> Pending<T> {
+    const fn new() -> Self {
+        Pending { items: Vec::new(), tried: 0 }
+    }
+
+    fn clear(&mut self) {
+        self.items.clear();
+        self.tried = 0;
+    }
+}
+
+/// Feeds `chunk` through `run`, keeping in `pending` what `run` could not
+/// consume yet.
 ///
 /// `run(input, last)` consumes a prefix of `input` and returns its length.
-/// Pending items are topped up from the chunk in doubling amounts, so a long
-/// incomplete sequence costs linear time over any chunking.
+/// Pending input is topped up from the chunk in doubling amounts, and a long
+/// pending sequence is only retried once it has doubled, so a long incomplete
+/// sequence costs linear time over any chunking, even a byte at a time.
 fn feed<T: Clone, E>(
-    pending: &mut Vec<T>,
+    pending: &mut Pending<T>,
     mut rest: &[T],
     last: bool,
     mut run: impl FnMut(&[T], bool) -> Result<usize, E>,
 ) -> Result<(), E> {
-    while !pending.is_empty() {
+    while !pending.items.is_empty() {
         if rest.is_empty() && !last {
             return Ok(());
         }
-        let take = pending.len().max(16).min(rest.len());
-        pending.extend_from_slice(&rest[..take]);
+        let len = pending.items.len();
+        let take = len.max(RETRY_EVERY_BYTE).min(rest.len());
+        pending.items.extend_from_slice(&rest[..take]);
         rest = &rest[take..];
-        let consumed = run(pending, last && rest.is_empty())?;
-        pending.drain(..consumed);
+        let is_last = last && rest.is_empty();
+        if !is_last && pending.items.len() > RETRY_EVERY_BYTE && pending.items.len() < 2 * pending.tried {
+            // Too little new input to be worth another scan of a long sequence.
+            debug_assert!(rest.is_empty());
+            return Ok(());
+        }
+        let consumed = run(&pending.items, is_last)?;
+        pending.items.drain(..consumed);
+        pending.tried = if consumed == 0 { pending.items.len() } else { 0 };
     }
     let consumed = run(rest, last)?;
-    pending.extend_from_slice(&rest[consumed..]);
+    pending.items.extend_from_slice(&rest[consumed..]);
+    pending.tried = pending.items.len();
     Ok(())
 }
 
@@ -65,7 +98,7 @@ fn escape_bytes<P: AnyCodePoint>(bytes: &[u8], out: &mut Vec<P>) {
 /// Decodes a prefix of `input` (at absolute offset `base`) into `out` and
 /// returns how many bytes it consumed: everything unless `last` is false and
 /// the input ends inside a sequence.
-fn run_decode<D: Decode>(
+fn run_decode<D: Decode + ?Sized>(
     codec: &D,
     mode: DecodeMode,
     fast: bool,
@@ -80,7 +113,9 @@ fn run_decode<D: Decode>(
         if fast {
             let before = out.len();
             let n = codec.decode_prefix_fast(&input[i..], out);
-            if mode == DecodeMode::Escape && out[before..].iter().any(|p| p.to_code_point().and_then(escaped_byte).is_some()) {
+            if mode == DecodeMode::Escape
+                && out[before..].iter().any(|p| p.to_code_point().and_then(escaped_byte).is_some())
+            {
                 // A well-formed U+DC00..=U+DCFF must be escaped byte by byte,
                 // which only the step loop does: go on without the fast path.
                 out.truncate(before);
@@ -120,7 +155,7 @@ fn run_decode<D: Decode>(
 }
 
 /// Validates `input`, with or without the codec's fast path.
-pub(crate) fn validate<D: Decode>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
+pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
     let mut i = 0;
     while i < input.len() {
         if fast {
@@ -172,7 +207,7 @@ pub struct Decoder<D: Decode> {
     codec: D,
     mode: DecodeMode,
     fast: bool,
-    pending: Vec<u8>,
+    pending: Pending<u8>,
     offset: usize,
     failed: Option<DecodeError>,
 }
@@ -185,7 +220,7 @@ impl<D: Decode> Decoder<D> {
     }
 
     pub(crate) fn with_fast_paths(codec: D, mode: DecodeMode, fast: bool) -> Self {
-        Decoder { codec, mode, fast, pending: Vec::new(), offset: 0, failed: None }
+        Decoder { codec, mode, fast, pending: Pending::new(), offset: 0, failed: None }
     }
 
     /// Decodes `chunk`, appending code points to `out`; `last` says that no
@@ -222,7 +257,7 @@ impl<D: Decode> Decoder<D> {
     /// Returns how many bytes are held back as an incomplete sequence.
     #[must_use]
     pub fn pending_len(&self) -> usize {
-        self.pending.len()
+        self.pending.items.len()
     }
 
     /// Returns the error mode.
@@ -251,7 +286,7 @@ fn next_escape<P: AnyCodePoint>(mode: EncodeMode, input: &[P], from: usize) -> u
 }
 
 /// Encodes one code point `p` with `codec`, appending to `out`; true on success.
-fn encode_single<E: Encode>(codec: &E, p: CodePoint, out: &mut Vec<u8>) -> bool {
+fn encode_single<E: Encode + ?Sized>(codec: &E, p: CodePoint, out: &mut Vec<u8>) -> bool {
     let before = out.len();
     match codec.encode_step(&[E::Point::from(p)], true, out) {
         EncodeStep::Done(_) => true,
@@ -264,7 +299,7 @@ fn encode_single<E: Encode>(codec: &E, p: CodePoint, out: &mut Vec<u8>) -> bool 
 
 /// Appends the replacement `mode` makes for the unencodable `p`; false when the
 /// codec cannot encode even that.
-fn encode_substitute<E: Encode>(codec: &E, mode: EncodeMode, p: &E::Point, out: &mut Vec<u8>) -> bool {
+fn encode_substitute<E: Encode + ?Sized>(codec: &E, mode: EncodeMode, p: &E::Point, out: &mut Vec<u8>) -> bool {
     let before = out.len();
     let ok = match mode {
         EncodeMode::Fatal | EncodeMode::Escape => false,
@@ -285,7 +320,7 @@ fn encode_substitute<E: Encode>(codec: &E, mode: EncodeMode, p: &E::Point, out: 
 
 /// Encodes a prefix of `input` (whose first code point has absolute index
 /// `base`) and returns how many code points it consumed.
-fn run_encode<E: Encode>(
+fn run_encode<E: Encode + ?Sized>(
     codec: &E,
     mode: EncodeMode,
     fast: bool,
@@ -363,7 +398,7 @@ pub struct Encoder<E: Encode> {
     codec: E,
     mode: EncodeMode,
     fast: bool,
-    pending: Vec<E::Point>,
+    pending: Pending<E::Point>,
     index: usize,
     failed: Option<EncodeError<E::Point>>,
 }
@@ -376,7 +411,7 @@ impl<E: Encode> Encoder<E> {
     }
 
     pub(crate) fn with_fast_paths(codec: E, mode: EncodeMode, fast: bool) -> Self {
-        Encoder { codec, mode, fast, pending: Vec::new(), index: 0, failed: None }
+        Encoder { codec, mode, fast, pending: Pending::new(), index: 0, failed: None }
     }
 
     /// Encodes `chunk`, appending bytes to `out`; `last` says that no chunk
@@ -387,7 +422,12 @@ impl<E: Encode> Encoder<E> {
     /// In [`EncodeMode::Fatal`] and [`EncodeMode::Escape`], the first code point
     /// of the stream that cannot be encoded (index counted from the start of
     /// the stream); it is returned again by every later call.
-    pub fn encode_chunk(&mut self, chunk: &[E::Point], last: bool, out: &mut Vec<u8>) -> Result<(), EncodeError<E::Point>> {
+    pub fn encode_chunk(
+        &mut self,
+        chunk: &[E::Point],
+        last: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<(), EncodeError<E::Point>> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }

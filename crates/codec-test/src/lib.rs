@@ -31,7 +31,7 @@ pub mod hex;
 pub mod strategies;
 pub mod vectors;
 
-use codec_core::{reference, CodePoint, Codec, Decode, DecodeError, DecodeMode, Encode, EncodeError, EncodeMode};
+use codec_core::{CodePoint, Codec, Decode, DecodeError, DecodeMode, Encode, EncodeError, EncodeMode, reference};
 
 /// The result of decoding an input in one mode.
 type Decoded<P> = Result<Vec<P>, DecodeError>;
@@ -39,7 +39,7 @@ type Decoded<P> = Result<Vec<P>, DecodeError>;
 /// Decodes `chunks` one after another through a streaming decoder; on a fatal
 /// error returns the error (the output before it is discarded, as one-shot
 /// does).
-pub fn decode_chunked<D: Decode>(codec: &D, mode: DecodeMode, chunks: &[&[u8]]) -> Decoded<D::Point> {
+pub fn decode_chunked<D: Decode + ?Sized>(codec: &D, mode: DecodeMode, chunks: &[&[u8]]) -> Decoded<D::Point> {
     let mut decoder = codec.decoder(mode);
     let mut out = Vec::new();
     if chunks.is_empty() {
@@ -52,7 +52,7 @@ pub fn decode_chunked<D: Decode>(codec: &D, mode: DecodeMode, chunks: &[&[u8]]) 
 }
 
 /// Encodes `chunks` one after another through a streaming encoder.
-pub fn encode_chunked<E: Encode>(
+pub fn encode_chunked<E: Encode + ?Sized>(
     codec: &E,
     mode: EncodeMode,
     chunks: &[&[E::Point]],
@@ -76,12 +76,17 @@ pub fn encode_chunked<E: Encode>(
 /// # Panics
 ///
 /// When any way of chunking gives a different result.
-pub fn check_decode_splits<D: Decode>(codec: &D, input: &[u8]) {
+pub fn check_decode_splits<D: Decode + ?Sized>(codec: &D, input: &[u8]) {
     for &mode in DecodeMode::ALL {
         let whole = codec.decode_with(input, mode);
         let check = |chunks: &[&[u8]], how: &str| {
             let streamed = decode_chunked(codec, mode, chunks);
-            assert_eq!(streamed, whole, "streaming ({how}) differs from one-shot: mode {mode}, input {}", hex::format(input));
+            assert_eq!(
+                streamed,
+                whole,
+                "streaming ({how}) differs from one-shot: mode {mode}, input {}",
+                hex::format(input)
+            );
         };
         for split in 0..=input.len() {
             let (a, b) = input.split_at(split);
@@ -112,7 +117,7 @@ pub fn check_decode_splits<D: Decode>(codec: &D, input: &[u8]) {
 /// # Panics
 ///
 /// When any way of chunking gives a different result.
-pub fn check_encode_splits<E: Encode>(codec: &E, input: &[E::Point]) {
+pub fn check_encode_splits<E: Encode + ?Sized>(codec: &E, input: &[E::Point]) {
     for &mode in EncodeMode::ALL {
         let whole = codec.encode_with(input, mode);
         for split in 0..=input.len() {
@@ -135,7 +140,7 @@ pub fn check_encode_splits<E: Encode>(codec: &E, input: &[E::Point]) {
 /// # Panics
 ///
 /// When a prefix changes the result, or the codec cannot encode `a`.
-pub fn check_ascii_prefix_alignment<C: Codec>(codec: &C, input: &[u8]) {
+pub fn check_ascii_prefix_alignment<C: Codec + ?Sized>(codec: &C, input: &[u8]) {
     let a = <C as Decode>::Point::from(CodePoint::from(b'a'));
     let unit = codec.encode(std::slice::from_ref(&a)).expect("the codec encodes U+0061");
     for &mode in DecodeMode::ALL {
@@ -152,7 +157,12 @@ pub fn check_ascii_prefix_alignment<C: Codec>(codec: &C, input: &[u8]) {
                 }
                 Err(e) => Err(e.shifted(k * unit.len())),
             };
-            assert_eq!(got, expected, "prefix of {k} 'a' changes the result: mode {mode}, input {}", hex::format(input));
+            assert_eq!(
+                got,
+                expected,
+                "prefix of {k} 'a' changes the result: mode {mode}, input {}",
+                hex::format(input)
+            );
         }
     }
 }
@@ -164,11 +174,16 @@ pub fn check_ascii_prefix_alignment<C: Codec>(codec: &C, input: &[u8]) {
 /// # Panics
 ///
 /// When they disagree.
-pub fn check_fast_paths<D: Decode>(codec: &D, input: &[u8]) {
+pub fn check_fast_paths<D: Decode + ?Sized>(codec: &D, input: &[u8]) {
     let slow = reference::validate(codec, input);
     assert_eq!(codec.validate(input), slow, "validate differs from the reference on {}", hex::format(input));
     let fatal = reference::decode_with(codec, input, DecodeMode::Fatal);
-    assert_eq!(fatal.as_ref().err(), slow.as_ref().err(), "fatal decoding and validation disagree on {}", hex::format(input));
+    assert_eq!(
+        fatal.as_ref().err(),
+        slow.as_ref().err(),
+        "fatal decoding and validation disagree on {}",
+        hex::format(input)
+    );
     let up_to = slow.err().map_or(input.len(), |e| e.valid_up_to());
     assert_eq!(codec.valid_up_to(input), up_to, "valid_up_to differs on {}", hex::format(input));
     for &mode in DecodeMode::ALL {
@@ -187,7 +202,7 @@ pub fn check_fast_paths<D: Decode>(codec: &D, input: &[u8]) {
 /// # Panics
 ///
 /// When they disagree.
-pub fn check_encode_fast_path<E: Encode>(codec: &E, input: &[E::Point]) {
+pub fn check_encode_fast_path<E: Encode + ?Sized>(codec: &E, input: &[E::Point]) {
     for &mode in EncodeMode::ALL {
         assert_eq!(
             codec.encode_with(input, mode),
@@ -203,7 +218,7 @@ pub fn check_encode_fast_path<E: Encode>(codec: &E, input: &[E::Point]) {
 /// # Panics
 ///
 /// When the round trip loses or changes a byte.
-pub fn check_escape_round_trip<C: Codec>(codec: &C, input: &[u8]) {
+pub fn check_escape_round_trip<C: Codec + ?Sized>(codec: &C, input: &[u8]) {
     let points = codec.decode_with(input, DecodeMode::Escape).expect("escape mode never fails");
     let back = codec.encode_with(&points, EncodeMode::Escape);
     assert_eq!(back.as_deref(), Ok(input), "escape round trip fails on {}", hex::format(input));
@@ -215,7 +230,7 @@ pub fn check_escape_round_trip<C: Codec>(codec: &C, input: &[u8]) {
 /// # Panics
 ///
 /// When any check fails.
-pub fn check_decode_all<C: Codec>(codec: &C, input: &[u8]) {
+pub fn check_decode_all<C: Codec + ?Sized>(codec: &C, input: &[u8]) {
     check_decode_splits(codec, input);
     check_fast_paths(codec, input);
     check_ascii_prefix_alignment(codec, input);

@@ -126,9 +126,7 @@ pub fn code_points(classes: &[Class], max_len: usize) -> BoxedStrategy<Vec<CodeP
 /// classes that matter (ASCII, two-byte, BMP, supplementary, NUL, C1).
 #[must_use]
 pub fn scalar_text(max_len: usize) -> BoxedStrategy<String> {
-    code_points(Class::SCALAR, max_len)
-        .prop_map(|v| v.into_iter().filter_map(CodePoint::to_char).collect())
-        .boxed()
+    code_points(Class::SCALAR, max_len).prop_map(|v| v.into_iter().filter_map(CodePoint::to_char).collect()).boxed()
 }
 
 /// A strategy for arbitrary bytes, up to `max_len`, weighted so that lead and

@@ -67,7 +67,7 @@ use serde_json::Value;
 ///                        "replace": ["U+0041", "U+FFFD"]}}}]}"#;
 /// assert_eq!(codec_test::vectors::run(&Ascii, json), 1);
 /// ```
-pub fn run<C: Codec>(codec: &C, json: &str) -> usize {
+pub fn run<C: Codec + ?Sized>(codec: &C, json: &str) -> usize {
     let doc: Value = serde_json::from_str(json).expect("vector file is valid JSON");
     let vectors = doc["vectors"].as_array().expect("vector file has a `vectors` array");
     let name = codec.info().name;
@@ -80,7 +80,8 @@ pub fn run<C: Codec>(codec: &C, json: &str) -> usize {
         }
         ran += 1;
         let label = v["name"].as_str().unwrap_or("(unnamed)");
-        let input = crate::hex::parse(v["input_hex"].as_str().expect("input_hex is a string")).expect("input_hex is hex");
+        let input =
+            crate::hex::parse(v["input_hex"].as_str().expect("input_hex is a string")).expect("input_hex is hex");
         if let Some(points) = expect.get("points") {
             let want = parse_points(points);
             match codec.decode(&input) {

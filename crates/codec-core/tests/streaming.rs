@@ -1,0 +1,205 @@
+//! Streaming: every way of splitting the input gives the one-shot output, in
+//! every mode; fast paths agree with the reference; the io adapter; long
+//! sequences cost linear time.
+
+mod common;
+
+use std::io::Read;
+
+use codec_core::{
+    BigCodePoint, CodePoint, Decode, DecodeMode, Encode, EncodeMode, EncodeStep, ErrorKind, Step, TranscodeError,
+    TranscodeReader,
+};
+use common::{Leb, Mini, Ucs2, cps};
+use proptest::prelude::*;
+
+/// Mini with ASCII fast paths, as a real codec would add them.
+#[derive(Clone, Copy, Debug)]
+struct FastMini {
+    /// A deliberately broken fast path (consumes one byte of a two-byte
+    /// sequence), to show that the differential check can fail.
+    broken: bool,
+}
+
+impl Decode for FastMini {
+    type Point = CodePoint;
+
+    fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
+        Mini.decode_step(input, last)
+    }
+
+    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
+        input.iter().take_while(|b| b.is_ascii()).count()
+    }
+
+    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
+        let mut n = input.iter().take_while(|b| b.is_ascii()).count();
+        if self.broken && n < input.len() && input[n] >= 0xC2 {
+            n += 1;
+        }
+        out.extend(input[..n].iter().map(|&b| CodePoint::from(b)));
+        n
+    }
+}
+
+impl Encode for FastMini {
+    type Point = CodePoint;
+
+    fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
+        Mini.encode_step(input, last, out)
+    }
+
+    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
+        let n = input.iter().take_while(|c| c.is_ascii()).count();
+        out.extend(input[..n].iter().map(|c| c.to_u32() as u8));
+        n
+    }
+}
+
+impl codec_core::Codec for FastMini {
+    fn info(&self) -> &'static codec_core::CodecInfo {
+        &common::MINI_INFO
+    }
+}
+
+const INPUTS: &[&[u8]] = &[
+    b"",
+    b"a",
+    b"\xC3",
+    b"a\xC3\xA9\x80\xC3b\xC0\xE9\xC3",
+    b"\xC3\xC3\xA9\xDF\xBF\x7F\x80\x80",
+    b"plain ascii text that is long enough to cross a few sixteen-byte pulls",
+];
+
+#[test]
+fn decode_splits_on_fixed_inputs() {
+    for input in INPUTS {
+        codec_test::check_decode_all(&Mini, input);
+        codec_test::check_decode_all(&FastMini { broken: false }, input);
+        codec_test::check_decode_splits(&Ucs2, input);
+        codec_test::check_escape_round_trip(&Ucs2, input);
+    }
+}
+
+#[test]
+fn encode_splits_with_look_ahead() {
+    let inputs =
+        [cps(&[0xD800, 0xDC00, 0x41, 0xD800]), cps(&[0xDBFF, 0xDC80, 0xDFFF, 0x10000, 0xD800, 0xD800, 0xDC00])];
+    for input in &inputs {
+        codec_test::check_encode_splits(&Ucs2, input);
+        codec_test::check_encode_fast_path(&Ucs2, input);
+    }
+    codec_test::check_encode_splits(&FastMini { broken: false }, &cps(&[0x41, 0x42, 0x800, 0xE9, 0xDC80, 0x43]));
+    codec_test::check_encode_fast_path(&FastMini { broken: false }, &cps(&[0x41, 0x42, 0x800, 0xE9, 0xDC80, 0x43]));
+}
+
+#[test]
+fn a_broken_fast_path_is_caught() {
+    let caught = std::panic::catch_unwind(|| codec_test::check_fast_paths(&FastMini { broken: true }, b"ab\xC3\xA9"));
+    assert!(caught.is_err(), "the differential check must notice a fast path that splits a sequence");
+}
+
+#[test]
+fn streaming_errors_have_stream_offsets_and_stick() {
+    let mut decoder = Mini.decoder(DecodeMode::Fatal);
+    let mut out = Vec::new();
+    decoder.decode_chunk(b"ab\xC3", false, &mut out).unwrap();
+    assert_eq!((decoder.offset(), decoder.pending_len()), (2, 1));
+    let err = decoder.decode_chunk(b"cd", true, &mut out).unwrap_err();
+    assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (2, Some(1), ErrorKind::MissingContinuation));
+    assert_eq!(out, cps(&[0x61, 0x62]));
+    assert_eq!(decoder.decode_chunk(b"x", true, &mut out), Err(err));
+    decoder.reset();
+    decoder.decode_chunk(b"x", true, &mut out).unwrap();
+    assert_eq!(out.last(), Some(&CodePoint::new(0x78)));
+}
+
+#[test]
+fn long_incomplete_sequences_cost_linear_time_over_any_chunking() {
+    // One LEB128 number of 300,000 bytes, fed a byte at a time: with
+    // quadratic re-scanning this would take minutes.
+    let mut input = vec![0xFFu8; 300_000];
+    input.push(0x01);
+    let mut decoder = Leb.decoder(DecodeMode::Fatal);
+    let mut out = Vec::new();
+    for (i, b) in input.iter().enumerate() {
+        decoder.decode_chunk(std::slice::from_ref(b), i + 1 == input.len(), &mut out).unwrap();
+    }
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].bits(), 300_000 * 7 + 1);
+}
+
+#[test]
+fn unbounded_code_points_round_trip() {
+    let values: Vec<BigCodePoint> = ["U+0", "U+7F", "U+80", "U+FFFFFFFFF", "U+1000000000000000000000000000000000"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let bytes = Leb.encode(&values).unwrap();
+    assert_eq!(&bytes[..4], [0x00, 0x7F, 0x80, 0x01]);
+    assert_eq!(Leb.decode(&bytes).unwrap(), values);
+    codec_test::check_decode_splits(&Leb, &bytes);
+    // An overlong LEB128 (a final 00 byte) is one subpart.
+    assert_eq!(Leb.decode_lossy(b"\x80\x00\x05"), [CodePoint::REPLACEMENT.into(), BigCodePoint::from_u64(5)]);
+}
+
+/// A reader that hands out one byte per call.
+struct Trickle<'a>(&'a [u8]);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match (self.0.split_first(), buf.is_empty()) {
+            (Some((b, rest)), false) => {
+                buf[0] = *b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn transcode_reader_equals_one_shot_and_reports_errors_after_the_good_part() {
+    let input = "héllo wörld ߿".repeat(5000);
+    let expected = Ucs2.encode(&Mini.decode(input.as_bytes()).unwrap()).unwrap();
+    let mut out = Vec::new();
+    TranscodeReader::new(Trickle(input.as_bytes()), Mini, DecodeMode::Fatal, Ucs2, EncodeMode::Fatal)
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, expected);
+
+    let mut out = Vec::new();
+    let mut reader = TranscodeReader::new(&b"ok\xFFno"[..], Mini, DecodeMode::Fatal, Ucs2, EncodeMode::Fatal);
+    let err = reader.read_to_end(&mut out).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+    assert_eq!(out, b"\x00o\x00k");
+    let inner = err.into_inner().unwrap().downcast::<TranscodeError>().unwrap();
+    assert!(matches!(*inner, TranscodeError::Decode(e) if e.valid_up_to() == 2));
+
+    // Encode errors too: U+0800 is beyond Mini.
+    let mut out = Vec::new();
+    let err = TranscodeReader::new(&b"\x00A\x08\x00"[..], Ucs2, DecodeMode::Fatal, Mini, EncodeMode::Fatal)
+        .read_to_end(&mut out)
+        .unwrap_err();
+    assert_eq!(out, b"A");
+    assert!(err.to_string().contains("index 1"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_bytes_stream_like_one_shot(bytes in codec_test::strategies::bytes(40)) {
+        codec_test::check_decode_splits(&Mini, &bytes);
+        codec_test::check_fast_paths(&FastMini { broken: false }, &bytes);
+        codec_test::check_escape_round_trip(&Mini, &bytes);
+        codec_test::check_escape_round_trip(&Ucs2, &bytes);
+    }
+
+    #[test]
+    fn any_code_points_encode_like_one_shot(points in codec_test::strategies::code_points(codec_test::strategies::Class::ALL, 12)) {
+        codec_test::check_encode_splits(&Ucs2, &points);
+        codec_test::check_encode_splits(&Mini, &points);
+    }
+}
