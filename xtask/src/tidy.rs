@@ -136,8 +136,11 @@ mod tests {
         let a = dir.join("crates/codec-aaa");
         fs::create_dir_all(&a).unwrap();
         fs::create_dir_all(dir.join("crates/codec-bbb")).unwrap();
-        fs::write(a.join("Cargo.toml"), "[dependencies]\ncodec-core.workspace = true\ncodec-bbb = { path = \"../codec-bbb\" }\n")
-            .unwrap();
+        fs::write(
+            a.join("Cargo.toml"),
+            "[dependencies]\ncodec-core.workspace = true\ncodec-bbb = { path = \"../codec-bbb\" }\n",
+        )
+        .unwrap();
         let problems = check_codec_dependencies(&dir);
         fs::remove_dir_all(&dir).unwrap();
         assert_eq!(problems, ["crates/codec-aaa/Cargo.toml: depends on sibling codec `codec-bbb`"]);
