@@ -15,7 +15,7 @@
 //! offsets ([`Decode::items`]), streaming over chunks ([`Decoder`],
 //! [`Encoder`]), `std::io` transcoding ([`TranscodeReader`]) and selection by
 //! label at run time ([`DynCodec`], [`lookup`]). A codec may add bulk fast
-//! paths; [`reference`] runs the same algorithms without them, for
+//! paths; [`reference`](mod@reference) runs the same algorithms without them, for
 //! differential tests.
 //!
 //! # Code points and errors

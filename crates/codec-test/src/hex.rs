@@ -24,7 +24,7 @@ pub fn format(bytes: &[u8]) -> String {
 #[must_use]
 pub fn parse(text: &str) -> Option<Vec<u8>> {
     let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return None;
     }
     digits

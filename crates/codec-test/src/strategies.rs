@@ -74,7 +74,6 @@ fn range(lo: u32, hi: u32) -> BoxedStrategy<Vec<CodePoint>> {
 /// let v = class(Class::SurrogatePair).new_tree(&mut runner).unwrap().current();
 /// assert!(v[0].is_lead_surrogate() && v[1].is_trail_surrogate());
 /// ```
-#[must_use]
 pub fn class(class: Class) -> BoxedStrategy<Vec<CodePoint>> {
     match class {
         Class::Ascii => range(0x01, 0x7F),
@@ -114,7 +113,6 @@ pub fn class(class: Class) -> BoxedStrategy<Vec<CodePoint>> {
 /// let v = code_points(&[Class::Ascii], 8).new_tree(&mut runner).unwrap().current();
 /// assert!(v.len() <= 8 && v.iter().all(|c| c.is_ascii()));
 /// ```
-#[must_use]
 pub fn code_points(classes: &[Class], max_len: usize) -> BoxedStrategy<Vec<CodePoint>> {
     assert!(!classes.is_empty(), "code_points needs at least one class");
     let members: Vec<BoxedStrategy<Vec<CodePoint>>> = classes.iter().map(|&c| class(c)).collect();
@@ -124,14 +122,12 @@ pub fn code_points(classes: &[Class], max_len: usize) -> BoxedStrategy<Vec<CodeP
 
 /// A strategy for strings of up to `max_len` chars, weighted towards the
 /// classes that matter (ASCII, two-byte, BMP, supplementary, NUL, C1).
-#[must_use]
 pub fn scalar_text(max_len: usize) -> BoxedStrategy<String> {
     code_points(Class::SCALAR, max_len).prop_map(|v| v.into_iter().filter_map(CodePoint::to_char).collect()).boxed()
 }
 
 /// A strategy for arbitrary bytes, up to `max_len`, weighted so that lead and
 /// continuation bytes of multi-byte sequences are common.
-#[must_use]
 pub fn bytes(max_len: usize) -> BoxedStrategy<Vec<u8>> {
     let byte = prop_oneof![
         3 => any::<u8>(),
@@ -145,7 +141,6 @@ pub fn bytes(max_len: usize) -> BoxedStrategy<Vec<u8>> {
 
 /// A strategy for unbounded code points up to `max_bits` bits, weighted
 /// towards the boundaries where UTF-∞-8 changes form.
-#[must_use]
 pub fn big_code_point(max_bits: u32) -> BoxedStrategy<BigCodePoint> {
     let max_bits = max_bits.max(1);
     (1..=max_bits, any::<u64>(), any::<u64>())
