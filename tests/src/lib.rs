@@ -1,1 +1,1 @@
-//! Cross-crate test suites; the tests live in `tests/tests/`.
+//! Cross-crate test suites of the workspace; the tests live in `tests/tests/`.

@@ -474,12 +474,24 @@ pub enum Surrogates {
 
 /// The code points a codec can carry, as it describes them.
 ///
+/// A single code point is in the domain when it is at most `max`, is not in
+/// `excluded`, and is allowed by `surrogates`. Rules about sequences (WTF-8
+/// and WTF-16 cannot carry a lead surrogate followed by a trail surrogate)
+/// are in `surrogates`, not in [`Domain::contains`].
+///
 /// # Examples
 ///
 /// ```
-/// use codec_core::{Domain, Surrogates};
-/// let d = Domain { summary: "U+0000..U+10FFFF except surrogates", max: Some(0x10FFFF), surrogates: Surrogates::None };
-/// assert_eq!(d.max, Some(0x10FFFF));
+/// use codec_core::{CodePoint, Domain, Surrogates};
+/// let corrected = Domain {
+///     summary: "U+0000..U+8421109F except C1 controls and surrogates",
+///     max: Some(0x8421_109F),
+///     surrogates: Surrogates::None,
+///     excluded: &[(0x80, 0x9F)],
+/// };
+/// assert!(corrected.contains(CodePoint::new(0x7FFF_FFFF)));
+/// assert!(!corrected.contains(CodePoint::new(0x85)));
+/// assert!(!corrected.contains(CodePoint::new(0xD800)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Domain {
@@ -489,6 +501,20 @@ pub struct Domain {
     pub max: Option<u64>,
     /// Which surrogates it holds.
     pub surrogates: Surrogates,
+    /// Inclusive ranges below `max` that it cannot carry, besides surrogates
+    /// (Corrected UTF-8 skips the C1 controls).
+    pub excluded: &'static [(u32, u32)],
+}
+
+impl Domain {
+    /// Returns true when the codec can carry `cp` on its own.
+    #[must_use]
+    pub fn contains(&self, cp: CodePoint) -> bool {
+        let v = cp.to_u32();
+        self.max.is_none_or(|max| u64::from(v) <= max)
+            && !self.excluded.iter().any(|&(lo, hi)| (lo..=hi).contains(&v))
+            && (self.surrogates != Surrogates::None || !cp.is_surrogate())
+    }
 }
 
 /// What a codec tells about itself for runtime selection and listings.
@@ -500,7 +526,7 @@ pub struct Domain {
 /// const INFO: CodecInfo = CodecInfo {
 ///     name: "ascii",
 ///     aliases: &["us-ascii"],
-///     domain: Domain { summary: "U+0000..U+007F", max: Some(0x7F), surrogates: Surrogates::None },
+///     domain: Domain { summary: "U+0000..U+007F", max: Some(0x7F), surrogates: Surrogates::None, excluded: &[] },
 ///     max_bytes_per_code_point: Some(1),
 ///     description: "7-bit ASCII",
 ///     version: "0.1.0",

@@ -46,7 +46,7 @@ const WINDOW: usize = 8;
 /// # }
 /// # impl Codec for Ascii {
 /// #     fn info(&self) -> &'static CodecInfo {
-/// #         &CodecInfo { name: "ascii", aliases: &[], domain: Domain { summary: "U+0000..U+007F", max: Some(0x7F), surrogates: Surrogates::None }, max_bytes_per_code_point: Some(1), description: "ASCII", version: "0" }
+/// #         &CodecInfo { name: "ascii", aliases: &[], domain: Domain { summary: "U+0000..U+007F", max: Some(0x7F), surrogates: Surrogates::None, excluded: &[] }, max_bytes_per_code_point: Some(1), description: "ASCII", version: "0" }
 /// #     }
 /// # }
 /// static ASCII: Ascii = Ascii;

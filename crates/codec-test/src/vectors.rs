@@ -59,7 +59,7 @@ use serde_json::Value;
 /// # }
 /// # impl Codec for Ascii {
 /// #     fn info(&self) -> &'static CodecInfo {
-/// #         &CodecInfo { name: "ascii", aliases: &[], domain: Domain { summary: "", max: Some(0x7F), surrogates: Surrogates::None }, max_bytes_per_code_point: Some(1), description: "", version: "0" }
+/// #         &CodecInfo { name: "ascii", aliases: &[], domain: Domain { summary: "", max: Some(0x7F), surrogates: Surrogates::None, excluded: &[] }, max_bytes_per_code_point: Some(1), description: "", version: "0" }
 /// #     }
 /// # }
 /// let json = r#"{"vectors": [{"name": "A", "input_hex": "41 FF",

@@ -57,7 +57,7 @@ impl Encode for Mini {
 pub static MINI_INFO: CodecInfo = CodecInfo {
     name: "mini",
     aliases: &["mini-utf-8", "test-mini"],
-    domain: Domain { summary: "U+0000..U+07FF", max: Some(0x7FF), surrogates: Surrogates::None },
+    domain: Domain { summary: "U+0000..U+07FF", max: Some(0x7FF), surrogates: Surrogates::None, excluded: &[] },
     max_bytes_per_code_point: Some(2),
     description: "UTF-8 cut down to two bytes (test codec)",
     version: "0",
@@ -106,7 +106,7 @@ impl Encode for Ucs2 {
 pub static UCS2_INFO: CodecInfo = CodecInfo {
     name: "ucs-2-test",
     aliases: &[],
-    domain: Domain { summary: "U+0000..U+FFFF", max: Some(0xFFFF), surrogates: Surrogates::Unpaired },
+    domain: Domain { summary: "U+0000..U+FFFF", max: Some(0xFFFF), surrogates: Surrogates::Unpaired, excluded: &[] },
     max_bytes_per_code_point: Some(2),
     description: "UCS-2 big-endian (test codec)",
     version: "0",
@@ -160,7 +160,7 @@ impl Encode for Leb {
 pub static LEB_INFO: CodecInfo = CodecInfo {
     name: "leb128-test",
     aliases: &[],
-    domain: Domain { summary: "unbounded", max: None, surrogates: Surrogates::All },
+    domain: Domain { summary: "unbounded", max: None, surrogates: Surrogates::All, excluded: &[] },
     max_bytes_per_code_point: None,
     description: "unsigned LEB128 (test codec)",
     version: "0",

@@ -1,0 +1,107 @@
+//! Relations between the specifications, checked on the real codecs through
+//! the registry: UTF-8 is a subset of WTF-8, which is a subset of generalized
+//! UTF-8, which is a subset of RFC 2279 UTF-8; UTF-16 is a subset of WTF-16;
+//! scalar text survives every codec whose domain holds it.
+
+use codec_core::{CodePoint, Decode, DynCodec, Encode};
+use codec_test::strategies::{self, Class};
+use proptest::prelude::*;
+
+fn codec(name: &str) -> &'static dyn DynCodec {
+    codec_registry::get(name).unwrap_or_else(|| panic!("codec `{name}` is registered"))
+}
+
+/// If `narrow` accepts `bytes`, `wide` accepts them too, with the same code
+/// points.
+fn assert_subset(narrow: &str, wide: &str, bytes: &[u8]) {
+    if let Ok(points) = codec(narrow).decode(bytes) {
+        assert_eq!(
+            codec(wide).decode(bytes).as_ref(),
+            Ok(&points),
+            "{narrow} accepts {} but {wide} differs",
+            codec_test::hex::format(bytes)
+        );
+    }
+}
+
+#[test]
+fn the_subset_chains_hold_on_every_short_input() {
+    // Every input of up to two bytes, and every three-byte input starting with
+    // a byte at a class boundary.
+    let mut inputs: Vec<Vec<u8>> = vec![vec![]];
+    inputs.extend((0..=255u8).map(|a| vec![a]));
+    for a in 0..=255u8 {
+        inputs.extend((0..=255u8).map(|b| vec![a, b]));
+    }
+    for a in [0xC2u8, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xF8, 0xFC, 0xFE] {
+        for b in 0..=255u8 {
+            inputs.extend([0x80u8, 0xBF, 0x41].iter().map(|&c| vec![a, b, c]));
+        }
+    }
+    for bytes in &inputs {
+        assert_subset("utf-8", "wtf-8", bytes);
+        assert_subset("wtf-8", "generalized-utf-8", bytes);
+        assert_subset("generalized-utf-8", "utf-8-rfc2279", bytes);
+        assert_subset("utf-16le", "wtf-16le", bytes);
+        assert_subset("utf-16be", "wtf-16be", bytes);
+    }
+}
+
+#[test]
+fn every_registered_codec_keeps_the_core_contracts_on_tricky_inputs() {
+    let inputs: &[&[u8]] = &[
+        b"",
+        b"plain ASCII",
+        "h\u{E9}llo \u{20AC} \u{1F4A9}".as_bytes(),
+        b"\xC0\x80\xED\xA0\x80\xED\xB0\x80\xF4\x90\x80\x80\xF8\x88\x80\x80\x80\xFE\xFF",
+        b"\xED\xA0\xBD\xED\xB2\xA9\x00\xE1\x80",
+        b"\xFC\x84\x80\x80\x80\x80\xFD\xBF\xBF\xBF\xBF\xBF\xC3",
+        b"\xD8\x3D\xDC\xA9\x3D\xD8\xA9\xDC\x00\xD8\x41\x00\xDC",
+    ];
+    for &c in codec_registry::all() {
+        for input in inputs {
+            codec_test::check_decode_all(c, input);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_bytes_keep_the_contracts_in_every_codec(bytes in strategies::bytes(32)) {
+        for &c in codec_registry::all() {
+            codec_test::check_decode_splits(c, &bytes);
+            codec_test::check_fast_paths(c, &bytes);
+            codec_test::check_escape_round_trip(c, &bytes);
+        }
+        assert_subset("utf-8", "wtf-8", &bytes);
+        assert_subset("wtf-8", "generalized-utf-8", &bytes);
+        assert_subset("generalized-utf-8", "utf-8-rfc2279", &bytes);
+    }
+
+    #[test]
+    fn scalar_text_round_trips_through_every_codec_that_holds_it(text in strategies::scalar_text(24)) {
+        let points: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();
+        for &c in codec_registry::all() {
+            let name = c.info().name;
+            if !points.iter().all(|&cp| c.info().domain.contains(cp)) {
+                continue;
+            }
+            let bytes = c.encode(&points).unwrap_or_else(|e| panic!("{name} cannot encode {text:?}: {e}"));
+            prop_assert_eq!(c.decode(&bytes), Ok(points.clone()), "{}", name);
+            codec_test::check_encode_splits(c, &points);
+        }
+        // UTF-8 and WTF-8 of scalar text are the bytes std writes.
+        prop_assert_eq!(codec("utf-8").encode(&points).unwrap(), text.as_bytes());
+        prop_assert_eq!(codec("wtf-8").encode(&points).unwrap(), text.as_bytes());
+    }
+
+    #[test]
+    fn code_point_sequences_encode_alike_streamed(points in strategies::code_points(Class::ALL, 10)) {
+        for &c in codec_registry::all() {
+            codec_test::check_encode_splits(c, &points);
+            codec_test::check_encode_fast_path(c, &points);
+        }
+    }
+}
