@@ -5,7 +5,8 @@
 //! * every library crate denies missing docs;
 //! * a codec crate depends on `codec-core` and on no sibling codec;
 //! * no ignored or should-panic tests, no `todo!`/`unimplemented!`;
-//! * nothing reads `../shared` (a user's clone has no such folder);
+//! * nothing reads the shared folder beside the repository (a user's clone has
+//!   no such folder);
 //! * no trailing whitespace in source, manifests and docs.
 
 use std::fs;
