@@ -1,0 +1,353 @@
+//! Measures each codec's properties by running it: over a sweep of single code
+//! points (all of the BMP, a stride through the supplementary planes, every
+//! power of two to 2^72 and its neighbours, the class samples), over every
+//! input of one and two bytes plus a palette of three- and four-byte inputs,
+//! and over every codec's encodings of the class samples. Nothing is read
+//! from `CodecInfo` but the declared maximum, shown beside the measured one.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use codec_core::num_bigint::BigUint;
+use codec_core::{BigCodePoint, DynCodec, Encode, Step, Wide};
+
+use super::classes::{Class, short};
+
+/// A yes/no property with the first counter-example (or a remark) in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// True when the property holds on every input tried.
+    pub ok: bool,
+    /// The first counter-example, or an empty string.
+    pub note: String,
+}
+
+impl Verdict {
+    fn yes() -> Self {
+        Verdict { ok: true, note: String::new() }
+    }
+
+    fn no(note: String) -> Self {
+        Verdict { ok: false, note }
+    }
+}
+
+/// Whether U+0000 is the only code point whose encoding has a `00` byte.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NulFree {
+    /// No encoding has a `00` byte, not even U+0000's.
+    Yes,
+    /// Only U+0000 encodes with a `00` byte.
+    OnlyNul,
+    /// Some other code point does (the first one, in words).
+    No(String),
+}
+
+/// Every measured property of one codec.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Props {
+    /// ASCII code points encode to their own byte, each ASCII byte decodes to
+    /// itself, and no other code point's encoding has a byte below `0x80`.
+    pub ascii_transparent: Verdict,
+    /// `Ok(k)`: no byte value both starts a sequence and continues one, so a
+    /// reader finds a boundary at most `k` bytes back; else the offending byte.
+    pub byte_classes: Result<usize, String>,
+    /// `Ok(k)`: a decoder started at any byte of a sample text is back in step
+    /// with the true boundaries within `k` bytes; else why not.
+    pub resync: Result<usize, String>,
+    /// No encoding of a code point is a proper prefix of another's.
+    pub prefix_free: Verdict,
+    /// Encodings sort (bytewise) in code point order.
+    pub ordered: Verdict,
+    /// Which code points have a `00` byte in their encoding.
+    pub nul_free: NulFree,
+    /// No two byte strings tried decode, without error, to the same code points.
+    pub unique: Verdict,
+    /// The longest encoding of one code point seen (0 when none encodes).
+    pub max_bytes: usize,
+    /// The maximum the codec declares (`None`: unbounded).
+    pub declared_max_bytes: Option<usize>,
+    /// Every well-formed UTF-8 input tried decodes to the same code points.
+    pub superset_of_utf8: Verdict,
+    /// How many single code points were tried, and how many byte strings.
+    pub tried: (usize, usize),
+}
+
+/// Bytes as spaced uppercase hex.
+#[must_use]
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ")
+}
+
+/// The single code points every codec is tried on, ascending.
+fn sweep(classes: &[Class]) -> Vec<BigCodePoint> {
+    let mut set: BTreeSet<BigCodePoint> = (0..=0xFFFFu64).map(BigCodePoint::from_u64).collect();
+    set.extend((0x1_0000..=0x10_FFFFu64).step_by(0x101).map(BigCodePoint::from_u64));
+    for plane in 1..=16u64 {
+        set.extend([plane << 16, (plane << 16) | 0xFFFF].map(BigCodePoint::from_u64));
+    }
+    for k in 0..=72u32 {
+        let p = BigUint::from(1u8) << k;
+        set.insert(BigCodePoint::from_biguint(&p - BigUint::from(1u8)));
+        set.insert(BigCodePoint::from_biguint(&p + BigUint::from(1u8)));
+        set.insert(BigCodePoint::from_biguint(p));
+    }
+    for class in classes {
+        set.extend(class.units.iter().filter(|u| u.len() == 1).map(|u| u[0].clone()));
+    }
+    set.into_iter().collect()
+}
+
+/// Decodes all of `input` step by step; `None` at the first error.
+fn decode_all(codec: &dyn DynCodec, input: &[u8]) -> Option<Vec<BigCodePoint>> {
+    let mut out = Vec::new();
+    let mut rest = input;
+    while !rest.is_empty() {
+        match codec.wide_decode_step(rest, true) {
+            Step::Char { point, len } => {
+                out.push(point);
+                rest = &rest[len..];
+            }
+            Step::Invalid { .. } | Step::Incomplete => return None,
+        }
+    }
+    Some(out)
+}
+
+/// Bytes tried in three- and four-byte inputs: the edges of the byte classes
+/// of the UTF-8 family and of UTF-16 surrogates.
+const PALETTE_3: &[u8] = &[
+    0x00, 0x01, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4,
+    0xF8, 0xFC, 0xFE, 0xFF, 0xD8, 0xDC,
+];
+const PALETTE_4: &[u8] = &[0x00, 0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xED, 0xF0, 0xF4, 0xFE];
+
+/// Measures every property of `codec`; `all` gives the other codecs whose
+/// encodings of the class samples are tried too.
+#[must_use]
+pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[Class]) -> Props {
+    let wide = Wide(codec);
+    let samples = sweep(classes);
+    let encoded: Vec<(BigCodePoint, Vec<u8>)> =
+        samples.iter().filter_map(|cp| wide.encode(std::slice::from_ref(cp)).ok().map(|b| (cp.clone(), b))).collect();
+
+    // ASCII transparency.
+    let mut ascii_transparent = Verdict::yes();
+    for b in 0..0x80u8 {
+        let cp = BigCodePoint::from_u64(u64::from(b));
+        let enc = wide.encode(std::slice::from_ref(&cp));
+        let dec = decode_all(codec, &[b]);
+        if enc.as_deref() != Ok(&[b][..]) || dec.as_deref() != Some(std::slice::from_ref(&cp)) {
+            let enc = enc.map_or_else(|e| e.kind().as_str().to_owned(), |v| hex(&v));
+            ascii_transparent = Verdict::no(format!("{cp} encodes as {enc}"));
+            break;
+        }
+    }
+    if ascii_transparent.ok
+        && let Some((cp, bytes)) = encoded.iter().find(|(cp, bytes)| cp.bits() > 7 && bytes.iter().any(|&b| b < 0x80))
+    {
+        ascii_transparent = Verdict::no(format!("{cp} encodes as {} (a byte below 80)", hex(bytes)));
+    }
+
+    // Byte classes: does any byte value both start and continue a sequence?
+    let mut first = [false; 256];
+    let mut later = [false; 256];
+    for (_, bytes) in &encoded {
+        if let Some((&f, rest)) = bytes.split_first() {
+            first[usize::from(f)] = true;
+            for &b in rest {
+                later[usize::from(b)] = true;
+            }
+        }
+    }
+    let max_bytes = encoded.iter().map(|(_, b)| b.len()).max().unwrap_or(0);
+    let byte_classes = match (0..256).find(|&b| first[b] && later[b]) {
+        Some(b) => Err(format!("byte {b:02X} both starts and continues sequences")),
+        None => Ok(max_bytes.saturating_sub(1)),
+    };
+
+    let resync = resync(codec, classes);
+    let prefix_free = prefix_free(&encoded);
+
+    let ordered = encoded.windows(2).find(|w| w[0].1 >= w[1].1).map_or_else(Verdict::yes, |w| {
+        Verdict::no(format!("{} ({}) sorts after {} ({})", short(&w[0].0), hex(&w[0].1), short(&w[1].0), hex(&w[1].1)))
+    });
+
+    let nul_free = match encoded.iter().find(|(cp, b)| cp.bits() > 0 && b.contains(&0)) {
+        Some((cp, bytes)) => NulFree::No(format!("{} encodes as {}", short(cp), hex(bytes))),
+        None if encoded.iter().any(|(cp, b)| cp.bits() == 0 && b.contains(&0)) => NulFree::OnlyNul,
+        None => NulFree::Yes,
+    };
+
+    let (unique, superset_of_utf8, tried) = unique_and_superset(codec, all, classes, &encoded, &samples);
+
+    Props {
+        ascii_transparent,
+        byte_classes,
+        resync,
+        prefix_free,
+        ordered,
+        nul_free,
+        unique,
+        max_bytes,
+        declared_max_bytes: codec.info().max_bytes_per_code_point,
+        superset_of_utf8,
+        tried: (samples.len(), tried),
+    }
+}
+
+/// No encoding is a proper prefix of another (sorted, a prefix sits right
+/// before the strings it starts).
+fn prefix_free(encoded: &[(BigCodePoint, Vec<u8>)]) -> Verdict {
+    let mut sorted: Vec<&(BigCodePoint, Vec<u8>)> = encoded.iter().collect();
+    sorted.sort_by(|x, y| x.1.cmp(&y.1).then_with(|| x.0.cmp(&y.0)));
+    for w in sorted.windows(2) {
+        if w[1].1.starts_with(&w[0].1) {
+            return Verdict::no(format!(
+                "{} ({}) starts {} ({})",
+                short(&w[0].0),
+                hex(&w[0].1),
+                short(&w[1].0),
+                hex(&w[1].1)
+            ));
+        }
+    }
+    Verdict::yes()
+}
+
+/// Starts a decoder at every byte of a sample text (the class samples the
+/// codec encodes, twice over) and measures how far it reads before one of its
+/// boundaries is a true boundary, after which it reads in step.
+fn resync(codec: &dyn DynCodec, classes: &[Class]) -> Result<usize, String> {
+    let wide = Wide(codec);
+    let units: Vec<BigCodePoint> = classes
+        .iter()
+        .flat_map(|c| c.units.iter())
+        .filter(|u| wide.encode(u).is_ok())
+        .flat_map(|u| u.iter().cloned())
+        .collect();
+    let Ok(one) = wide.encode(&units) else { return Err("cannot encode its own samples".to_owned()) };
+    if one.is_empty() {
+        return Ok(0);
+    }
+    let text = [one.as_slice(), one.as_slice()].concat();
+    let mut boundary = vec![false; text.len() + 1];
+    let mut pos = 0;
+    boundary[0] = true;
+    while pos < text.len() {
+        pos += match codec.wide_decode_step(&text[pos..], true) {
+            Step::Char { len, .. } | Step::Invalid { len, .. } => len,
+            Step::Incomplete => text.len() - pos,
+        };
+        boundary[pos] = true;
+    }
+    let mut worst = 0;
+    for p in 1..one.len() {
+        if boundary[p] {
+            continue;
+        }
+        let mut at = p;
+        loop {
+            at += match codec.wide_decode_step(&text[at..], true) {
+                Step::Char { len, .. } | Step::Invalid { len, .. } => len,
+                Step::Incomplete => text.len() - at,
+            };
+            if at >= text.len() {
+                return Err(format!("never, from byte {p} of a sample text ({} bytes)", one.len()));
+            }
+            if boundary[at] {
+                worst = worst.max(at - p);
+                break;
+            }
+        }
+    }
+    Ok(worst)
+}
+
+/// Unique encoding and superset-of-UTF-8 over the exhaustive short inputs,
+/// the palettes, the codec's own encodings, the scalar samples in UTF-8 and
+/// every codec's encodings of the class samples. Returns how many byte
+/// strings it tried.
+fn unique_and_superset(
+    codec: &dyn DynCodec,
+    all: &[&'static dyn DynCodec],
+    classes: &[Class],
+    encoded: &[(BigCodePoint, Vec<u8>)],
+    samples: &[BigCodePoint],
+) -> (Verdict, Verdict, usize) {
+    let mut seen: BTreeMap<Vec<BigCodePoint>, Vec<u8>> = BTreeMap::new();
+    let mut unique = Verdict::yes();
+    let mut superset = Verdict::yes();
+    let mut tried = 0usize;
+    let mut check = |input: &[u8]| {
+        tried += 1;
+        let got = decode_all(codec, input);
+        if superset.ok
+            && let Ok(s) = std::str::from_utf8(input)
+        {
+            let want: Vec<BigCodePoint> = s.chars().map(|c| BigCodePoint::from_u64(u64::from(c))).collect();
+            if got.as_ref() != Some(&want) {
+                let what = got.as_ref().map_or_else(|| "an error".to_owned(), |g| super::classes::short_unit(g));
+                superset = Verdict::no(format!("UTF-8 {} reads as {what}", hex(input)));
+            }
+        }
+        if let Some(points) = got
+            && unique.ok
+        {
+            match seen.get(&points) {
+                Some(other) if other.as_slice() != input => {
+                    unique = Verdict::no(format!(
+                        "{} and {} both read as {}",
+                        hex(other),
+                        hex(input),
+                        super::classes::short_unit(&points)
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(points, input.to_vec());
+                }
+            }
+        }
+    };
+    for a in 0..=255u8 {
+        check(&[a]);
+    }
+    for a in 0..=255u8 {
+        for b in 0..=255u8 {
+            check(&[a, b]);
+        }
+    }
+    for a in 0..=255u8 {
+        for &b in PALETTE_3 {
+            for &c in PALETTE_3 {
+                check(&[a, b, c]);
+            }
+        }
+    }
+    for &a in PALETTE_4 {
+        for &b in PALETTE_4 {
+            for &c in PALETTE_4 {
+                for &d in PALETTE_4 {
+                    check(&[a, b, c, d]);
+                }
+            }
+        }
+    }
+    for (_, bytes) in encoded {
+        check(bytes);
+    }
+    let mut buf = [0u8; 4];
+    for cp in samples {
+        if let Some(c) = cp.to_u64().and_then(|v| u32::try_from(v).ok()).and_then(char::from_u32) {
+            check(c.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+    for &other in all {
+        for unit in classes.iter().flat_map(|c| c.units.iter()) {
+            if let Ok(bytes) = Wide(other).encode(unit) {
+                check(&bytes);
+            }
+        }
+    }
+    (unique, superset, tried)
+}
