@@ -322,6 +322,9 @@ struct TextRun {
     bytes: Result<Vec<u8>, String>,
     /// Its own decoding of that encoding.
     back: Option<Vec<CodePoint>>,
+    /// The first [`REINTERPRET_TEXT_CHARS`] code points encoded, and decoded
+    /// back (replace mode), for the reinterpretation table.
+    sample: Option<(Vec<u8>, Vec<CodePoint>)>,
 }
 
 /// Computes the repertoire cell of one codec on one class.
@@ -504,9 +507,18 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
             .map(|text| match codec.encode(&text.points) {
                 Ok(bytes) => {
                     let back = codec.decode(&bytes).ok();
-                    TextRun { bytes: Ok(bytes), back }
+                    let take = text.points.len().min(REINTERPRET_TEXT_CHARS);
+                    let sample = codec.encode(&text.points[..take]).ok().map(|b| {
+                        let points = codec.decode_lossy(&b);
+                        (b, points)
+                    });
+                    TextRun { bytes: Ok(bytes), back, sample }
                 }
-                Err(e) => TextRun { bytes: Err(format!("{} at {}", e.kind().as_str(), e.code_point())), back: None },
+                Err(e) => TextRun {
+                    bytes: Err(format!("{} at {}", e.kind().as_str(), e.code_point())),
+                    back: None,
+                    sample: None,
+                },
             })
             .collect()
     });
@@ -541,18 +553,13 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
         for ct in class_texts[a].iter().flatten() {
             cell.classes.add(tally(wa.items(&ct.bytes), wb.items(&ct.bytes)));
         }
-        for (t, text) in texts.iter().enumerate() {
-            let take = text.points.len().min(REINTERPRET_TEXT_CHARS);
-            if runs[a][t].bytes.is_err() {
-                continue;
-            }
-            let Ok(bytes) = codecs[a].encode(&text.points[..take]) else { continue };
+        for run in &runs[a] {
+            let Some((bytes, points)) = &run.sample else { continue };
             let (ca, cb) = (codecs[a], codecs[b]);
-            let points = ca.decode_lossy(&bytes);
-            if cb.decode(&bytes).is_ok_and(|p| p == points) {
+            if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
                 cell.texts.add(Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 });
             } else {
-                cell.texts.add(tally(ca.items(&bytes), cb.items(&bytes)));
+                cell.texts.add(tally(ca.items(bytes), cb.items(bytes)));
             }
         }
         cell

@@ -281,7 +281,8 @@ fn readme(m: &Matrix) -> String {
     let mut o = String::new();
     let names = codec_names(m);
     let _ = writeln!(o, "<!-- {HEADER} -->\n");
-    o.push_str(
+    let _ = write!(
+        o,
         "# Cross-codec matrices\n\n\
          Every cell below was computed by running the codecs of the registry on the same inputs\n\
          (`cargo xtask matrix`; nothing is copied from a hand-written table). The same data is in\n\
@@ -289,8 +290,8 @@ fn readme(m: &Matrix) -> String {
          [`round-trip.svg`](round-trip.svg), [`reinterpretation.svg`](reinterpretation.svg) and\n\
          [`reinterpretation-text.svg`](reinterpretation-text.svg).\n\n\
          ## Reading guide\n\n\
-         * **Inputs.** Sixteen classes of code points (below), a few samples each at the edges of its\n  \
-         range, and the twelve texts of the benchmark corpus (`bench/data/`).\n\
+         * **Inputs.** {} classes of code points (below), a few samples each at the edges of its\n  \
+         range, and the {} texts of the benchmark corpus (`bench/data/`).\n\
          * **Repertoire** (1): can the codec encode the class, in how many bytes, and does decoding give\n  \
          the same code points back?\n\
          * **Round trip** (2): for codecs A (row) and B (column), take each input as A holds it, decode\n  \
@@ -299,6 +300,8 @@ fn readme(m: &Matrix) -> String {
          means the same to B (same code point from the same bytes), and how many errors B reports.\n\
          * **Properties** (4), measured over exhaustive short inputs and large samples.\n\
          * **Size** (5): bytes per code point on each corpus text.\n\n",
+        m.classes.len(),
+        m.texts.len(),
     );
 
     o.push_str("## Codecs\n\n");
