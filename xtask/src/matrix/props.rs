@@ -5,10 +5,10 @@
 //! and over every codec's encodings of the class samples. Nothing is read
 //! from `CodecInfo` but the declared maximum, shown beside the measured one.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeSet, HashMap};
 
 use codec_core::num_bigint::BigUint;
-use codec_core::{BigCodePoint, DynCodec, Encode, Step, Wide};
+use codec_core::{BigCodePoint, DynCodec, Encode, EncodeStep, Step, Wide};
 
 use super::classes::{Class, short};
 
@@ -97,9 +97,20 @@ fn sweep(classes: &[Class]) -> Vec<BigCodePoint> {
     set.into_iter().collect()
 }
 
-/// Decodes all of `input` step by step; `None` at the first error.
-fn decode_all(codec: &dyn DynCodec, input: &[u8]) -> Option<Vec<BigCodePoint>> {
+/// Encodes one code point with the codec's own step (as the drivers do at the
+/// end of input); `None` when it is unencodable.
+fn encode_one(codec: &dyn DynCodec, cp: &BigCodePoint) -> Option<Vec<u8>> {
     let mut out = Vec::new();
+    match codec.wide_encode_step(std::slice::from_ref(cp), true, &mut out) {
+        EncodeStep::Done(_) => Some(out),
+        EncodeStep::Unencodable(_) | EncodeStep::NeedMore => None,
+    }
+}
+
+/// Decodes all of `input` step by step into `out` (cleared first); false at
+/// the first error.
+fn decode_into(codec: &dyn DynCodec, input: &[u8], out: &mut Vec<BigCodePoint>) -> bool {
+    out.clear();
     let mut rest = input;
     while !rest.is_empty() {
         match codec.wide_decode_step(rest, true) {
@@ -107,19 +118,23 @@ fn decode_all(codec: &dyn DynCodec, input: &[u8]) -> Option<Vec<BigCodePoint>> {
                 out.push(point);
                 rest = &rest[len..];
             }
-            Step::Invalid { .. } | Step::Incomplete => return None,
+            Step::Invalid { .. } | Step::Incomplete => return false,
         }
     }
-    Some(out)
+    true
+}
+
+/// Decodes all of `input` step by step; `None` at the first error.
+fn decode_all(codec: &dyn DynCodec, input: &[u8]) -> Option<Vec<BigCodePoint>> {
+    let mut out = Vec::new();
+    decode_into(codec, input, &mut out).then_some(out)
 }
 
 /// Bytes tried in three- and four-byte inputs: the edges of the byte classes
 /// of the UTF-8 family and of UTF-16 surrogates.
-const PALETTE_3: &[u8] = &[
-    0x00, 0x01, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4,
-    0xF8, 0xFC, 0xFE, 0xFF, 0xD8, 0xDC,
-];
-const PALETTE_4: &[u8] = &[0x00, 0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xED, 0xF0, 0xF4, 0xFE];
+const PALETTE_3: &[u8] =
+    &[0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xD8, 0xDC, 0xE0, 0xED, 0xFF];
+const PALETTE_4: &[u8] = &[0x00, 0x41, 0x80, 0x8F, 0x90, 0xA0, 0xBF, 0xC0, 0xED, 0xF0];
 
 /// Measures every property of `codec`; `all` gives the other codecs whose
 /// encodings of the class samples are tried too.
@@ -128,7 +143,7 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
     let wide = Wide(codec);
     let samples = sweep(classes);
     let encoded: Vec<(BigCodePoint, Vec<u8>)> =
-        samples.iter().filter_map(|cp| wide.encode(std::slice::from_ref(cp)).ok().map(|b| (cp.clone(), b))).collect();
+        samples.iter().filter_map(|cp| encode_one(codec, cp).map(|b| (cp.clone(), b))).collect();
 
     // ASCII transparency.
     let mut ascii_transparent = Verdict::yes();
@@ -274,37 +289,39 @@ fn unique_and_superset(
     encoded: &[(BigCodePoint, Vec<u8>)],
     samples: &[BigCodePoint],
 ) -> (Verdict, Verdict, usize) {
-    let mut seen: BTreeMap<Vec<BigCodePoint>, Vec<u8>> = BTreeMap::new();
+    // Only looked up, never iterated: the verdict does not depend on hash order.
+    let mut seen: HashMap<Vec<BigCodePoint>, Vec<u8>> = HashMap::new();
     let mut unique = Verdict::yes();
     let mut superset = Verdict::yes();
     let mut tried = 0usize;
+    let mut got = Vec::new();
     let mut check = |input: &[u8]| {
         tried += 1;
-        let got = decode_all(codec, input);
+        let ok = decode_into(codec, input, &mut got);
         if superset.ok
             && let Ok(s) = std::str::from_utf8(input)
         {
-            let want: Vec<BigCodePoint> = s.chars().map(|c| BigCodePoint::from_u64(u64::from(c))).collect();
-            if got.as_ref() != Some(&want) {
-                let what = got.as_ref().map_or_else(|| "an error".to_owned(), |g| super::classes::short_unit(g));
+            let same = ok
+                && got.len() == s.chars().count()
+                && got.iter().zip(s.chars()).all(|(g, c)| g.to_u64() == Some(u64::from(c)));
+            if !same {
+                let what = if ok { super::classes::short_unit(&got) } else { "an error".to_owned() };
                 superset = Verdict::no(format!("UTF-8 {} reads as {what}", hex(input)));
             }
         }
-        if let Some(points) = got
-            && unique.ok
-        {
-            match seen.get(&points) {
+        if ok && unique.ok {
+            match seen.get(got.as_slice()) {
                 Some(other) if other.as_slice() != input => {
                     unique = Verdict::no(format!(
                         "{} and {} both read as {}",
                         hex(other),
                         hex(input),
-                        super::classes::short_unit(&points)
+                        super::classes::short_unit(&got)
                     ));
                 }
                 Some(_) => {}
                 None => {
-                    seen.insert(points, input.to_vec());
+                    seen.insert(got.clone(), input.to_vec());
                 }
             }
         }
