@@ -541,11 +541,10 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
             fatal.push(f);
             replace.push(r);
         }
-        for t in 0..texts.len() {
-            let run_a = &runs[a][t];
+        for (run_a, run_b) in runs[a].iter().zip(&runs[b]) {
             let (f, r) = match &run_a.back {
                 None => (Fate::Absent, Fate::Absent),
-                Some(points) => trip_text(codecs[b], &runs[b][t], points, run_a.faithful),
+                Some(points) => trip_text(codecs[b], run_b, points, run_a.faithful),
             };
             fatal.push(f);
             replace.push(r);
