@@ -1050,39 +1050,30 @@ fn ramp(pm: usize) -> String {
 
 fn round_trip_svg(m: &Matrix) -> String {
     let names = codec_names(m);
-    let inputs = m.input_ids().len().max(1);
     heatmap(
         "Round trip A → B: decode A, encode B (fatal), decode B",
         &names,
         |a, b| {
             let s = summarize(m, &m.round_trip[a][b], Mode::Fatal);
             let held = m.round_trip[a][b].fatal.iter().filter(|f| !matches!(f, Fate::Absent)).count().max(1);
-            let _ = inputs;
             if s.lost.is_empty() && s.altered.is_empty() {
                 HeatCell { fill: "#2e7d32".to_owned(), ink: "#ffffff", lines: vec!["✓".to_owned()] }
             } else if s.lost.is_empty() {
                 HeatCell { fill: "#f9a825".to_owned(), ink: "#000000", lines: vec![s.short(), "altered".to_owned()] }
             } else {
-                // Darker red for more of A's inputs lost.
-                let pm = 1000 - (s.lost.len() * 1000 / held).min(1000);
-                let shade = (pm / 2).min(400);
-                let fill = format!(
-                    "#{:02x}{:02x}{:02x}",
-                    0xB7 + (0xEF - 0xB7) * shade / 400,
-                    0x1C + (0x9A - 0x1C) * shade / 400,
-                    0x1C + (0x9A - 0x1C) * shade / 400
-                );
+                // From light to dark red as more of A's inputs are lost.
+                let t = (s.lost.len() * 1000 / held).min(1000);
+                let mix = |from: usize, to: usize| (from * (1000 - t) + to * t + 500) / 1000;
+                let fill = format!("#{:02x}{:02x}{:02x}", mix(0xE5, 0x7F), mix(0x73, 0x00), mix(0x73, 0x00));
                 let second = s.first_error.as_ref().map_or_else(String::new, |(input, _, _)| input.clone());
-                HeatCell { fill, ink: if shade > 250 { "#000000" } else { "#ffffff" }, lines: vec![s.short(), second] }
+                HeatCell { fill, ink: "#ffffff", lines: vec![s.short(), second] }
             }
         },
         &[
             ("#2e7d32".to_owned(), "✓ lossless on every class and text A holds".to_owned()),
             ("#f9a825".to_owned(), "≈N: N inputs come back as other code points, no error".to_owned()),
-            (
-                "#c62828".to_owned(),
-                "✗N: N inputs fail in B (darker: more of A's inputs); second line: the first".to_owned(),
-            ),
+            ("#e57373".to_owned(), "✗N: N inputs fail in B; second line: the first to fail".to_owned()),
+            ("#7f0000".to_owned(), "(darker red: a larger share of the inputs A holds)".to_owned()),
         ],
     )
 }
