@@ -30,4 +30,4 @@ pub fn get(label: &str) -> Option<&'static dyn DynCodec> {
     codec_core::lookup(CODECS, label)
 }
 
-static CODECS: &[&dyn DynCodec] = &[];
+static CODECS: &[&dyn DynCodec] = &[&codec_utf8::UTF_8, &codec_utf8::GENERALIZED_UTF_8, &codec_utf8::UTF_8_RFC2279];

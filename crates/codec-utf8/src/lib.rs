@@ -1,0 +1,407 @@
+//! UTF-8 as RFC 3629 and the WHATWG Encoding Standard define it, generalized
+//! UTF-8, and the original 31-bit UTF-8 of RFC 2279, exact and fast.
+//!
+//! # The specifications
+//!
+//! * **UTF-8**: RFC 3629 (November 2003), §3 and §4, equal to the Unicode
+//!   Standard's Table 3-7; the decoder is the WHATWG Encoding Standard's utf-8
+//!   decoder (§8.1): in replace mode, one U+FFFD per maximal ill-formed
+//!   subpart, the offending byte re-examined as the start of the next
+//!   sequence. Scalar values only, shortest form only, one to four bytes.
+//! * **Generalized UTF-8**: the WTF-8 specification's "Generalized UTF-8"
+//!   (Tables 2 and 3): the same algorithm over every code point
+//!   U+0000..U+10FFFF, surrogates included.
+//! * **UTF-8 of RFC 2279** (January 1998, FSS-UTF of 1993): code points up to
+//!   U+7FFFFFFF in one to six bytes, surrogates allowed, shortest form only;
+//!   `FE` and `FF` never appear.
+//!
+//! # How the variants differ
+//!
+//! | bytes | UTF-8 | generalized UTF-8 | RFC 2279 |
+//! |---|---|---|---|
+//! | `C0 80` | error: overlong (`C0`), then unexpected continuation | same | same |
+//! | `ED A0 80` | error: surrogate (`ED`), then two unexpected continuations | U+D800 | U+D800 |
+//! | `F4 90 80 80` | error: out of range (`F4`), then three continuations | same as UTF-8 | U+110000 |
+//! | `F8 88 80 80 80` | error: out of range (`F8`), then four continuations | same as UTF-8 | U+200000 |
+//! | `FE` | error: invalid lead | invalid lead | invalid lead |
+//!
+//! Each error is one maximal subpart: in replace mode `C0 80` gives two
+//! U+FFFD, `ED A0 80` three, as the WHATWG decoder does.
+//!
+//! # Variants
+//!
+//! One algorithm with parameters ([`Variant`]): [`UTF_8`],
+//! [`GENERALIZED_UTF_8`] and [`UTF_8_RFC2279`] are [`Utf8`] values, each a
+//! [`codec_core::Codec`].
+//!
+//! # Example
+//!
+//! ```
+//! use codec_core::{CodePoint, Decode, DecodeMode, Encode};
+//! use codec_utf8::{GENERALIZED_UTF_8, UTF_8};
+//!
+//! let points = UTF_8.decode("h\u{E9}".as_bytes()).unwrap();
+//! assert_eq!(UTF_8.encode(&points).unwrap(), "h\u{E9}".as_bytes());
+//!
+//! let lossy = UTF_8.decode_with(b"a\xED\xA0\x80b", DecodeMode::Replace).unwrap();
+//! assert_eq!(lossy.len(), 5); // a, three U+FFFD, b
+//! assert_eq!(GENERALIZED_UTF_8.decode(b"\xED\xA0\x80").unwrap(), [CodePoint::new(0xD800)]);
+//! ```
+//!
+//! # Errors
+//!
+//! Errors are the core's [`codec_core::DecodeError`], which agrees with
+//! [`core::str::from_utf8`] on `valid_up_to` and `error_len` for UTF-8. Kinds:
+//!
+//! | bytes | kind |
+//! |---|---|
+//! | `80..BF` where a sequence starts | `unexpected_continuation` |
+//! | `C0`, `C1`; `E0 80..9F`; `F0 80..8F`; (RFC 2279) `F8 80..87`, `FC 80..83` | `overlong` |
+//! | `ED A0..BF` (UTF-8 only) | `surrogate` |
+//! | `F4 90..BF`, `F5..FD` (UTF-8, generalized) | `out_of_range` |
+//! | `FE`, `FF` | `invalid_lead` |
+//! | a lead and its tail cut by a byte that cannot continue it | `missing_continuation` |
+//! | the end of input inside a sequence | `truncated` (no length) |
+//!
+//! Encoding errors: a surrogate (UTF-8 only) is `surrogate`; a code point
+//! beyond the variant's maximum is `out_of_range`.
+//!
+//! # Fast paths
+//!
+//! Validation and decoding skip well-formed UTF-8 with `simdutf8`, in
+//! growing windows so that the work stays proportional to what is consumed;
+//! generalized and RFC 2279 UTF-8 use the same skip (UTF-8 is a subset of
+//! both) and fall back to the automaton where the input leaves strict UTF-8.
+//! `codec_core::reference` runs without them; the tests compare the two.
+//!
+//! # Non-goals
+//!
+//! Legacy encodings, normalization, and BOM handling beyond the Encoding
+//! Standard's `decode` and "utf-8 decode" ([`sniff_bom`], [`utf8_decode`]).
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod decode;
+mod encode;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use codec_core::{CodePoint, Codec, CodecInfo, Decode, DecodeError, Domain, Encode, EncodeStep, Step, Surrogates};
+
+/// Which of the three UTF-8 algorithms a [`Utf8`] runs.
+///
+/// # Examples
+///
+/// ```
+/// use codec_utf8::{Variant, UTF_8_RFC2279};
+/// assert_eq!(UTF_8_RFC2279.variant(), Variant::Rfc2279);
+/// assert_eq!(Variant::Rfc2279.max(), 0x7FFF_FFFF);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// RFC 3629 / Unicode: scalar values, one to four bytes.
+    Utf8,
+    /// Generalized UTF-8: every code point to U+10FFFF, surrogates included.
+    Generalized,
+    /// RFC 2279: every code point to U+7FFFFFFF, one to six bytes.
+    Rfc2279,
+}
+
+impl Variant {
+    /// Returns the largest code point of the variant.
+    #[must_use]
+    pub const fn max(self) -> u32 {
+        match self {
+            Variant::Utf8 | Variant::Generalized => 0x10_FFFF,
+            Variant::Rfc2279 => 0x7FFF_FFFF,
+        }
+    }
+}
+
+/// A UTF-8 codec: one [`Variant`] of the algorithm.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{Decode, ErrorKind};
+/// let err = codec_utf8::UTF_8.validate(b"ok\xF4\x90\x80\x80").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (2, Some(1), ErrorKind::OutOfRange));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Utf8 {
+    variant: Variant,
+    info: &'static CodecInfo,
+}
+
+impl Utf8 {
+    /// Returns the variant.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+}
+
+/// UTF-8 (RFC 3629; the WHATWG utf-8 decoder in replace mode).
+pub static UTF_8: Utf8 = Utf8 { variant: Variant::Utf8, info: &UTF_8_INFO };
+/// Generalized UTF-8 (the WTF-8 spec's Table 3): surrogates allowed.
+pub static GENERALIZED_UTF_8: Utf8 = Utf8 { variant: Variant::Generalized, info: &GENERALIZED_INFO };
+/// UTF-8 as RFC 2279 defines it: up to U+7FFFFFFF in six bytes.
+pub static UTF_8_RFC2279: Utf8 = Utf8 { variant: Variant::Rfc2279, info: &RFC2279_INFO };
+
+static UTF_8_INFO: CodecInfo = CodecInfo {
+    name: "utf-8",
+    aliases: &["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf8", "x-unicode20utf8"],
+    domain: Domain {
+        summary: "U+0000..U+10FFFF except surrogates",
+        max: Some(0x10_FFFF),
+        surrogates: Surrogates::None,
+        excluded: &[],
+    },
+    max_bytes_per_code_point: Some(4),
+    description: "UTF-8 (RFC 3629), decoding as the WHATWG Encoding Standard",
+    version: env!("CARGO_PKG_VERSION"),
+};
+
+static GENERALIZED_INFO: CodecInfo = CodecInfo {
+    name: "generalized-utf-8",
+    aliases: &["utf-8-generalized"],
+    domain: Domain { summary: "U+0000..U+10FFFF", max: Some(0x10_FFFF), surrogates: Surrogates::All, excluded: &[] },
+    max_bytes_per_code_point: Some(4),
+    description: "generalized UTF-8 (WTF-8 spec): UTF-8 with surrogates allowed",
+    version: env!("CARGO_PKG_VERSION"),
+};
+
+static RFC2279_INFO: CodecInfo = CodecInfo {
+    name: "utf-8-rfc2279",
+    aliases: &["fss-utf", "utf-8-31bit", "rfc2279"],
+    domain: Domain {
+        summary: "U+0000..U+7FFFFFFF",
+        max: Some(0x7FFF_FFFF),
+        surrogates: Surrogates::All,
+        excluded: &[],
+    },
+    max_bytes_per_code_point: Some(6),
+    description: "the original 31-bit UTF-8 of RFC 2279 / FSS-UTF, one to six bytes",
+    version: env!("CARGO_PKG_VERSION"),
+};
+
+impl Decode for Utf8 {
+    type Point = CodePoint;
+
+    fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+        decode::step(self.variant, input)
+    }
+
+    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
+        decode::valid_prefix(input)
+    }
+
+    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
+        decode::decode_prefix(input, out)
+    }
+}
+
+impl Encode for Utf8 {
+    type Point = CodePoint;
+
+    fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+        encode::step(self.variant, input, out)
+    }
+
+    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
+        encode::prefix(input, out)
+    }
+}
+
+impl Codec for Utf8 {
+    fn info(&self) -> &'static CodecInfo {
+        self.info
+    }
+}
+
+/// Checks that `bytes` are UTF-8 and borrows them as a `&str`.
+///
+/// # Errors
+///
+/// The first ill-formed subpart; `valid_up_to` and `error_len` equal those of
+/// [`core::str::from_utf8`].
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_utf8::to_str(b"caf\xC3\xA9"), Ok("café"));
+/// assert_eq!(codec_utf8::to_str(b"caf\xC3").unwrap_err().error_len(), None);
+/// ```
+pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
+    UTF_8.validate(bytes)?;
+    core::str::from_utf8(bytes).map_err(|e| DecodeError::new(e.valid_up_to(), None, codec_core::ErrorKind::Truncated))
+}
+
+/// Decodes `bytes` as UTF-8 with one U+FFFD per maximal ill-formed subpart
+/// (the WHATWG utf-8 decoder), borrowing when nothing needs replacing.
+///
+/// # Examples
+///
+/// ```
+/// use std::borrow::Cow;
+/// assert!(matches!(codec_utf8::to_str_lossy(b"ok"), Cow::Borrowed("ok")));
+/// assert_eq!(codec_utf8::to_str_lossy(b"a\xC0\x80b"), "a\u{FFFD}\u{FFFD}b");
+/// ```
+#[must_use]
+pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    match to_str(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(UTF_8.decode_lossy(bytes).into_iter().filter_map(CodePoint::to_char).collect::<String>()),
+    }
+}
+
+/// A byte order mark, as the Encoding Standard's `decode` sniffs it.
+///
+/// # Examples
+///
+/// ```
+/// use codec_utf8::{sniff_bom, Bom};
+/// assert_eq!(sniff_bom(b"\xFF\xFEa\x00"), Some(Bom::Utf16Le));
+/// assert_eq!(Bom::Utf8.len(), 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bom {
+    /// `EF BB BF`: UTF-8.
+    Utf8,
+    /// `FE FF`: UTF-16BE.
+    Utf16Be,
+    /// `FF FE`: UTF-16LE.
+    Utf16Le,
+}
+
+impl Bom {
+    /// Returns the BOM's length in bytes.
+    #[must_use]
+    #[allow(clippy::len_without_is_empty)]
+    pub const fn len(self) -> usize {
+        match self {
+            Bom::Utf8 => 3,
+            Bom::Utf16Be | Bom::Utf16Le => 2,
+        }
+    }
+
+    /// Returns the label of the encoding the BOM selects.
+    #[must_use]
+    pub const fn encoding(self) -> &'static str {
+        match self {
+            Bom::Utf8 => "utf-8",
+            Bom::Utf16Be => "utf-16be",
+            Bom::Utf16Le => "utf-16le",
+        }
+    }
+}
+
+/// Returns the BOM `bytes` start with, per the table of the Encoding
+/// Standard's `decode` (§6): `EF BB BF`, `FE FF`, `FF FE`, in that order.
+#[must_use]
+pub fn sniff_bom(bytes: &[u8]) -> Option<Bom> {
+    match bytes {
+        [0xEF, 0xBB, 0xBF, ..] => Some(Bom::Utf8),
+        [0xFE, 0xFF, ..] => Some(Bom::Utf16Be),
+        [0xFF, 0xFE, ..] => Some(Bom::Utf16Le),
+        _ => None,
+    }
+}
+
+/// The Encoding Standard's `decode` with UTF-8 as the fallback: a UTF-8 BOM
+/// is stripped and the rest decoded in replace mode; a UTF-16 BOM is
+/// returned as `Err` so that the caller can switch to that decoder.
+///
+/// # Errors
+///
+/// `Err(bom)` when the bytes start with a UTF-16 BOM.
+///
+/// # Examples
+///
+/// ```
+/// use codec_utf8::{decode, Bom};
+/// assert_eq!(decode(b"\xEF\xBB\xBFhi").unwrap(), "hi");
+/// assert_eq!(decode(b"\xFE\xFF\x00h"), Err(Bom::Utf16Be));
+/// ```
+pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Bom> {
+    match sniff_bom(bytes) {
+        Some(Bom::Utf8) => Ok(to_str_lossy(&bytes[3..])),
+        Some(other) => Err(other),
+        None => Ok(to_str_lossy(bytes)),
+    }
+}
+
+/// The Encoding Standard's "utf-8 decode": strips a UTF-8 BOM, then decodes
+/// in replace mode.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_utf8::utf8_decode(b"\xEF\xBB\xBF\xEF\xBB\xBFx"), "\u{FEFF}x");
+/// ```
+#[must_use]
+pub fn utf8_decode(bytes: &[u8]) -> Cow<'_, str> {
+    to_str_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
+}
+
+/// Encodes code points as UTF-16 code units (supplementary ones as surrogate
+/// pairs; surrogates as themselves). Scalar values give well-formed UTF-16.
+///
+/// # Errors
+///
+/// The index of the first code point above U+10FFFF.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// assert_eq!(codec_utf8::to_utf16(&[CodePoint::new(0x1F4A9)]), Ok(vec![0xD83D, 0xDCA9]));
+/// ```
+pub fn to_utf16(points: &[CodePoint]) -> Result<Vec<u16>, usize> {
+    let mut out = Vec::with_capacity(points.len());
+    for (i, &cp) in points.iter().enumerate() {
+        match cp.to_surrogates() {
+            Some((lead, trail)) => out.extend([lead.to_u32() as u16, trail.to_u32() as u16]),
+            None if cp.is_bmp() => out.push(cp.to_u32() as u16),
+            None => return Err(i),
+        }
+    }
+    Ok(out)
+}
+
+/// Decodes UTF-16 code units into code points, joining surrogate pairs and
+/// keeping lone surrogates (the WTF-8 spec's decoding of potentially
+/// ill-formed UTF-16).
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let points = codec_utf8::from_utf16(&[0xD83D, 0xDCA9, 0xD800]);
+/// assert_eq!(points, [CodePoint::new(0x1F4A9), CodePoint::new(0xD800)]);
+/// ```
+#[must_use]
+pub fn from_utf16(units: &[u16]) -> Vec<CodePoint> {
+    let mut out = Vec::with_capacity(units.len());
+    let mut i = 0;
+    while i < units.len() {
+        let unit = CodePoint::new(u32::from(units[i]));
+        let next = units.get(i + 1).map(|&u| CodePoint::new(u32::from(u)));
+        match next.and_then(|n| CodePoint::from_surrogates(unit, n)) {
+            Some(cp) => {
+                out.push(cp);
+                i += 2;
+            }
+            None => {
+                out.push(unit);
+                i += 1;
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,281 @@
+//! Exhaustive and sampled sweeps against references written separately from
+//! the decoder: `core::str::from_utf8` for UTF-8, and a matcher over the
+//! tables of the specs (RFC 3629 §4, the WTF-8 spec's Table 3, RFC 2279 §2)
+//! for all three variants.
+
+use codec_core::{CodePoint, Decode, DecodeMode, Encode, ErrorKind};
+use codec_utf8::{GENERALIZED_UTF_8, UTF_8, UTF_8_RFC2279, Utf8, Variant};
+
+/// One row of a table of well-formed sequences: allowed ranges per byte.
+type Row = &'static [(u8, u8)];
+
+const T: (u8, u8) = (0x80, 0xBF);
+
+/// RFC 3629 §4 / Unicode Table 3-7.
+const UTF8_ROWS: &[Row] = &[
+    &[(0x00, 0x7F)],
+    &[(0xC2, 0xDF), T],
+    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
+    &[(0xE1, 0xEC), T, T],
+    &[(0xED, 0xED), (0x80, 0x9F), T],
+    &[(0xEE, 0xEF), T, T],
+    &[(0xF0, 0xF0), (0x90, 0xBF), T, T],
+    &[(0xF1, 0xF3), T, T, T],
+    &[(0xF4, 0xF4), (0x80, 0x8F), T, T],
+];
+
+/// The WTF-8 spec's Table 3 (generalized UTF-8).
+const GENERALIZED_ROWS: &[Row] = &[
+    &[(0x00, 0x7F)],
+    &[(0xC2, 0xDF), T],
+    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
+    &[(0xE1, 0xEF), T, T],
+    &[(0xF0, 0xF0), (0x90, 0xBF), T, T],
+    &[(0xF1, 0xF3), T, T, T],
+    &[(0xF4, 0xF4), (0x80, 0x8F), T, T],
+];
+
+/// RFC 2279 §2's bit distribution, shortest form only: the lowest value of
+/// each length fixes the least second byte after the lowest lead.
+const RFC2279_ROWS: &[Row] = &[
+    &[(0x00, 0x7F)],
+    &[(0xC2, 0xDF), T],
+    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
+    &[(0xE1, 0xEF), T, T],
+    &[(0xF0, 0xF0), (0x90, 0xBF), T, T],
+    &[(0xF1, 0xF7), T, T, T],
+    &[(0xF8, 0xF8), (0x88, 0xBF), T, T, T],
+    &[(0xF9, 0xFB), T, T, T, T],
+    &[(0xFC, 0xFC), (0x84, 0xBF), T, T, T, T],
+    &[(0xFD, 0xFD), T, T, T, T, T],
+];
+
+/// The reference: split `input` into (Ok(len) | Err(subpart len or None for a
+/// truncated end)) items by the table, maximal subparts per Unicode §3.9.
+fn reference(rows: &[Row], input: &[u8]) -> Vec<Result<usize, Option<usize>>> {
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < input.len() {
+        // The longest prefix of the rest that starts some row.
+        let mut best = 0;
+        let mut complete = None;
+        for row in rows {
+            let mut k = 0;
+            while k < row.len() && i + k < input.len() && (row[k].0..=row[k].1).contains(&input[i + k]) {
+                k += 1;
+            }
+            if k == row.len() {
+                complete = Some(k);
+            }
+            best = best.max(k);
+        }
+        match complete {
+            Some(len) => {
+                items.push(Ok(len));
+                i += len;
+            }
+            None if best > 0 && i + best == input.len() => {
+                items.push(Err(None));
+                i = input.len();
+            }
+            None => {
+                let len = best.max(1);
+                items.push(Err(Some(len)));
+                i += len;
+            }
+        }
+    }
+    items
+}
+
+fn decoded_shape(codec: &Utf8, input: &[u8]) -> Vec<Result<usize, Option<usize>>> {
+    codec.items(input).map(|item| item.map(|it| it.len).map_err(|e| e.error_len())).collect()
+}
+
+fn rows(v: Variant) -> &'static [Row] {
+    match v {
+        Variant::Utf8 => UTF8_ROWS,
+        Variant::Generalized => GENERALIZED_ROWS,
+        Variant::Rfc2279 => RFC2279_ROWS,
+    }
+}
+
+const CODECS: [&Utf8; 3] = [&UTF_8, &GENERALIZED_UTF_8, &UTF_8_RFC2279];
+
+fn check(input: &[u8]) {
+    for codec in CODECS {
+        assert_eq!(
+            decoded_shape(codec, input),
+            reference(rows(codec.variant()), input),
+            "{:?} on {}",
+            codec.variant(),
+            codec_test::hex::format(input)
+        );
+    }
+    let std = core::str::from_utf8(input).map(|_| ()).map_err(|e| (e.valid_up_to(), e.error_len()));
+    assert_eq!(
+        UTF_8.validate(input).map_err(|e| (e.valid_up_to(), e.error_len())),
+        std,
+        "{}",
+        codec_test::hex::format(input)
+    );
+}
+
+#[test]
+fn every_one_two_and_three_byte_input_agrees_with_the_tables_and_std() {
+    let mut buf = [0u8; 3];
+    for a in 0..=255u8 {
+        check(&[a]);
+        for b in 0..=255u8 {
+            check(&[a, b]);
+            for c in 0..=255u8 {
+                buf = [a, b, c];
+                check(&buf);
+            }
+        }
+    }
+    let _ = buf;
+}
+
+#[test]
+fn four_byte_inputs_from_f0_to_f7_agree_on_a_sample_of_every_byte_class() {
+    let classes = [0x00, 0x41, 0x7F, 0x80, 0x87, 0x88, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF];
+    for a in 0xF0..=0xF7u8 {
+        for b in 0..=255u8 {
+            for &c in &classes {
+                for &d in &classes {
+                    check(&[a, b, c, d]);
+                }
+            }
+        }
+    }
+    for a in 0xF8..=0xFFu8 {
+        for &b in &classes {
+            for &c in &classes {
+                check(&[a, b, c, 0x80, 0x80, 0x80]);
+                check(&[a, b, 0x80, c, 0x80, 0x80]);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_code_point_of_each_domain_round_trips() {
+    for v in 0..=0x10FFFFu32 {
+        let cp = CodePoint::new(v);
+        for codec in CODECS {
+            let encoded = codec.encode(&[cp]);
+            if codec.variant() == Variant::Utf8 && cp.is_surrogate() {
+                assert_eq!(encoded.unwrap_err().kind(), ErrorKind::Surrogate);
+                continue;
+            }
+            let bytes = encoded.unwrap();
+            if let Some(c) = cp.to_char() {
+                assert_eq!(bytes, c.to_string().as_bytes());
+            }
+            assert_eq!(codec.decode(&bytes), Ok(vec![cp]), "{cp} in {:?}", codec.variant());
+        }
+    }
+    // RFC 2279 beyond U+10FFFF: a sample with every length boundary; the
+    // whole 31-bit sweep is `cargo xtask exhaustive` material.
+    let mut v: u32 = 0x11_0000;
+    while v <= 0x7FFF_FFFF {
+        for w in [v, v.saturating_sub(1), v | 0x3F] {
+            let cp = CodePoint::new(w.min(0x7FFF_FFFF));
+            let bytes = UTF_8_RFC2279.encode(&[cp]).unwrap();
+            assert_eq!(UTF_8_RFC2279.decode(&bytes), Ok(vec![cp]));
+        }
+        v = v.saturating_add(v / 7 + 1);
+        if v == u32::MAX {
+            break;
+        }
+    }
+    for codec in [&UTF_8, &GENERALIZED_UTF_8] {
+        assert_eq!(codec.encode(&[CodePoint::new(0x110000)]).unwrap_err().kind(), ErrorKind::OutOfRange);
+    }
+    assert_eq!(UTF_8_RFC2279.encode(&[CodePoint::new(0x8000_0000)]).unwrap_err().kind(), ErrorKind::OutOfRange);
+}
+
+#[test]
+fn the_variant_table_of_the_crate_docs() {
+    let cps = |v: &[u32]| v.iter().map(|&x| CodePoint::new(x)).collect::<Vec<_>>();
+    let r = |codec: &Utf8, b: &[u8]| codec.decode_with(b, DecodeMode::Replace).unwrap();
+    let fffd = |n| vec![CodePoint::REPLACEMENT; n];
+    assert_eq!(r(&UTF_8, b"\xC0\x80"), fffd(2));
+    assert_eq!(r(&UTF_8_RFC2279, b"\xC0\x80"), fffd(2));
+    assert_eq!(r(&UTF_8, b"\xED\xA0\x80"), fffd(3));
+    assert_eq!(r(&GENERALIZED_UTF_8, b"\xED\xA0\x80"), cps(&[0xD800]));
+    assert_eq!(r(&UTF_8_RFC2279, b"\xED\xA0\x80"), cps(&[0xD800]));
+    assert_eq!(r(&GENERALIZED_UTF_8, b"\xF4\x90\x80\x80"), fffd(4));
+    assert_eq!(r(&UTF_8_RFC2279, b"\xF4\x90\x80\x80"), cps(&[0x110000]));
+    assert_eq!(r(&UTF_8, b"\xF8\x88\x80\x80\x80"), fffd(5));
+    assert_eq!(r(&UTF_8_RFC2279, b"\xF8\x88\x80\x80\x80"), cps(&[0x200000]));
+    assert_eq!(r(&UTF_8_RFC2279, b"\xFD\xBF\xBF\xBF\xBF\xBF"), cps(&[0x7FFF_FFFF]));
+    for codec in CODECS {
+        assert_eq!(codec.validate(b"\xFE").unwrap_err().kind(), ErrorKind::InvalidLead);
+    }
+    let kind = |codec: &Utf8, b: &[u8]| codec.validate(b).unwrap_err().kind();
+    assert_eq!(kind(&UTF_8, b"\xC0\x80"), ErrorKind::Overlong);
+    assert_eq!(kind(&UTF_8, b"\xE0\x80\x80"), ErrorKind::Overlong);
+    assert_eq!(kind(&UTF_8, b"\xED\xA0\x80"), ErrorKind::Surrogate);
+    assert_eq!(kind(&UTF_8, b"\xF4\x90\x80\x80"), ErrorKind::OutOfRange);
+    assert_eq!(kind(&UTF_8, b"\x80"), ErrorKind::UnexpectedContinuation);
+    assert_eq!(kind(&UTF_8, b"\xE1\x80A"), ErrorKind::MissingContinuation);
+    assert_eq!(kind(&UTF_8, b"\xE1\x80"), ErrorKind::Truncated);
+    assert_eq!(kind(&UTF_8_RFC2279, b"\xFC\x83\x80\x80\x80\x80"), ErrorKind::Overlong);
+}
+
+#[test]
+fn helpers_follow_the_encoding_standard() {
+    assert_eq!(codec_utf8::to_str(b"\xE2\x82\xAC"), Ok("€"));
+    assert_eq!(codec_utf8::to_str_lossy(b"\xF0\x90\x80"), "\u{FFFD}");
+    assert_eq!(codec_utf8::decode(b"\xEF\xBB\xBF\xEF\xBB\xBF").unwrap(), "\u{FEFF}");
+    assert_eq!(codec_utf8::decode(b"\xFF\xFEa"), Err(codec_utf8::Bom::Utf16Le));
+    assert_eq!(codec_utf8::utf8_decode(b"\xFE\xFF"), "\u{FFFD}\u{FFFD}");
+    let points = codec_utf8::from_utf16(&[0x61, 0xD83D, 0xDCA9, 0xDC00]);
+    assert_eq!(codec_utf8::to_utf16(&points), Ok(vec![0x61, 0xD83D, 0xDCA9, 0xDC00]));
+}
+
+#[test]
+fn shared_sweeps_on_tricky_inputs() {
+    let inputs: &[&[u8]] = &[
+        b"",
+        "h\u{E9}llo w\u{F6}rld \u{20AC} \u{1F4A9} and some ASCII to make it longer than sixty-four bytes".as_bytes(),
+        b"\xC0\x80\xED\xA0\x80\xED\xB0\x80\xF4\x90\x80\x80\xF8\x88\x80\x80\x80\xFE\xFF",
+        b"\xFC\x84\x80\x80\x80\x80\xFD\xBF\xBF\xBF\xBF\xBF\xE1\x80",
+        b"a\xF0\x9F\x92",
+    ];
+    for codec in CODECS {
+        for input in inputs {
+            codec_test::check_decode_all(codec, input);
+        }
+        codec_test::check_encode_splits(
+            codec,
+            &[CodePoint::new(0xD800), CodePoint::new(0x1F4A9), CodePoint::new(0x7FFF_FFFF)],
+        );
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+
+    #[test]
+    fn any_bytes(bytes in codec_test::strategies::bytes(48)) {
+        check(&bytes);
+        for codec in CODECS {
+            codec_test::check_decode_splits(codec, &bytes);
+            codec_test::check_fast_paths(codec, &bytes);
+            codec_test::check_escape_round_trip(codec, &bytes);
+        }
+    }
+
+    #[test]
+    fn large_text_fast_paths(text in codec_test::strategies::scalar_text(400), junk in codec_test::strategies::bytes(8)) {
+        let mut bytes = text.into_bytes();
+        let at = bytes.len() / 2;
+        bytes.splice(at..at, junk);
+        for codec in CODECS {
+            codec_test::check_fast_paths(codec, &bytes);
+        }
+    }
+}
