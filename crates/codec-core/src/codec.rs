@@ -72,16 +72,18 @@ pub enum EncodeStep {
 /// Given a non-empty `input`, it returns what the bytes at the front are:
 /// * [`Step::Char`] or [`Step::Invalid`] with `1 <= len <= input.len()`;
 /// * [`Step::Incomplete`] only when all of `input` is a proper prefix of a
-///   sequence that more bytes could complete.
+///   sequence that more bytes could complete, or when more bytes could change
+///   what the front is (a WTF-8 lead surrogate that a trail surrogate may
+///   follow) and `last` is false.
 ///
 /// It must be *prefix-consistent*: if it returns `Char` or `Invalid` for
-/// `input`, it returns the same for every longer input that starts with the
-/// same `len` bytes. This is what makes streaming give the same output for
+/// `input` with `last` false, it returns the same for every longer input that
+/// starts with `input`. This is what makes streaming give the same output for
 /// every way of splitting the input into chunks. `last` tells it that no byte
 /// follows `input`; most codecs ignore it (the driver turns a final
-/// `Incomplete` into a truncation error), but a sequence whose end is only
-/// known from the next lead byte (Corrected UTF-8's reserved sequences) needs
-/// it.
+/// `Incomplete` into a truncation error), but a sequence whose meaning
+/// depends on what follows (Corrected UTF-8's reserved sequences, WTF-8 and
+/// WTF-16 lead surrogates) needs it.
 ///
 /// For [`Step::Invalid`], `len` is the length of the *maximal subpart*: the
 /// longest prefix that is the start of some well-formed sequence, or 1. Replace

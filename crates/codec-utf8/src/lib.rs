@@ -84,13 +84,11 @@
 
 extern crate alloc;
 
-mod decode;
-mod encode;
-
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use codec_core::utf8::{self, Grammar};
 use codec_core::{CodePoint, Codec, CodecInfo, Decode, DecodeError, Domain, Encode, EncodeStep, Step, Surrogates};
 
 /// Which of the three UTF-8 algorithms a [`Utf8`] runs.
@@ -116,9 +114,16 @@ impl Variant {
     /// Returns the largest code point of the variant.
     #[must_use]
     pub const fn max(self) -> u32 {
+        self.grammar().max()
+    }
+
+    /// Returns the core's automaton parameters for the variant.
+    #[must_use]
+    pub const fn grammar(self) -> Grammar {
         match self {
-            Variant::Utf8 | Variant::Generalized => 0x10_FFFF,
-            Variant::Rfc2279 => 0x7FFF_FFFF,
+            Variant::Utf8 => Grammar::UTF_8,
+            Variant::Generalized => Grammar::GENERALIZED,
+            Variant::Rfc2279 => Grammar::RFC_2279,
         }
     }
 }
@@ -194,15 +199,15 @@ impl Decode for Utf8 {
     type Point = CodePoint;
 
     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-        decode::step(self.variant, input)
+        utf8::decode_step(self.variant.grammar(), input)
     }
 
     fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        decode::valid_prefix(input)
+        utf8::valid_prefix(input)
     }
 
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        decode::decode_prefix(input, out)
+        utf8::decode_valid_prefix(input, out)
     }
 }
 
@@ -210,11 +215,11 @@ impl Encode for Utf8 {
     type Point = CodePoint;
 
     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-        encode::step(self.variant, input, out)
+        utf8::encode_step(self.variant.grammar(), input, out)
     }
 
     fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        encode::prefix(input, out)
+        utf8::encode_scalar_prefix(input, out)
     }
 }
 
@@ -363,15 +368,7 @@ pub fn utf8_decode(bytes: &[u8]) -> Cow<'_, str> {
 /// assert_eq!(codec_utf8::to_utf16(&[CodePoint::new(0x1F4A9)]), Ok(vec![0xD83D, 0xDCA9]));
 /// ```
 pub fn to_utf16(points: &[CodePoint]) -> Result<Vec<u16>, usize> {
-    let mut out = Vec::with_capacity(points.len());
-    for (i, &cp) in points.iter().enumerate() {
-        match cp.to_surrogates() {
-            Some((lead, trail)) => out.extend([lead.to_u32() as u16, trail.to_u32() as u16]),
-            None if cp.is_bmp() => out.push(cp.to_u32() as u16),
-            None => return Err(i),
-        }
-    }
-    Ok(out)
+    codec_core::utf16::encode(points, codec_core::utf16::Pairs::Merge).map_err(|e| e.index())
 }
 
 /// Decodes UTF-16 code units into code points, joining surrogate pairs and
@@ -387,21 +384,5 @@ pub fn to_utf16(points: &[CodePoint]) -> Result<Vec<u16>, usize> {
 /// ```
 #[must_use]
 pub fn from_utf16(units: &[u16]) -> Vec<CodePoint> {
-    let mut out = Vec::with_capacity(units.len());
-    let mut i = 0;
-    while i < units.len() {
-        let unit = CodePoint::new(u32::from(units[i]));
-        let next = units.get(i + 1).map(|&u| CodePoint::new(u32::from(u)));
-        match next.and_then(|n| CodePoint::from_surrogates(unit, n)) {
-            Some(cp) => {
-                out.push(cp);
-                i += 2;
-            }
-            None => {
-                out.push(unit);
-                i += 1;
-            }
-        }
-    }
-    out
+    codec_core::utf16::decode(units.iter().copied()).collect()
 }

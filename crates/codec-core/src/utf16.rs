@@ -1,0 +1,239 @@
+//! Potentially ill-formed UTF-16 at the code-unit level: the WTF-8
+//! specification's "Encoding" and "Decoding" algorithms (§ "Potentially
+//! ill-formed UTF-16"), and strict UTF-16 beside them.
+//!
+//! Shared by the UTF-16 byte codecs, WTF-8 (`from_wide`, `encode_wide`) and
+//! UTF-8 (`to_utf16`), so each of them converts code units the same way.
+
+use alloc::vec::Vec;
+
+use crate::code_point::CodePoint;
+use crate::error::{DecodeError, EncodeError, ErrorKind};
+
+/// What encoding to UTF-16 does with a surrogate code point pair (a lead
+/// surrogate code point followed by a trail surrogate code point), which
+/// UTF-16 cannot represent: its code units would read back as one
+/// supplementary code point.
+///
+/// The WTF-8 specification calls this an error it leaves to the caller, and
+/// names two ways out: aborting ([`Pairs::Reject`]) and replacing one of the
+/// two ([`Pairs::ReplaceLead`]). [`Pairs::Merge`] is its algorithm as written.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::utf16::{encode, Pairs};
+/// use codec_core::CodePoint;
+/// let pair = [CodePoint::new(0xD83D), CodePoint::new(0xDCA9)];
+/// assert!(encode(&pair, Pairs::Reject).is_err());
+/// assert_eq!(encode(&pair, Pairs::ReplaceLead).unwrap(), [0xFFFD, 0xDCA9]);
+/// assert_eq!(encode(&pair, Pairs::Merge).unwrap(), [0xD83D, 0xDCA9]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Pairs {
+    /// Fail with [`ErrorKind::SurrogatePair`] at the lead surrogate.
+    #[default]
+    Reject,
+    /// Write U+FFFD for the lead surrogate and keep the trail surrogate.
+    ReplaceLead,
+    /// Write both surrogates as they are (the specification's algorithm): the
+    /// result decodes as one supplementary code point.
+    Merge,
+}
+
+/// Returns true when `points[i]` is a lead surrogate immediately followed by
+/// a trail surrogate.
+fn starts_pair(points: &[CodePoint], i: usize) -> bool {
+    points[i].is_lead_surrogate() && points.get(i + 1).is_some_and(|next| next.is_trail_surrogate())
+}
+
+/// Appends the UTF-16 code units of one code point at most U+10FFFF.
+fn push_unit(cp: CodePoint, out: &mut Vec<u16>) {
+    match cp.to_surrogates() {
+        Some((lead, trail)) => out.extend([lead.to_u32() as u16, trail.to_u32() as u16]),
+        None => out.push(cp.to_u32() as u16),
+    }
+}
+
+// The WTF-8 specification, "Encoding" to potentially ill-formed UTF-16:
+//
+//   For every code point P of the input:
+//     If P is a supplementary code point, append two 16-bit code units:
+//       ((P - 0x10000) >> 10) + 0xD800
+//       ((P - 0x10000) & 0x3FF) + 0xDC00
+//     Otherwise (P is a BMP code point), append a 16-bit code unit of value P.
+/// Encodes code points as potentially ill-formed UTF-16, appending to `out`:
+/// lone surrogates are kept, surrogate pairs handled per `pairs`. Scalar
+/// values alone give well-formed UTF-16.
+///
+/// # Errors
+///
+/// A code point above U+10FFFF (`out_of_range`), or with [`Pairs::Reject`] a
+/// lead surrogate followed by a trail surrogate (`surrogate_pair`, at the
+/// lead); `out` is left as it was.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::utf16::{encode_into, Pairs};
+/// use codec_core::CodePoint;
+/// let mut units = Vec::new();
+/// encode_into(&[CodePoint::new(0x1F4A9), CodePoint::new(0xD800)], Pairs::Reject, &mut units).unwrap();
+/// assert_eq!(units, [0xD83D, 0xDCA9, 0xD800]);
+/// ```
+pub fn encode_into(points: &[CodePoint], pairs: Pairs, out: &mut Vec<u16>) -> Result<(), EncodeError> {
+    let before = out.len();
+    for (i, &cp) in points.iter().enumerate() {
+        let fail = |kind| EncodeError::new(i, cp, kind);
+        if cp.to_u32() > 0x10_FFFF {
+            out.truncate(before);
+            return Err(fail(ErrorKind::OutOfRange));
+        }
+        if pairs != Pairs::Merge && starts_pair(points, i) {
+            if pairs == Pairs::Reject {
+                out.truncate(before);
+                return Err(fail(ErrorKind::SurrogatePair));
+            }
+            out.push(0xFFFD);
+            continue;
+        }
+        push_unit(cp, out);
+    }
+    Ok(())
+}
+
+/// Encodes code points as potentially ill-formed UTF-16; see [`encode_into`].
+///
+/// # Errors
+///
+/// As [`encode_into`].
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::utf16::{encode, Pairs};
+/// use codec_core::CodePoint;
+/// assert_eq!(encode(&[CodePoint::new(0xDC00), CodePoint::new(0x41)], Pairs::Reject).unwrap(), [0xDC00, 0x41]);
+/// ```
+pub fn encode(points: &[CodePoint], pairs: Pairs) -> Result<Vec<u16>, EncodeError> {
+    let mut out = Vec::with_capacity(points.len());
+    encode_into(points, pairs, &mut out)?;
+    Ok(out)
+}
+
+// The WTF-8 specification, "Decoding" from potentially ill-formed UTF-16:
+//
+//   For every 16-bit code unit U of the input:
+//     If U is a lead surrogate 16-bit code unit, U is not the last 16-bit code
+//     unit of the input, and the next 16-bit code unit of the input next is a
+//     trail surrogate 16-bit code unit, then consume next and append a code
+//     point of value 0x10000 + ((U - 0xD800) << 10) + (next - 0xDC00).
+//     Otherwise, append a code point of value U.
+/// An iterator decoding potentially ill-formed UTF-16 into code points, from
+/// [`decode`]: surrogate pairs are joined, lone surrogates kept.
+///
+/// # Examples
+///
+/// ```
+/// let points: Vec<u32> = codec_core::utf16::decode([0xD83D, 0xDCA9, 0xDCA9]).map(|cp| cp.to_u32()).collect();
+/// assert_eq!(points, [0x1F4A9, 0xDCA9]);
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy"]
+pub struct Decode<I: Iterator<Item = u16>> {
+    units: core::iter::Peekable<I>,
+}
+
+impl<I: Iterator<Item = u16>> Iterator for Decode<I> {
+    type Item = CodePoint;
+
+    fn next(&mut self) -> Option<CodePoint> {
+        let unit = CodePoint::new(u32::from(self.units.next()?));
+        if unit.is_lead_surrogate() {
+            let next = self.units.peek().map(|&n| CodePoint::new(u32::from(n)));
+            if let Some(pair) = next.and_then(|next| CodePoint::from_surrogates(unit, next)) {
+                self.units.next();
+                return Some(pair);
+            }
+        }
+        Some(unit)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let (lo, hi) = self.units.size_hint();
+        (lo.div_ceil(2), hi)
+    }
+}
+
+impl<I: Iterator<Item = u16>> core::iter::FusedIterator for Decode<I> {}
+
+/// Decodes potentially ill-formed UTF-16 into code points, lazily; never
+/// fails (the specification's decoding, lossless).
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let points: Vec<CodePoint> = codec_core::utf16::decode([0x61, 0xD800]).collect();
+/// assert_eq!(points, [CodePoint::new(0x61), CodePoint::new(0xD800)]);
+/// ```
+pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> Decode<I::IntoIter> {
+    Decode { units: units.into_iter().peekable() }
+}
+
+/// Decodes well-formed UTF-16 code units into code points, rejecting lone
+/// surrogates.
+///
+/// # Errors
+///
+/// The first lone surrogate, as a [`DecodeError`] whose offsets count *code
+/// units*, not bytes: a lone trail surrogate, or a lead surrogate followed
+/// by anything but a trail surrogate, is `unpaired_surrogate` of length 1; a
+/// lead surrogate at the end is `truncated` with no length.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{CodePoint, ErrorKind};
+/// use codec_core::utf16::decode_strict;
+/// assert_eq!(decode_strict(&[0xD83D, 0xDCA9]).unwrap(), [CodePoint::new(0x1F4A9)]);
+/// let err = decode_strict(&[0x41, 0xDC00]).unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (1, Some(1), ErrorKind::UnpairedSurrogate));
+/// ```
+pub fn decode_strict(units: &[u16]) -> Result<Vec<CodePoint>, DecodeError> {
+    let mut out = Vec::with_capacity(units.len());
+    let mut i = 0;
+    while i < units.len() {
+        let unit = CodePoint::new(u32::from(units[i]));
+        if !unit.is_surrogate() {
+            out.push(unit);
+            i += 1;
+            continue;
+        }
+        let next = units.get(i + 1).map(|&n| CodePoint::new(u32::from(n)));
+        match next.and_then(|next| CodePoint::from_surrogates(unit, next)) {
+            Some(pair) => {
+                out.push(pair);
+                i += 2;
+            }
+            None if unit.is_lead_surrogate() && next.is_none() => {
+                return Err(DecodeError::new(i, None, ErrorKind::Truncated));
+            }
+            None => return Err(DecodeError::new(i, Some(1), ErrorKind::UnpairedSurrogate)),
+        }
+    }
+    Ok(out)
+}
+
+/// Returns true when `units` are well-formed UTF-16 (no lone surrogate).
+///
+/// # Examples
+///
+/// ```
+/// assert!(codec_core::utf16::is_well_formed(&[0xD83D, 0xDCA9]));
+/// assert!(!codec_core::utf16::is_well_formed(&[0xDCA9, 0xD83D]));
+/// ```
+#[must_use]
+pub fn is_well_formed(units: &[u16]) -> bool {
+    char::decode_utf16(units.iter().copied()).all(|r| r.is_ok())
+}

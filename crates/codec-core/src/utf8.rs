@@ -1,0 +1,347 @@
+//! The UTF-8 bit distribution and its decoding automaton, shared by every
+//! codec built on it (UTF-8 and its variants, WTF-8, and the coming CESU-8
+//! and Modified UTF-8), with the fast skip over well-formed UTF-8.
+//!
+//! A codec picks a [`Grammar`] and adds only its own rules on top (WTF-8's
+//! surrogate pairs, CESU-8's six-byte pairs), so the tables below exist once.
+
+use alloc::vec::Vec;
+
+use crate::code_point::CodePoint;
+use crate::codec::{EncodeStep, Step};
+use crate::error::ErrorKind;
+
+/// Which well-formed byte sequences a UTF-8 automaton accepts: RFC 3629
+/// UTF-8, generalized UTF-8 (surrogates allowed), or RFC 2279's 31-bit
+/// UTF-8. All three accept the shortest form only.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::utf8::{self, Grammar};
+/// use codec_core::{CodePoint, ErrorKind, Step};
+///
+/// let surrogate = b"\xED\xA0\x80";
+/// assert_eq!(utf8::decode_step(Grammar::UTF_8, surrogate), Step::Invalid { kind: ErrorKind::Surrogate, len: 1 });
+/// assert_eq!(utf8::decode_step(Grammar::GENERALIZED, surrogate), Step::Char { point: CodePoint::new(0xD800), len: 3 });
+/// assert_eq!(Grammar::RFC_2279.max(), 0x7FFF_FFFF);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Grammar {
+    max: u32,
+    surrogates: bool,
+}
+
+impl Grammar {
+    /// UTF-8 (RFC 3629, the Unicode Standard's Table 3-7): scalar values, one
+    /// to four bytes.
+    pub const UTF_8: Grammar = Grammar { max: 0x10_FFFF, surrogates: false };
+    /// Generalized UTF-8 (the WTF-8 specification's Table 3): every code point
+    /// to U+10FFFF, surrogates included, one to four bytes.
+    pub const GENERALIZED: Grammar = Grammar { max: 0x10_FFFF, surrogates: true };
+    /// UTF-8 of RFC 2279 (FSS-UTF): every code point to U+7FFFFFFF,
+    /// surrogates included, one to six bytes.
+    pub const RFC_2279: Grammar = Grammar { max: 0x7FFF_FFFF, surrogates: true };
+
+    /// Returns the largest code point the grammar encodes.
+    #[must_use]
+    pub const fn max(self) -> u32 {
+        self.max
+    }
+
+    /// Returns true when surrogate code points are well-formed.
+    #[must_use]
+    pub const fn allows_surrogates(self) -> bool {
+        self.surrogates
+    }
+
+    const fn six_byte(self) -> bool {
+        self.max > 0x10_FFFF
+    }
+}
+
+/// What a lead byte says: the sequence length, the range of the second byte
+/// (the only one with a narrower range than `80..=BF`), and the kind of error
+/// when the second byte is a continuation byte outside that range.
+struct Lead {
+    len: usize,
+    second: (u8, u8),
+    narrow_kind: ErrorKind,
+}
+
+// RFC 3629 §4 (and Unicode Table 3-7), the grammar this implements for UTF-8:
+//
+//   UTF8-1      = %x00-7F
+//   UTF8-2      = %xC2-DF UTF8-tail
+//   UTF8-3      = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+//                 %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+//   UTF8-4      = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+//                 %xF4 %x80-8F 2( UTF8-tail )
+//   UTF8-tail   = %x80-BF
+//
+// Generalized UTF-8 (WTF-8 spec, Table 3) is the same with `ED 80..BF`.
+// RFC 2279 adds, shortest form only:
+//
+//   %xF5-F7 3( UTF8-tail )                      (up to U+1FFFFF)
+//   %xF8 %x88-BF 3( UTF8-tail ) / %xF9-FB 4( UTF8-tail )
+//   %xFC %x84-BF 4( UTF8-tail ) / %xFD 5( UTF8-tail )
+//
+// and F4 takes any tail. `FE` and `FF` never appear.
+fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
+    let any = (0x80, 0xBF);
+    let lead = |len, second, narrow_kind| Ok(Lead { len, second, narrow_kind });
+    let wide = grammar.six_byte();
+    match b {
+        0x80..=0xBF => Err(ErrorKind::UnexpectedContinuation),
+        0xC0 | 0xC1 => Err(ErrorKind::Overlong),
+        0xC2..=0xDF => lead(2, any, ErrorKind::MissingContinuation),
+        0xE0 => lead(3, (0xA0, 0xBF), ErrorKind::Overlong),
+        0xED if !grammar.surrogates => lead(3, (0x80, 0x9F), ErrorKind::Surrogate),
+        0xE1..=0xEF => lead(3, any, ErrorKind::MissingContinuation),
+        0xF0 => lead(4, (0x90, 0xBF), ErrorKind::Overlong),
+        0xF4 if !wide => lead(4, (0x80, 0x8F), ErrorKind::OutOfRange),
+        0xF1..=0xF4 => lead(4, any, ErrorKind::MissingContinuation),
+        0xF5..=0xF7 if wide => lead(4, any, ErrorKind::MissingContinuation),
+        0xF8 if wide => lead(5, (0x88, 0xBF), ErrorKind::Overlong),
+        0xF9..=0xFB if wide => lead(5, any, ErrorKind::MissingContinuation),
+        0xFC if wide => lead(6, (0x84, 0xBF), ErrorKind::Overlong),
+        0xFD if wide => lead(6, any, ErrorKind::MissingContinuation),
+        0xF5..=0xFD => Err(ErrorKind::OutOfRange),
+        _ => Err(ErrorKind::InvalidLead),
+    }
+}
+
+/// Decodes one sequence from the front of `input` (never empty) per
+/// `grammar`: a [`crate::Decode::decode_step`] for UTF-8-like codecs.
+///
+/// An ill-formed sequence is reported as its maximal subpart (the WHATWG
+/// utf-8 decoder's errors), with the kinds `unexpected_continuation`,
+/// `overlong`, `surrogate`, `out_of_range`, `invalid_lead` (`FE`, `FF`) and
+/// `missing_continuation`; an input that ends inside a sequence is
+/// [`Step::Incomplete`].
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::utf8::{decode_step, Grammar};
+/// use codec_core::{ErrorKind, Step};
+/// assert_eq!(decode_step(Grammar::UTF_8, b"\xE2\x82"), Step::Incomplete);
+/// assert_eq!(decode_step(Grammar::UTF_8, b"\xE2\x82A"), Step::Invalid { kind: ErrorKind::MissingContinuation, len: 2 });
+/// ```
+#[must_use]
+pub fn decode_step(grammar: Grammar, input: &[u8]) -> Step<CodePoint> {
+    let b0 = input[0];
+    if b0 < 0x80 {
+        return Step::Char { point: CodePoint::from(b0), len: 1 };
+    }
+    let lead = match lead(grammar, b0) {
+        Ok(lead) => lead,
+        Err(kind) => return Step::Invalid { kind, len: 1 },
+    };
+    // The payload bits of the lead: 5, 4, 3, 2 or 1 of them.
+    let mut value = u32::from(b0) & (0x7F >> lead.len);
+    for i in 1..lead.len {
+        let Some(&b) = input.get(i) else { return Step::Incomplete };
+        let (lo, hi) = if i == 1 { lead.second } else { (0x80, 0xBF) };
+        if !(lo..=hi).contains(&b) {
+            // The maximal subpart is what was well-formed so far.
+            let kind =
+                if i == 1 && (0x80..=0xBF).contains(&b) { lead.narrow_kind } else { ErrorKind::MissingContinuation };
+            return Step::Invalid { kind, len: i };
+        }
+        value = (value << 6) | u32::from(b & 0x3F);
+    }
+    Step::Char { point: CodePoint::new(value), len: lead.len }
+}
+
+// RFC 2279 §2 (RFC 3629 and generalized UTF-8 keep the first four rows):
+//
+//   UCS-4 range (hex.)     UTF-8 octet sequence (binary)
+//   0000 0000-0000 007F   0xxxxxxx
+//   0000 0080-0000 07FF   110xxxxx 10xxxxxx
+//   0000 0800-0000 FFFF   1110xxxx 10xxxxxx 10xxxxxx
+//   0001 0000-001F FFFF   11110xxx 10xxxxxx 10xxxxxx 10xxxxxx
+//   0020 0000-03FF FFFF   111110xx 10xxxxxx 10xxxxxx 10xxxxxx 10xxxxxx
+//   0400 0000-7FFF FFFF   1111110x 10xxxxxx ... 10xxxxxx
+/// Returns how many bytes the shortest UTF-8 form of `value` takes (the bit
+/// distribution of RFC 2279, so up to six for values to U+7FFFFFFF, seven
+/// beyond).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_core::utf8::encoded_len(0x7FF), 2);
+/// assert_eq!(codec_core::utf8::encoded_len(0x10_FFFF), 4);
+/// assert_eq!(codec_core::utf8::encoded_len(0x7FFF_FFFF), 6);
+/// ```
+#[must_use]
+pub const fn encoded_len(value: u32) -> usize {
+    match value {
+        0..=0x7F => 1,
+        0x80..=0x7FF => 2,
+        0x800..=0xFFFF => 3,
+        0x1_0000..=0x1F_FFFF => 4,
+        0x20_0000..=0x3FF_FFFF => 5,
+        0x400_0000..=0x7FFF_FFFF => 6,
+        _ => 7,
+    }
+}
+
+/// Appends the shortest UTF-8 form of `cp` per the bit distribution above,
+/// with no check of any grammar's domain (surrogates are encoded as
+/// themselves).
+///
+/// # Panics
+///
+/// Never; a value above U+7FFFFFFF is written in the pattern's seven-byte
+/// extension (`FE` and six continuation bytes), which no grammar accepts:
+/// check [`Grammar::max`] first.
+///
+/// # Examples
+///
+/// ```
+/// let mut out = Vec::new();
+/// codec_core::utf8::push(codec_core::CodePoint::new(0xD800), &mut out);
+/// assert_eq!(out, b"\xED\xA0\x80");
+/// ```
+pub fn push(cp: CodePoint, out: &mut Vec<u8>) {
+    let v = cp.to_u32();
+    let len = encoded_len(v);
+    if len == 1 {
+        out.push(v as u8);
+        return;
+    }
+    let lead_mark = !(0xFFu8 >> len);
+    let payload = v.checked_shr(6 * (len as u32 - 1)).unwrap_or(0);
+    out.push(lead_mark | payload as u8);
+    for i in (0..len - 1).rev() {
+        out.push(0x80 | ((v >> (6 * i)) & 0x3F) as u8);
+    }
+}
+
+/// Encodes the code point at the front of `input` (never empty) per
+/// `grammar`: an [`crate::Encode::encode_step`] for UTF-8-like codecs.
+/// Beyond [`Grammar::max`] is `out_of_range`; a surrogate, where the grammar
+/// forbids it, is `surrogate`.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::utf8::{encode_step, Grammar};
+/// use codec_core::{CodePoint, EncodeStep, ErrorKind};
+/// let mut out = Vec::new();
+/// assert_eq!(encode_step(Grammar::UTF_8, &[CodePoint::new(0xD800)], &mut out), EncodeStep::Unencodable(ErrorKind::Surrogate));
+/// assert_eq!(encode_step(Grammar::GENERALIZED, &[CodePoint::new(0xD800)], &mut out), EncodeStep::Done(1));
+/// assert_eq!(out, b"\xED\xA0\x80");
+/// ```
+pub fn encode_step(grammar: Grammar, input: &[CodePoint], out: &mut Vec<u8>) -> EncodeStep {
+    let cp = input[0];
+    if cp.to_u32() > grammar.max {
+        return EncodeStep::Unencodable(ErrorKind::OutOfRange);
+    }
+    if !grammar.surrogates && cp.is_surrogate() {
+        return EncodeStep::Unencodable(ErrorKind::Surrogate);
+    }
+    push(cp, out);
+    EncodeStep::Done(1)
+}
+
+/// Encodes the leading run of Unicode scalar values of `input` (which every
+/// grammar encodes alike) with the standard library's encoder and returns how
+/// many code points it took: the fast path of [`crate::Encode`].
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let mut out = Vec::new();
+/// let n = codec_core::utf8::encode_scalar_prefix(&[CodePoint::new(0xE9), CodePoint::new(0xD800)], &mut out);
+/// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
+/// ```
+pub fn encode_scalar_prefix(input: &[CodePoint], out: &mut Vec<u8>) -> usize {
+    let mut buf = [0u8; 4];
+    let mut n = 0;
+    for c in input.iter().map_while(|cp| cp.to_char()) {
+        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        n += 1;
+    }
+    n
+}
+
+/// The windows the fast skip validates, growing while they stay valid, so
+/// its work is at most about four times what it consumes plus 64 bytes,
+/// however short the valid run.
+const WINDOWS: [usize; 6] = [64, 256, 1024, 4096, 16384, 65536];
+
+/// Checks one window: `Ok` or (`valid_up_to`, `error_len`).
+#[cfg(feature = "simd")]
+fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
+    simdutf8::compat::from_utf8(bytes).map(|_| ()).map_err(|e| (e.valid_up_to(), e.error_len()))
+}
+
+#[cfg(not(feature = "simd"))]
+fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
+    core::str::from_utf8(bytes).map(|_| ()).map_err(|e| (e.valid_up_to(), e.error_len()))
+}
+
+/// Returns the length of a prefix of `input` that is well-formed UTF-8 and
+/// ends at a character boundary: the longest one, unless an error lies past
+/// the growing windows (then as far as they reached). With the feature
+/// `simd` it runs `simdutf8`; without it, `core::str::from_utf8`.
+///
+/// Every grammar accepts strict UTF-8, so each codec of the family uses this
+/// as its [`crate::Decode::validate_prefix_fast`] and falls back to its own
+/// automaton where the input leaves strict UTF-8.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_core::utf8::valid_prefix(b"caf\xC3\xA9\xED\xA0\x80"), 5);
+/// assert_eq!(codec_core::utf8::valid_prefix(b"caf\xC3"), 3);
+/// ```
+#[must_use]
+pub fn valid_prefix(input: &[u8]) -> usize {
+    let mut start = 0;
+    for window in WINDOWS.iter().copied().cycle() {
+        let end = (start + window).min(input.len());
+        match check(&input[start..end]) {
+            Ok(()) => start = end,
+            Err((valid_up_to, error_len)) => {
+                // A window may cut a character; an error with no length at
+                // the window's end is that cut, not an error.
+                let valid = start + valid_up_to;
+                if error_len.is_none() && end < input.len() {
+                    start = valid;
+                    continue;
+                }
+                return valid;
+            }
+        }
+        if start == input.len() {
+            return start;
+        }
+    }
+    start
+}
+
+/// Decodes the strict-UTF-8 prefix found by [`valid_prefix`], appending its
+/// code points to `out`, and returns its length in bytes: the
+/// [`crate::Decode::decode_prefix_fast`] of the family.
+///
+/// # Examples
+///
+/// ```
+/// let mut out = Vec::new();
+/// assert_eq!(codec_core::utf8::decode_valid_prefix(b"h\xC3\xA9\xFF", &mut out), 3);
+/// assert_eq!(out, [codec_core::CodePoint::new(0x68), codec_core::CodePoint::new(0xE9)]);
+/// ```
+pub fn decode_valid_prefix(input: &[u8], out: &mut Vec<CodePoint>) -> usize {
+    let n = valid_prefix(input);
+    match core::str::from_utf8(&input[..n]) {
+        Ok(s) => {
+            out.extend(s.chars().map(CodePoint::from));
+            n
+        }
+        Err(_) => 0,
+    }
+}
