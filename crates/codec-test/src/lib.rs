@@ -29,6 +29,7 @@
 
 pub mod hex;
 pub mod strategies;
+pub mod tables;
 pub mod vectors;
 
 use codec_core::{CodePoint, Codec, Decode, DecodeError, DecodeMode, Encode, EncodeError, EncodeMode, reference};

@@ -4,93 +4,8 @@
 //! for all three variants.
 
 use codec_core::{CodePoint, Decode, DecodeMode, Encode, ErrorKind};
+use codec_test::tables::{GENERALIZED_ROWS, RFC2279_ROWS, Row, UTF8_ROWS, pieces, split};
 use codec_utf8::{GENERALIZED_UTF_8, UTF_8, UTF_8_RFC2279, Utf8, Variant};
-
-/// One row of a table of well-formed sequences: allowed ranges per byte.
-type Row = &'static [(u8, u8)];
-
-const T: (u8, u8) = (0x80, 0xBF);
-
-/// RFC 3629 §4 / Unicode Table 3-7.
-const UTF8_ROWS: &[Row] = &[
-    &[(0x00, 0x7F)],
-    &[(0xC2, 0xDF), T],
-    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
-    &[(0xE1, 0xEC), T, T],
-    &[(0xED, 0xED), (0x80, 0x9F), T],
-    &[(0xEE, 0xEF), T, T],
-    &[(0xF0, 0xF0), (0x90, 0xBF), T, T],
-    &[(0xF1, 0xF3), T, T, T],
-    &[(0xF4, 0xF4), (0x80, 0x8F), T, T],
-];
-
-/// The WTF-8 spec's Table 3 (generalized UTF-8).
-const GENERALIZED_ROWS: &[Row] = &[
-    &[(0x00, 0x7F)],
-    &[(0xC2, 0xDF), T],
-    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
-    &[(0xE1, 0xEF), T, T],
-    &[(0xF0, 0xF0), (0x90, 0xBF), T, T],
-    &[(0xF1, 0xF3), T, T, T],
-    &[(0xF4, 0xF4), (0x80, 0x8F), T, T],
-];
-
-/// RFC 2279 §2's bit distribution, shortest form only: the lowest value of
-/// each length fixes the least second byte after the lowest lead.
-const RFC2279_ROWS: &[Row] = &[
-    &[(0x00, 0x7F)],
-    &[(0xC2, 0xDF), T],
-    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
-    &[(0xE1, 0xEF), T, T],
-    &[(0xF0, 0xF0), (0x90, 0xBF), T, T],
-    &[(0xF1, 0xF7), T, T, T],
-    &[(0xF8, 0xF8), (0x88, 0xBF), T, T, T],
-    &[(0xF9, 0xFB), T, T, T, T],
-    &[(0xFC, 0xFC), (0x84, 0xBF), T, T, T, T],
-    &[(0xFD, 0xFD), T, T, T, T, T],
-];
-
-/// The reference: split `input` into (Ok(len) | Err(subpart len or None for a
-/// truncated end)) items by the table, maximal subparts per Unicode §3.9.
-fn reference(rows: &[Row], input: &[u8]) -> Vec<Result<usize, Option<usize>>> {
-    let mut items = Vec::new();
-    let mut i = 0;
-    while i < input.len() {
-        // The longest prefix of the rest that starts some row.
-        let mut best = 0;
-        let mut complete = None;
-        for row in rows {
-            let mut k = 0;
-            while k < row.len() && i + k < input.len() && (row[k].0..=row[k].1).contains(&input[i + k]) {
-                k += 1;
-            }
-            if k == row.len() {
-                complete = Some(k);
-            }
-            best = best.max(k);
-        }
-        match complete {
-            Some(len) => {
-                items.push(Ok(len));
-                i += len;
-            }
-            None if best > 0 && i + best == input.len() => {
-                items.push(Err(None));
-                i = input.len();
-            }
-            None => {
-                let len = best.max(1);
-                items.push(Err(Some(len)));
-                i += len;
-            }
-        }
-    }
-    items
-}
-
-fn decoded_shape(codec: &Utf8, input: &[u8]) -> Vec<Result<usize, Option<usize>>> {
-    codec.items(input).map(|item| item.map(|it| it.len).map_err(|e| e.error_len())).collect()
-}
 
 fn rows(v: Variant) -> &'static [Row] {
     match v {
@@ -105,8 +20,8 @@ const CODECS: [&Utf8; 3] = [&UTF_8, &GENERALIZED_UTF_8, &UTF_8_RFC2279];
 fn check(input: &[u8]) {
     for codec in CODECS {
         assert_eq!(
-            decoded_shape(codec, input),
-            reference(rows(codec.variant()), input),
+            pieces(codec, input),
+            split(rows(codec.variant()), input),
             "{:?} on {}",
             codec.variant(),
             codec_test::hex::format(input)

@@ -1,0 +1,148 @@
+//! References written straight from the specifications' tables of
+//! well-formed byte sequences, independent of the codecs' automata: RFC 3629
+//! §4 (UTF-8), the WTF-8 specification's Table 3 (generalized UTF-8) and RFC
+//! 2279 §2 (31-bit UTF-8, shortest form). The exhaustive sweeps compare the
+//! decoders against [`split`].
+//!
+//! # Examples
+//!
+//! ```
+//! use codec_test::tables::{split, Piece, UTF8_ROWS};
+//! // `E1 80` then `41`: a two-byte maximal subpart, then one character.
+//! assert_eq!(split(UTF8_ROWS, b"\xE1\x80\x41"), [Piece::Invalid(2), Piece::Char(1)]);
+//! assert_eq!(split(UTF8_ROWS, b"\xF0\x9F"), [Piece::Truncated]);
+//! ```
+
+/// One row of a table of well-formed sequences: the allowed range of each
+/// byte.
+pub type Row = &'static [(u8, u8)];
+
+/// Any continuation byte.
+const T: (u8, u8) = (0x80, 0xBF);
+
+/// RFC 3629 §4 / the Unicode Standard's Table 3-7.
+pub const UTF8_ROWS: &[Row] = &[
+    &[(0x00, 0x7F)],
+    &[(0xC2, 0xDF), T],
+    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
+    &[(0xE1, 0xEC), T, T],
+    &[(0xED, 0xED), (0x80, 0x9F), T],
+    &[(0xEE, 0xEF), T, T],
+    &[(0xF0, 0xF0), (0x90, 0xBF), T, T],
+    &[(0xF1, 0xF3), T, T, T],
+    &[(0xF4, 0xF4), (0x80, 0x8F), T, T],
+];
+
+/// The WTF-8 specification's Table 3 (generalized UTF-8).
+pub const GENERALIZED_ROWS: &[Row] = &[
+    &[(0x00, 0x7F)],
+    &[(0xC2, 0xDF), T],
+    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
+    &[(0xE1, 0xEF), T, T],
+    &[(0xF0, 0xF0), (0x90, 0xBF), T, T],
+    &[(0xF1, 0xF3), T, T, T],
+    &[(0xF4, 0xF4), (0x80, 0x8F), T, T],
+];
+
+/// RFC 2279 §2's bit distribution, shortest form only: the lowest value of
+/// each length fixes the least second byte after the lowest lead.
+pub const RFC2279_ROWS: &[Row] = &[
+    &[(0x00, 0x7F)],
+    &[(0xC2, 0xDF), T],
+    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
+    &[(0xE1, 0xEF), T, T],
+    &[(0xF0, 0xF0), (0x90, 0xBF), T, T],
+    &[(0xF1, 0xF7), T, T, T],
+    &[(0xF8, 0xF8), (0x88, 0xBF), T, T, T],
+    &[(0xF9, 0xFB), T, T, T, T],
+    &[(0xFC, 0xFC), (0x84, 0xBF), T, T, T, T],
+    &[(0xFD, 0xFD), T, T, T, T, T],
+];
+
+/// One item of an input split by a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// A well-formed sequence of this many bytes.
+    Char(usize),
+    /// A maximal ill-formed subpart of this many bytes (Unicode §3.9).
+    Invalid(usize),
+    /// The input ends inside a sequence.
+    Truncated,
+}
+
+/// Splits `input` into pieces by the table `rows`: at each position the row
+/// that matches completely, else the longest prefix that starts some row (at
+/// least one byte) as an ill-formed subpart, or a truncation when that prefix
+/// reaches the end of the input.
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::tables::{split, Piece, GENERALIZED_ROWS};
+/// assert_eq!(split(GENERALIZED_ROWS, b"\xED\xA0\x80"), [Piece::Char(3)]);
+/// ```
+#[must_use]
+pub fn split(rows: &[Row], input: &[u8]) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    let mut i = 0;
+    while i < input.len() {
+        let mut best = 0;
+        let mut complete = None;
+        for row in rows {
+            let mut k = 0;
+            while k < row.len() && i + k < input.len() && (row[k].0..=row[k].1).contains(&input[i + k]) {
+                k += 1;
+            }
+            if k == row.len() {
+                complete = Some(k);
+            }
+            best = best.max(k);
+        }
+        match complete {
+            Some(len) => {
+                pieces.push(Piece::Char(len));
+                i += len;
+            }
+            None if best > 0 && i + best == input.len() => {
+                pieces.push(Piece::Truncated);
+                i = input.len();
+            }
+            None => {
+                let len = best.max(1);
+                pieces.push(Piece::Invalid(len));
+                i += len;
+            }
+        }
+    }
+    pieces
+}
+
+/// Splits `input` as a decoder does, into the same [`Piece`]s, for comparing
+/// with [`split`].
+///
+/// # Examples
+///
+/// ```
+/// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+/// # struct Ascii;
+/// # impl Decode for Ascii {
+/// #     type Point = CodePoint;
+/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+/// #         match input[0] {
+/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+/// #         }
+/// #     }
+/// # }
+/// use codec_test::tables::{pieces, Piece};
+/// assert_eq!(pieces(&Ascii, b"a\xFF"), [Piece::Char(1), Piece::Invalid(1)]);
+/// ```
+pub fn pieces<D: codec_core::Decode + ?Sized>(codec: &D, input: &[u8]) -> Vec<Piece> {
+    codec
+        .items(input)
+        .map(|item| match item {
+            Ok(it) => Piece::Char(it.len),
+            Err(e) => e.error_len().map_or(Piece::Truncated, Piece::Invalid),
+        })
+        .collect()
+}
