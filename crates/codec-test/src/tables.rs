@@ -146,3 +146,37 @@ pub fn pieces<D: codec_core::Decode + ?Sized>(codec: &D, input: &[u8]) -> Vec<Pi
         })
         .collect()
 }
+
+/// Splits `input` as WTF-8: by [`GENERALIZED_ROWS`], except that a lead
+/// surrogate's three bytes (`ED A0..AF 80..BF`) directly followed by a trail
+/// surrogate's (`ED B0..BF 80..BF`), a surrogate pair byte sequence, make
+/// the lead an ill-formed three-byte subpart (the project's WTF-8 error
+/// model, decision 0004).
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::tables::{split_wtf8, Piece};
+/// let pair = b"\xED\xA0\x80\xED\xB0\x80";
+/// assert_eq!(split_wtf8(pair), [Piece::Invalid(3), Piece::Char(3)]);
+/// assert_eq!(split_wtf8(&pair[..5]), [Piece::Char(3), Piece::Truncated]);
+/// ```
+#[must_use]
+pub fn split_wtf8(input: &[u8]) -> Vec<Piece> {
+    let pieces = split(GENERALIZED_ROWS, input);
+    let surrogate = |at: usize, lo: u8, hi: u8| input[at] == 0xED && (lo..=hi).contains(&input[at + 1]);
+    let mut out = Vec::with_capacity(pieces.len());
+    let mut at = 0;
+    for (k, &piece) in pieces.iter().enumerate() {
+        let pair = piece == Piece::Char(3)
+            && surrogate(at, 0xA0, 0xAF)
+            && pieces.get(k + 1) == Some(&Piece::Char(3))
+            && surrogate(at + 3, 0xB0, 0xBF);
+        out.push(if pair { Piece::Invalid(3) } else { piece });
+        at += match piece {
+            Piece::Char(n) | Piece::Invalid(n) => n,
+            Piece::Truncated => 0,
+        };
+    }
+    out
+}

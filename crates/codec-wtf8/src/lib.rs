@@ -1,0 +1,154 @@
+//! WTF-8, the whole specification: the codec over arbitrary bytes, the
+//! conversions to and from potentially ill-formed UTF-16 and UTF-8, the
+//! concatenation that keeps strings well-formed, and the string types
+//! [`Wtf8Buf`] and [`Wtf8`].
+//!
+//! # The specification
+//!
+//! *The WTF-8 encoding* (Simon Sapin, Living Standard), all of it: Table 1
+//! (surrogate byte sequences), "Potentially ill-formed UTF-16", "Generalized
+//! UTF-8" (Tables 2 and 3), "The WTF-8 encoding" (encoding and decoding),
+//! the conversions to and from UTF-16 and UTF-8, and concatenation. WTF-8 is
+//! generalized UTF-8 (UTF-8 with surrogate code points allowed) in which a
+//! surrogate pair byte sequence, a lead surrogate's three bytes followed by
+//! a trail surrogate's, is ill-formed: that pair is written as the
+//! supplementary code point's four bytes instead. It is meant for systems
+//! that keep potentially ill-formed UTF-16 (JavaScript strings, Windows file
+//! names) and must not be used for interchange.
+//!
+//! # How it differs from UTF-8
+//!
+//! | bytes | UTF-8 | WTF-8 |
+//! |---|---|---|
+//! | `ED A0 80` (lone U+D800) | error `surrogate`: three U+FFFD | U+D800 |
+//! | `ED B0 80` (lone U+DC00) | error `surrogate`: three U+FFFD | U+DC00 |
+//! | `ED A0 80 ED B0 80` (a pair) | six U+FFFD | error `surrogate_pair` at the lead: U+FFFD, U+DC00 |
+//! | `F0 90 80 80` | U+10000 | U+10000 |
+//! | code points U+D800 U+DC00, encoded | error `surrogate` | `F0 90 80 80` (joined) |
+//!
+//! Everything else (overlong forms, `F4 90..`, `F5..FF`, truncation) is
+//! ill-formed exactly as in UTF-8, with the same maximal subparts.
+//!
+//! # The error model
+//!
+//! The specification defines decoding for well-formed input only. Here
+//! decoding arbitrary bytes validates them: a surrogate pair byte sequence
+//! is reported at its lead surrogate, as a three-byte subpart of kind
+//! [`codec_core::ErrorKind::SurrogatePair`]; decoding resumes at the trail
+//! surrogate, which on its own is well-formed. So replace mode gives U+FFFD
+//! and the trail surrogate, the escape mode round-trips the six bytes, and
+//! every output of the decoder re-encodes to well-formed WTF-8. The reasons
+//! are in `docs/decisions/0004-wtf8-error-model.md`.
+//!
+//! # Example
+//!
+//! ```
+//! use codec_core::{CodePoint, Decode, DecodeMode, Encode};
+//! use codec_wtf8::{Wtf8Buf, WTF_8};
+//!
+//! // Potentially ill-formed UTF-16 to WTF-8 and back, losslessly.
+//! let units = [0x61, 0xD83D, 0xDCA9, 0xD800];
+//! let s = Wtf8Buf::from_wide(&units);
+//! assert_eq!(s.as_bytes(), b"a\xF0\x9F\x92\xA9\xED\xA0\x80");
+//! assert_eq!(s.encode_wide().collect::<Vec<u16>>(), units);
+//!
+//! // The codec: code points to bytes and back.
+//! let points = WTF_8.decode(s.as_bytes()).unwrap();
+//! assert_eq!(WTF_8.encode(&points).unwrap(), s.as_bytes());
+//! let lossy = WTF_8.decode_with(b"\xED\xA0\x80\xED\xB0\x80", DecodeMode::Replace).unwrap();
+//! assert_eq!(lossy, [CodePoint::REPLACEMENT, CodePoint::new(0xDC00)]);
+//! ```
+//!
+//! # Errors
+//!
+//! Decoding errors are the core's [`codec_core::DecodeError`]: the kinds of
+//! generalized UTF-8 (`unexpected_continuation`, `overlong`, `out_of_range`,
+//! `invalid_lead`, `missing_continuation`, `truncated`) plus
+//! `surrogate_pair`. Encoding fails only above U+10FFFF (`out_of_range`): a
+//! surrogate code point pair is joined, as the specification's encoder
+//! does.
+//!
+//! # Non-goals
+//!
+//! WTF-8 as an interchange encoding (the specification forbids it: it has no
+//! encoding label), and UTF-16 byte order (see `codec-utf16`).
+#![no_std]
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+extern crate alloc;
+
+mod decode;
+mod encode;
+mod string;
+
+use alloc::vec::Vec;
+
+use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Step, Surrogates, utf8};
+
+pub use string::{BoundaryError, CodePointIndices, CodePoints, EncodeWide, FromBytesError, Wtf8, Wtf8Buf, concat};
+
+/// The WTF-8 codec: see the crate docs. Its one value is [`WTF_8`].
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{Decode, ErrorKind};
+/// let err = codec_wtf8::WTF_8.validate(b"ok\xED\xA0\x80\xED\xB0\x80").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (2, Some(3), ErrorKind::SurrogatePair));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Wtf8Codec;
+
+/// WTF-8.
+pub static WTF_8: Wtf8Codec = Wtf8Codec;
+
+static INFO: CodecInfo = CodecInfo {
+    name: "wtf-8",
+    aliases: &["wtf8"],
+    domain: Domain {
+        summary: "U+0000..U+10FFFF, no lead surrogate followed by a trail surrogate",
+        max: Some(0x10_FFFF),
+        surrogates: Surrogates::Unpaired,
+        excluded: &[],
+    },
+    max_bytes_per_code_point: Some(4),
+    description: "WTF-8: generalized UTF-8 without surrogate pairs, for potentially ill-formed UTF-16",
+    version: env!("CARGO_PKG_VERSION"),
+};
+
+impl Decode for Wtf8Codec {
+    type Point = CodePoint;
+
+    fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
+        decode::step(input, last)
+    }
+
+    /// Strict UTF-8 is WTF-8, and a strict UTF-8 prefix never ends in a lead
+    /// surrogate, so the UTF-8 skip needs no look-ahead.
+    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
+        utf8::valid_prefix(input)
+    }
+
+    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
+        utf8::decode_valid_prefix(input, out)
+    }
+}
+
+impl Encode for Wtf8Codec {
+    type Point = CodePoint;
+
+    fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
+        encode::step(input, last, out)
+    }
+
+    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
+        utf8::encode_scalar_prefix(input, out)
+    }
+}
+
+impl Codec for Wtf8Codec {
+    fn info(&self) -> &'static CodecInfo {
+        &INFO
+    }
+}

@@ -1,0 +1,1056 @@
+//! The string types: [`Wtf8Buf`] (owned) and [`Wtf8`] (borrowed), always
+//! well-formed WTF-8, with the specification's conversions and
+//! concatenation.
+
+use alloc::borrow::{Cow, ToOwned};
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::borrow::Borrow;
+use core::fmt::{self, Write as _};
+use core::ops::{Bound, Deref, RangeBounds};
+
+use codec_core::{CodePoint, Decode, DecodeError, Encode, EncodeError, ErrorKind, utf8};
+
+use crate::WTF_8;
+
+/// A borrowed WTF-8 string: a byte slice known to be well-formed WTF-8 (no
+/// surrogate pair byte sequence, every other rule of generalized UTF-8).
+///
+/// Byte order is code point order, so the derived `Ord` orders by code
+/// points; `Hash` and `Eq` are those of the bytes.
+///
+/// # Examples
+///
+/// ```
+/// use codec_wtf8::Wtf8;
+/// let w = Wtf8::from_bytes(b"a\xED\xA0\x80").unwrap();
+/// assert_eq!(w.code_points().map(|cp| cp.to_u32()).collect::<Vec<_>>(), [0x61, 0xD800]);
+/// assert_eq!(w.to_string_lossy(), "a\u{FFFD}");
+/// assert_eq!(format!("{w:?}"), r#""a\u{D800}""#);
+/// assert!(Wtf8::from_bytes(b"\xED\xA0\x80\xED\xB0\x80").is_err());
+/// ```
+#[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Wtf8 {
+    bytes: [u8],
+}
+
+/// An owned WTF-8 string that stays well-formed through every operation:
+/// pushing a trail surrogate after a lead surrogate joins them, as the
+/// specification's concatenation does.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// use codec_wtf8::Wtf8Buf;
+/// let mut s = Wtf8Buf::from("ab");
+/// s.push(CodePoint::new(0xD83D)).unwrap();
+/// assert_eq!(s.as_bytes(), b"ab\xED\xA0\xBD");
+/// s.push(CodePoint::new(0xDCA9)).unwrap();
+/// assert_eq!(s.into_string(), Ok("ab\u{1F4A9}".to_string()));
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Wtf8Buf {
+    bytes: Vec<u8>,
+}
+
+/// Why a byte range of a [`Wtf8`] could not be taken: an index out of
+/// bounds or inside a code point's sequence.
+///
+/// # Examples
+///
+/// ```
+/// let w = codec_wtf8::Wtf8::new("é");
+/// let err = w.slice(1..).unwrap_err();
+/// assert_eq!(err.index(), 1);
+/// assert_eq!(err.to_string(), "byte index 1 is not a code point boundary");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoundaryError {
+    index: usize,
+    len: usize,
+}
+
+impl BoundaryError {
+    /// Returns the offending byte index.
+    #[must_use]
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+}
+
+impl fmt::Display for BoundaryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.index > self.len {
+            write!(f, "byte index {} is out of bounds of a string of length {}", self.index, self.len)
+        } else {
+            write!(f, "byte index {} is not a code point boundary", self.index)
+        }
+    }
+}
+
+impl core::error::Error for BoundaryError {}
+
+/// The error of [`Wtf8Buf::from_bytes`]: why the bytes are not WTF-8, and the
+/// bytes themselves, given back.
+///
+/// # Examples
+///
+/// ```
+/// let err = codec_wtf8::Wtf8Buf::from_bytes(b"ok\xFF".to_vec()).unwrap_err();
+/// assert_eq!(err.error().valid_up_to(), 2);
+/// assert_eq!(err.into_bytes(), b"ok\xFF");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FromBytesError {
+    bytes: Vec<u8>,
+    error: DecodeError,
+}
+
+impl FromBytesError {
+    /// Returns the decoding error.
+    #[must_use]
+    pub const fn error(&self) -> DecodeError {
+        self.error
+    }
+
+    /// Returns the bytes that were not WTF-8.
+    #[must_use]
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
+}
+
+impl fmt::Display for FromBytesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.error, f)
+    }
+}
+
+impl core::error::Error for FromBytesError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// Returns the lead surrogate that the three bytes `tail` encode, if they do
+/// (Table 1: `ED A0..AF 80..BF`).
+fn lead_at(tail: &[u8]) -> Option<CodePoint> {
+    match *tail {
+        [0xED, b2 @ 0xA0..=0xAF, b3 @ 0x80..=0xBF] => Some(surrogate(b2, b3)),
+        _ => None,
+    }
+}
+
+/// Returns the trail surrogate that the three bytes `head` encode, if they
+/// do (Table 1: `ED B0..BF 80..BF`).
+fn trail_at(head: &[u8]) -> Option<CodePoint> {
+    match *head {
+        [0xED, b2 @ 0xB0..=0xBF, b3 @ 0x80..=0xBF] => Some(surrogate(b2, b3)),
+        _ => None,
+    }
+}
+
+/// The code point of the surrogate byte sequence `ED b2 b3`.
+fn surrogate(b2: u8, b3: u8) -> CodePoint {
+    CodePoint::new(0xD000 | (u32::from(b2 & 0x3F) << 6) | u32::from(b3 & 0x3F))
+}
+
+impl Wtf8 {
+    /// Wraps bytes already known to be well-formed WTF-8.
+    #[allow(unsafe_code)]
+    fn from_bytes_unchecked(bytes: &[u8]) -> &Wtf8 {
+        // SAFETY: `Wtf8` is `repr(transparent)` over `[u8]`, so the two
+        // pointers have the same layout and metadata.
+        unsafe { &*(core::ptr::from_ref::<[u8]>(bytes) as *const Wtf8) }
+    }
+
+    /// Views UTF-8 as WTF-8: the specification's "convert from UTF-8 to
+    /// WTF-8", which returns the input unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_wtf8::Wtf8::new("hé").as_bytes(), "hé".as_bytes());
+    /// ```
+    #[must_use]
+    pub fn new(s: &str) -> &Wtf8 {
+        Wtf8::from_bytes_unchecked(s.as_bytes())
+    }
+
+    /// Checks that `bytes` are well-formed WTF-8 and borrows them.
+    ///
+    /// # Errors
+    ///
+    /// The first ill-formed subpart, as the [`crate::WTF_8`] codec reports
+    /// it (a surrogate pair byte sequence is `surrogate_pair` at its lead).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::ErrorKind;
+    /// let err = codec_wtf8::Wtf8::from_bytes(b"\xED\xA0\xBD\xED\xB2\xA9").unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.kind()), (0, ErrorKind::SurrogatePair));
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<&Wtf8, DecodeError> {
+        WTF_8.validate(bytes)?;
+        Ok(Wtf8::from_bytes_unchecked(bytes))
+    }
+
+    /// Returns the WTF-8 bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_wtf8::Wtf8::new("a").as_bytes(), b"a");
+    /// ```
+    #[must_use]
+    pub const fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Returns the length in bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_wtf8::Wtf8::new("é").len(), 2);
+    /// ```
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Returns true when the string is empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_wtf8::Wtf8::new("").is_empty());
+    /// ```
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Returns an iterator over the code points: the specification's "decode
+    /// from well-formed WTF-8".
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::from_bytes(b"\xC3\xA9\xED\xA0\xBD").unwrap();
+    /// let cps: Vec<u32> = w.code_points().map(|cp| cp.to_u32()).collect();
+    /// assert_eq!(cps, [0xE9, 0xD83D]);
+    /// ```
+    pub fn code_points(&self) -> CodePoints<'_> {
+        CodePoints { inner: self.code_point_indices() }
+    }
+
+    /// Returns an iterator over the code points and their byte offsets.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::new("aé");
+    /// let v: Vec<(usize, u32)> = w.code_point_indices().map(|(i, cp)| (i, cp.to_u32())).collect();
+    /// assert_eq!(v, [(0, 0x61), (1, 0xE9)]);
+    /// ```
+    pub fn code_point_indices(&self) -> CodePointIndices<'_> {
+        CodePointIndices { bytes: &self.bytes, offset: 0 }
+    }
+
+    /// Returns true when `index` is the start or end of a code point's
+    /// sequence (0 and `len()` included); false inside one or out of bounds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::new("é");
+    /// assert_eq!([0, 1, 2, 3].map(|i| w.is_code_point_boundary(i)), [true, false, true, false]);
+    /// ```
+    #[must_use]
+    pub fn is_code_point_boundary(&self, index: usize) -> bool {
+        match self.bytes.get(index) {
+            Some(&b) => !(0x80..=0xBF).contains(&b),
+            None => index == self.bytes.len(),
+        }
+    }
+
+    /// Returns the sub-slice for a byte range whose ends are code point
+    /// boundaries. A slice of well-formed WTF-8 cut at code point boundaries
+    /// is well-formed WTF-8.
+    ///
+    /// # Errors
+    ///
+    /// [`BoundaryError`] for an end out of bounds or inside a sequence, or an
+    /// end before the start (reported at the end).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::new("aé ");
+    /// assert_eq!(w.slice(1..3).unwrap().as_bytes(), "é".as_bytes());
+    /// assert!(w.slice(2..).is_err());
+    /// ```
+    pub fn slice<R: RangeBounds<usize>>(&self, range: R) -> Result<&Wtf8, BoundaryError> {
+        let len = self.bytes.len();
+        let start = match range.start_bound() {
+            Bound::Included(&i) => i,
+            Bound::Excluded(&i) => i.saturating_add(1),
+            Bound::Unbounded => 0,
+        };
+        let end = match range.end_bound() {
+            Bound::Included(&i) => i.saturating_add(1),
+            Bound::Excluded(&i) => i,
+            Bound::Unbounded => len,
+        };
+        for index in [start, end] {
+            if !self.is_code_point_boundary(index) {
+                return Err(BoundaryError { index, len });
+            }
+        }
+        if end < start {
+            return Err(BoundaryError { index: end, len });
+        }
+        Ok(Wtf8::from_bytes_unchecked(&self.bytes[start..end]))
+    }
+
+    /// Returns the sub-slice for a byte range, or `None` where
+    /// [`slice`](Wtf8::slice) gives an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::new("é");
+    /// assert!(w.get(0..1).is_none());
+    /// assert_eq!(w.get(..).map(|s| s.len()), Some(2));
+    /// ```
+    #[must_use]
+    pub fn get<R: RangeBounds<usize>>(&self, range: R) -> Option<&Wtf8> {
+        self.slice(range).ok()
+    }
+
+    /// Returns true when the string holds no surrogate, so is UTF-8.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(!codec_wtf8::Wtf8::from_bytes(b"\xED\xB0\x80").unwrap().is_utf8());
+    /// ```
+    #[must_use]
+    pub fn is_utf8(&self) -> bool {
+        utf8::valid_prefix(&self.bytes) == self.bytes.len()
+    }
+
+    /// Borrows the string as `&str`: the specification's strict conversion to
+    /// UTF-8, which fails on the first surrogate byte sequence.
+    ///
+    /// # Errors
+    ///
+    /// The first surrogate, as a [`DecodeError`] of kind `surrogate` whose
+    /// `valid_up_to` and `error_len` are those of [`core::str::from_utf8`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::from_bytes(b"ab\xED\xA0\x80").unwrap();
+    /// assert_eq!(w.to_str().unwrap_err().valid_up_to(), 2);
+    /// assert_eq!(codec_wtf8::Wtf8::new("ok").to_str(), Ok("ok"));
+    /// ```
+    pub fn to_str(&self) -> Result<&str, DecodeError> {
+        core::str::from_utf8(&self.bytes)
+            .map_err(|e| DecodeError::new(e.valid_up_to(), e.error_len(), ErrorKind::Surrogate))
+    }
+
+    /// Splits the string before its first surrogate: the longest UTF-8
+    /// prefix, and the rest (empty when the whole string is UTF-8).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::from_bytes(b"ab\xED\xA0\x80c").unwrap();
+    /// let (head, rest) = w.split_utf8_prefix();
+    /// assert_eq!((head, rest.as_bytes()), ("ab", &b"\xED\xA0\x80c"[..]));
+    /// ```
+    #[must_use]
+    pub fn split_utf8_prefix(&self) -> (&str, &Wtf8) {
+        let n = utf8::valid_prefix(&self.bytes);
+        let (head, rest) = self.bytes.split_at(n);
+        (core::str::from_utf8(head).unwrap_or_default(), Wtf8::from_bytes_unchecked(rest))
+    }
+
+    /// Converts to UTF-8 lossily, as the specification says: each surrogate
+    /// byte sequence becomes `EF BF BD` (U+FFFD), same length, so offsets are
+    /// kept. Borrows when there is no surrogate.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::from_bytes(b"a\xED\xA0\xBDb").unwrap();
+    /// assert_eq!(w.to_string_lossy(), "a\u{FFFD}b");
+    /// ```
+    #[must_use]
+    pub fn to_string_lossy(&self) -> Cow<'_, str> {
+        match self.to_str() {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => Cow::Owned(lossy_in_place(self.bytes.to_vec())),
+        }
+    }
+
+    /// Returns an iterator over the potentially ill-formed UTF-16 code units
+    /// of the string: the specification's "convert from WTF-8 to potentially
+    /// ill-formed UTF-16" (never fails, lossless).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::from_bytes(b"\xED\xA0\xBD\xF0\x9F\x92\xA9").unwrap();
+    /// assert_eq!(w.encode_wide().collect::<Vec<u16>>(), [0xD83D, 0xD83D, 0xDCA9]);
+    /// ```
+    pub fn encode_wide(&self) -> EncodeWide<'_> {
+        EncodeWide { points: self.code_points(), trail: None }
+    }
+}
+
+/// Replaces every surrogate byte sequence of well-formed WTF-8 `bytes` with
+/// `EF BF BD`, in place.
+fn lossy_in_place(mut bytes: Vec<u8>) -> String {
+    let mut i = 0;
+    while i < bytes.len() {
+        if let [0xED, 0xA0..=0xBF, _, ..] = bytes[i..] {
+            bytes[i..i + 3].copy_from_slice(b"\xEF\xBF\xBD");
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// An iterator over the code points of a [`Wtf8`], from
+/// [`Wtf8::code_points`].
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_wtf8::Wtf8::new("ab").code_points().count(), 2);
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy"]
+pub struct CodePoints<'a> {
+    inner: CodePointIndices<'a>,
+}
+
+impl Iterator for CodePoints<'_> {
+    type Item = CodePoint;
+
+    fn next(&mut self) -> Option<CodePoint> {
+        self.inner.next().map(|(_, cp)| cp)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl core::iter::FusedIterator for CodePoints<'_> {}
+
+/// An iterator over the code points of a [`Wtf8`] with their byte offsets,
+/// from [`Wtf8::code_point_indices`].
+///
+/// # Examples
+///
+/// ```
+/// let mut it = codec_wtf8::Wtf8::new("é!").code_point_indices();
+/// assert_eq!(it.nth(1).map(|(i, cp)| (i, cp.to_u32())), Some((2, 0x21)));
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy"]
+pub struct CodePointIndices<'a> {
+    bytes: &'a [u8],
+    offset: usize,
+}
+
+// The WTF-8 specification, § "Decoding" (defined for well-formed WTF-8
+// only, which a `Wtf8` is):
+//
+//   0x00 to 0x7F   a code point of value B
+//   0xC2 to 0xDF   ((B & 0x1F) << 6) | (B2 & 0x3F)
+//   0xE0 to 0xEF   ((B & 0x0F) << 12) | ((B2 & 0x3F) << 6) | (B3 & 0x3F)
+//   0xF0 to 0xF4   ((B & 0x07) << 18) | ((B2 & 0x3F) << 12) | ((B3 & 0x3F) << 6) | (B4 & 0x3F)
+impl Iterator for CodePointIndices<'_> {
+    type Item = (usize, CodePoint);
+
+    fn next(&mut self) -> Option<(usize, CodePoint)> {
+        let rest = &self.bytes[self.offset..];
+        let b = u32::from(*rest.first()?);
+        let len = match b {
+            0..=0x7F => 1,
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        }
+        .min(rest.len());
+        let lead_bits = match len {
+            1 => b,
+            2 => b & 0x1F,
+            3 => b & 0x0F,
+            _ => b & 0x07,
+        };
+        let value = rest[1..len].iter().fold(lead_bits, |v, &c| (v << 6) | u32::from(c & 0x3F));
+        let at = self.offset;
+        self.offset += len;
+        Some((at, CodePoint::new(value)))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.bytes.len() - self.offset;
+        (left.div_ceil(4), Some(left))
+    }
+}
+
+impl core::iter::FusedIterator for CodePointIndices<'_> {}
+
+/// An iterator over the UTF-16 code units of a [`Wtf8`], from
+/// [`Wtf8::encode_wide`].
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_wtf8::Wtf8::new("\u{10000}").encode_wide().count(), 2);
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy"]
+pub struct EncodeWide<'a> {
+    points: CodePoints<'a>,
+    trail: Option<u16>,
+}
+
+impl Iterator for EncodeWide<'_> {
+    type Item = u16;
+
+    fn next(&mut self) -> Option<u16> {
+        if let Some(trail) = self.trail.take() {
+            return Some(trail);
+        }
+        let cp = self.points.next()?;
+        match cp.to_surrogates() {
+            Some((lead, trail)) => {
+                self.trail = Some(trail.to_u32() as u16);
+                Some(lead.to_u32() as u16)
+            }
+            None => Some(cp.to_u32() as u16),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let (lo, hi) = self.points.size_hint();
+        let extra = usize::from(self.trail.is_some());
+        (lo + extra, hi.and_then(|h| h.checked_mul(2)).map(|h| h + extra))
+    }
+}
+
+impl core::iter::FusedIterator for EncodeWide<'_> {}
+
+impl fmt::Display for Wtf8 {
+    /// Writes the string lossily: each surrogate as U+FFFD.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = &self.bytes;
+        loop {
+            match core::str::from_utf8(rest) {
+                Ok(s) => return f.write_str(s),
+                Err(e) => {
+                    let (good, bad) = rest.split_at(e.valid_up_to());
+                    f.write_str(core::str::from_utf8(good).unwrap_or_default())?;
+                    f.write_char(char::REPLACEMENT_CHARACTER)?;
+                    rest = bad.get(3..).unwrap_or_default();
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Wtf8 {
+    /// Writes the string quoted, escaped as `str`'s `Debug` does, with each
+    /// surrogate as `\u{D800}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char('"')?;
+        for cp in self.code_points() {
+            match cp.to_char() {
+                Some(c) => {
+                    for e in c.escape_debug() {
+                        f.write_char(e)?;
+                    }
+                }
+                None => write!(f, "\\u{{{:X}}}", cp.to_u32())?,
+            }
+        }
+        f.write_char('"')
+    }
+}
+
+impl PartialEq<str> for Wtf8 {
+    fn eq(&self, other: &str) -> bool {
+        self.bytes == *other.as_bytes()
+    }
+}
+
+impl AsRef<[u8]> for Wtf8 {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl AsRef<Wtf8> for Wtf8 {
+    fn as_ref(&self) -> &Wtf8 {
+        self
+    }
+}
+
+impl AsRef<Wtf8> for str {
+    fn as_ref(&self) -> &Wtf8 {
+        Wtf8::new(self)
+    }
+}
+
+impl AsRef<Wtf8> for String {
+    fn as_ref(&self) -> &Wtf8 {
+        Wtf8::new(self)
+    }
+}
+
+impl<'a> From<&'a str> for &'a Wtf8 {
+    fn from(s: &'a str) -> &'a Wtf8 {
+        Wtf8::new(s)
+    }
+}
+
+impl ToOwned for Wtf8 {
+    type Owned = Wtf8Buf;
+
+    fn to_owned(&self) -> Wtf8Buf {
+        Wtf8Buf { bytes: self.bytes.to_vec() }
+    }
+}
+
+impl Wtf8Buf {
+    /// Creates an empty string.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_wtf8::Wtf8Buf::new().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn new() -> Wtf8Buf {
+        Wtf8Buf { bytes: Vec::new() }
+    }
+
+    /// Creates an empty string with room for `capacity` bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(codec_wtf8::Wtf8Buf::with_capacity(8).capacity() >= 8);
+    /// ```
+    #[must_use]
+    pub fn with_capacity(capacity: usize) -> Wtf8Buf {
+        Wtf8Buf { bytes: Vec::with_capacity(capacity) }
+    }
+
+    /// Returns the capacity in bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_wtf8::Wtf8Buf::new().capacity(), 0);
+    /// ```
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.bytes.capacity()
+    }
+
+    /// Reserves room for at least `additional` more bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut s = codec_wtf8::Wtf8Buf::new();
+    /// s.reserve(10);
+    /// assert!(s.capacity() >= 10);
+    /// ```
+    pub fn reserve(&mut self, additional: usize) {
+        self.bytes.reserve(additional);
+    }
+
+    /// Empties the string, keeping its capacity.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut s = codec_wtf8::Wtf8Buf::from("x");
+    /// s.clear();
+    /// assert!(s.is_empty());
+    /// ```
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+    }
+
+    /// Checks that `bytes` are well-formed WTF-8 and takes them, without
+    /// copying.
+    ///
+    /// # Errors
+    ///
+    /// [`FromBytesError`], with the first ill-formed subpart and the bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let s = codec_wtf8::Wtf8Buf::from_bytes(b"\xED\xB0\x80".to_vec()).unwrap();
+    /// assert_eq!(s.code_points().next().unwrap().to_u32(), 0xDC00);
+    /// ```
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Wtf8Buf, FromBytesError> {
+        match WTF_8.validate(&bytes) {
+            Ok(()) => Ok(Wtf8Buf { bytes }),
+            Err(error) => Err(FromBytesError { bytes, error }),
+        }
+    }
+
+    /// Converts potentially ill-formed UTF-16 to WTF-8: the specification's
+    /// conversion, which never fails and is lossless.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let s = codec_wtf8::Wtf8Buf::from_wide(&[0x61, 0xD83D, 0xDCA9, 0xD800]);
+    /// assert_eq!(s.as_bytes(), b"a\xF0\x9F\x92\xA9\xED\xA0\x80");
+    /// ```
+    #[must_use]
+    pub fn from_wide(units: &[u16]) -> Wtf8Buf {
+        let mut s = Wtf8Buf::with_capacity(units.len());
+        for cp in codec_core::utf16::decode(units.iter().copied()) {
+            // Decoded UTF-16 holds no pair and nothing above U+10FFFF.
+            utf8::push(cp, &mut s.bytes);
+        }
+        s
+    }
+
+    /// Encodes code points to well-formed WTF-8: the specification's
+    /// encoding, which joins each surrogate code point pair into one
+    /// supplementary code point.
+    ///
+    /// # Errors
+    ///
+    /// A code point above U+10FFFF (`out_of_range`), with its index.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::CodePoint;
+    /// let s = codec_wtf8::Wtf8Buf::from_code_points(&[CodePoint::new(0xD83D), CodePoint::new(0xDCA9)]).unwrap();
+    /// assert_eq!(s.as_bytes(), "\u{1F4A9}".as_bytes());
+    /// ```
+    pub fn from_code_points(points: &[CodePoint]) -> Result<Wtf8Buf, EncodeError> {
+        WTF_8.encode(points).map(|bytes| Wtf8Buf { bytes })
+    }
+
+    /// Appends a code point, joining a trail surrogate with a lead surrogate
+    /// that ends the string.
+    ///
+    /// # Errors
+    ///
+    /// A code point above U+10FFFF (`out_of_range`, index 0); nothing is
+    /// appended.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::CodePoint;
+    /// let mut s = codec_wtf8::Wtf8Buf::new();
+    /// s.push(CodePoint::new(0xDC00)).unwrap();
+    /// assert!(s.push(CodePoint::new(0x110000)).is_err());
+    /// assert_eq!(s.as_bytes(), b"\xED\xB0\x80");
+    /// ```
+    pub fn push(&mut self, cp: CodePoint) -> Result<(), EncodeError> {
+        if cp.to_u32() > 0x10_FFFF {
+            return Err(EncodeError::new(0, cp, ErrorKind::OutOfRange));
+        }
+        let joined = cp.is_trail_surrogate().then(|| self.pop_lead()).flatten();
+        match joined.and_then(|lead| CodePoint::from_surrogates(lead, cp)) {
+            Some(pair) => utf8::push(pair, &mut self.bytes),
+            None => utf8::push(cp, &mut self.bytes),
+        }
+        Ok(())
+    }
+
+    /// Removes a lead surrogate byte sequence that ends the string and
+    /// returns its code point.
+    fn pop_lead(&mut self) -> Option<CodePoint> {
+        let at = self.bytes.len().checked_sub(3)?;
+        let lead = lead_at(&self.bytes[at..])?;
+        self.bytes.truncate(at);
+        Some(lead)
+    }
+
+    /// Appends a `char`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut s = codec_wtf8::Wtf8Buf::new();
+    /// s.push_char('é');
+    /// assert_eq!(s.as_bytes(), "é".as_bytes());
+    /// ```
+    pub fn push_char(&mut self, c: char) {
+        let mut buf = [0; 4];
+        self.bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    }
+
+    /// Appends UTF-8 text (which cannot start with a trail surrogate, so no
+    /// joining happens).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut s = codec_wtf8::Wtf8Buf::from("a");
+    /// s.push_str("bc");
+    /// assert_eq!(s.as_bytes(), b"abc");
+    /// ```
+    pub fn push_str(&mut self, s: &str) {
+        self.bytes.extend_from_slice(s.as_bytes());
+    }
+
+    /// Appends WTF-8: the specification's concatenation, which joins a lead
+    /// surrogate ending this string with a trail surrogate starting `other`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_wtf8::{Wtf8, Wtf8Buf};
+    /// let mut s = Wtf8Buf::from_bytes(b"\xED\xA0\xBD".to_vec()).unwrap();
+    /// s.push_wtf8(Wtf8::from_bytes(b"\xED\xB2\xA9!").unwrap());
+    /// assert_eq!(s.as_bytes(), "\u{1F4A9}!".as_bytes());
+    /// ```
+    pub fn push_wtf8(&mut self, other: &Wtf8) {
+        let head = other.bytes.get(..3).and_then(trail_at);
+        match head.and_then(|trail| Some((self.pop_lead()?, trail))) {
+            Some((lead, trail)) => {
+                let pair = CodePoint::from_surrogates(lead, trail).unwrap_or(CodePoint::REPLACEMENT);
+                utf8::push(pair, &mut self.bytes);
+                self.bytes.extend_from_slice(&other.bytes[3..]);
+            }
+            None => self.bytes.extend_from_slice(&other.bytes),
+        }
+    }
+
+    /// Shortens the string to `len` bytes.
+    ///
+    /// # Errors
+    ///
+    /// [`BoundaryError`] when `len` is inside a code point's sequence or
+    /// beyond the end; the string is unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut s = codec_wtf8::Wtf8Buf::from("\u{1F4A9}");
+    /// assert!(s.truncate(2).is_err());
+    /// s.truncate(0).unwrap();
+    /// assert!(s.is_empty());
+    /// ```
+    pub fn truncate(&mut self, len: usize) -> Result<(), BoundaryError> {
+        if !self.is_code_point_boundary(len) {
+            return Err(BoundaryError { index: len, len: self.bytes.len() });
+        }
+        self.bytes.truncate(len);
+        Ok(())
+    }
+
+    /// Borrows the string as a [`Wtf8`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_wtf8::Wtf8Buf::from("a").as_wtf8().len(), 1);
+    /// ```
+    #[must_use]
+    pub fn as_wtf8(&self) -> &Wtf8 {
+        Wtf8::from_bytes_unchecked(&self.bytes)
+    }
+
+    /// Returns the bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_wtf8::Wtf8Buf::from("a").into_bytes(), b"a");
+    /// ```
+    #[must_use]
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
+
+    /// Converts to a `String` when the string holds no surrogate, without
+    /// copying; gives the string back otherwise.
+    ///
+    /// # Errors
+    ///
+    /// `self`, when it holds a surrogate.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let s = codec_wtf8::Wtf8Buf::from_wide(&[0xD800]);
+    /// assert!(s.clone().into_string().is_err());
+    /// assert_eq!(codec_wtf8::Wtf8Buf::from("ok").into_string(), Ok("ok".to_string()));
+    /// ```
+    pub fn into_string(self) -> Result<String, Wtf8Buf> {
+        String::from_utf8(self.bytes).map_err(|e| Wtf8Buf { bytes: e.into_bytes() })
+    }
+
+    /// Converts to a `String`, each surrogate becoming U+FFFD, in place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let s = codec_wtf8::Wtf8Buf::from_wide(&[0x61, 0xDC00]);
+    /// assert_eq!(s.into_string_lossy(), "a\u{FFFD}");
+    /// ```
+    #[must_use]
+    pub fn into_string_lossy(self) -> String {
+        match String::from_utf8(self.bytes) {
+            Ok(s) => s,
+            Err(e) => lossy_in_place(e.into_bytes()),
+        }
+    }
+}
+
+/// Concatenates two WTF-8 strings as the specification says: a lead
+/// surrogate ending `left` and a trail surrogate starting `right` become one
+/// supplementary code point, so the result is well-formed.
+///
+/// # Examples
+///
+/// ```
+/// use codec_wtf8::{concat, Wtf8};
+/// let left = Wtf8::from_bytes(b"\xED\xA0\x80").unwrap();
+/// let right = Wtf8::from_bytes(b"\xED\xB0\x80").unwrap();
+/// assert_eq!(concat(left, right).as_bytes(), b"\xF0\x90\x80\x80");
+/// ```
+#[must_use]
+pub fn concat(left: &Wtf8, right: &Wtf8) -> Wtf8Buf {
+    let mut out = Wtf8Buf::with_capacity(left.len() + right.len());
+    out.bytes.extend_from_slice(&left.bytes);
+    out.push_wtf8(right);
+    out
+}
+
+impl Deref for Wtf8Buf {
+    type Target = Wtf8;
+
+    fn deref(&self) -> &Wtf8 {
+        self.as_wtf8()
+    }
+}
+
+impl Borrow<Wtf8> for Wtf8Buf {
+    fn borrow(&self) -> &Wtf8 {
+        self.as_wtf8()
+    }
+}
+
+impl AsRef<Wtf8> for Wtf8Buf {
+    fn as_ref(&self) -> &Wtf8 {
+        self.as_wtf8()
+    }
+}
+
+impl AsRef<[u8]> for Wtf8Buf {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl From<&str> for Wtf8Buf {
+    fn from(s: &str) -> Wtf8Buf {
+        Wtf8Buf { bytes: s.as_bytes().to_vec() }
+    }
+}
+
+impl From<String> for Wtf8Buf {
+    fn from(s: String) -> Wtf8Buf {
+        Wtf8Buf { bytes: s.into_bytes() }
+    }
+}
+
+impl From<&Wtf8> for Wtf8Buf {
+    fn from(s: &Wtf8) -> Wtf8Buf {
+        s.to_owned()
+    }
+}
+
+impl From<Wtf8Buf> for Vec<u8> {
+    fn from(s: Wtf8Buf) -> Vec<u8> {
+        s.bytes
+    }
+}
+
+impl core::str::FromStr for Wtf8Buf {
+    type Err = core::convert::Infallible;
+
+    fn from_str(s: &str) -> Result<Wtf8Buf, Self::Err> {
+        Ok(Wtf8Buf::from(s))
+    }
+}
+
+impl FromIterator<char> for Wtf8Buf {
+    fn from_iter<I: IntoIterator<Item = char>>(iter: I) -> Wtf8Buf {
+        let mut s = Wtf8Buf::new();
+        s.extend(iter);
+        s
+    }
+}
+
+impl Extend<char> for Wtf8Buf {
+    fn extend<I: IntoIterator<Item = char>>(&mut self, iter: I) {
+        for c in iter {
+            self.push_char(c);
+        }
+    }
+}
+
+impl<'a> Extend<&'a Wtf8> for Wtf8Buf {
+    fn extend<I: IntoIterator<Item = &'a Wtf8>>(&mut self, iter: I) {
+        for s in iter {
+            self.push_wtf8(s);
+        }
+    }
+}
+
+impl PartialEq<str> for Wtf8Buf {
+    fn eq(&self, other: &str) -> bool {
+        self.bytes == other.as_bytes()
+    }
+}
+
+impl PartialEq<&str> for Wtf8Buf {
+    fn eq(&self, other: &&str) -> bool {
+        self.bytes == other.as_bytes()
+    }
+}
+
+impl fmt::Display for Wtf8Buf {
+    /// Writes the string lossily: each surrogate as U+FFFD.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.as_wtf8(), f)
+    }
+}
+
+impl fmt::Debug for Wtf8Buf {
+    /// Writes the string quoted, with each surrogate as `\u{D800}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_wtf8(), f)
+    }
+}

@@ -1,0 +1,209 @@
+//! Sweeps against a reference written from the specification's tables
+//! (`codec_test::tables::split_wtf8`: Table 3 of generalized UTF-8 plus the
+//! surrogate pair rule), the streaming sweeps, and the properties the
+//! specification states.
+
+use codec_core::{CodePoint, Decode, DecodeMode, Encode, ErrorKind};
+use codec_test::tables::{Piece, pieces, split_wtf8};
+use codec_wtf8::{WTF_8, Wtf8, Wtf8Buf, concat};
+use proptest::prelude::*;
+
+fn check(input: &[u8]) {
+    let got = pieces(&WTF_8, input);
+    assert_eq!(got, split_wtf8(input), "{}", codec_test::hex::format(input));
+    // The ill-formed lead of a pair is the only three-byte subpart.
+    for item in WTF_8.items(input) {
+        if let Err(e) = item {
+            assert_eq!(e.error_len() == Some(3), e.kind() == ErrorKind::SurrogatePair, "{e:?}");
+        }
+    }
+}
+
+#[test]
+fn every_one_two_and_three_byte_input_agrees_with_the_reference() {
+    for a in 0..=255u8 {
+        check(&[a]);
+        for b in 0..=255u8 {
+            check(&[a, b]);
+            for c in 0..=255u8 {
+                check(&[a, b, c]);
+            }
+        }
+    }
+}
+
+/// Every second byte of both halves, a sample of the third: the whole
+/// 2^32 sweep is in `cargo xtask exhaustive`.
+#[test]
+fn six_byte_ed_inputs_agree_with_the_reference() {
+    let thirds = [0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xFF];
+    let mut input = [0xED, 0, 0, 0xED, 0, 0];
+    for b in 0..=255u8 {
+        for e in 0..=255u8 {
+            for &c in &thirds {
+                for &f in &thirds {
+                    input = [0xED, b, c, 0xED, e, f];
+                    check(&input);
+                }
+            }
+        }
+    }
+    let _ = input;
+}
+
+#[test]
+fn the_table_of_the_crate_docs() {
+    let cps = |v: &[u32]| v.iter().map(|&x| CodePoint::new(x)).collect::<Vec<_>>();
+    let replace = |b: &[u8]| WTF_8.decode_with(b, DecodeMode::Replace).unwrap();
+    assert_eq!(replace(b"\xED\xA0\x80"), cps(&[0xD800]));
+    assert_eq!(replace(b"\xED\xB0\x80"), cps(&[0xDC00]));
+    assert_eq!(replace(b"\xED\xA0\x80\xED\xB0\x80"), cps(&[0xFFFD, 0xDC00]));
+    assert_eq!(replace(b"\xF0\x90\x80\x80"), cps(&[0x10000]));
+    assert_eq!(WTF_8.encode(&cps(&[0xD800, 0xDC00])).unwrap(), b"\xF0\x90\x80\x80");
+    assert_eq!(replace(b"\xC0\x80\xF4\x90\x80\x80\xFF"), cps(&[0xFFFD; 7]));
+    assert_eq!(WTF_8.encode(&cps(&[0x110000])).unwrap_err().kind(), ErrorKind::OutOfRange);
+    let err = WTF_8.validate(b"ab\xED\xA0\x80\xED\xB0\x80").unwrap_err();
+    assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (2, Some(3), ErrorKind::SurrogatePair));
+    // A pair cut by the end of input is a lone lead, then a truncation.
+    let err = WTF_8.validate(b"\xED\xA0\x80\xED\xB0").unwrap_err();
+    assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (3, None, ErrorKind::Truncated));
+}
+
+#[test]
+fn every_code_point_round_trips_alone_and_pairs_join() {
+    for v in 0..=0x10FFFFu32 {
+        let cp = CodePoint::new(v);
+        let bytes = WTF_8.encode(&[cp]).unwrap();
+        if let Some(c) = cp.to_char() {
+            assert_eq!(bytes, c.to_string().as_bytes());
+        }
+        assert_eq!(WTF_8.decode(&bytes), Ok(vec![cp]), "{cp}");
+    }
+    for lead in (0xD800..=0xDBFF).step_by(7) {
+        for trail in (0xDC00..=0xDFFF).step_by(11) {
+            let pair = [CodePoint::new(lead), CodePoint::new(trail)];
+            let joined = CodePoint::from_surrogates(pair[0], pair[1]).unwrap();
+            let bytes = WTF_8.encode(&pair).unwrap();
+            assert_eq!(WTF_8.decode(&bytes), Ok(vec![joined]));
+        }
+    }
+}
+
+#[test]
+fn streaming_sweeps() {
+    let inputs: &[&[u8]] = &[
+        b"",
+        b"\xED\xA0\x80\xED\xB0\x80",
+        b"a\xED\xA0\xBD\xED\xB2\xA9b\xED\xA0\x80\xED\xA0\x80\xED\xB0\x80\xED\xB0\x80",
+        b"\xED\xA0\x80\xED\xB0\x41\xED\xA0\x80\xED\x41\xED\xAF\xBF\xED\xBF\xBF",
+        "WTF-8 with ASCII long enough to take the fast path first, then \u{1F4A9} and \u{E9}".as_bytes(),
+        b"\xC0\x80\xF4\x90\x80\x80\xF0\x9F\x92",
+    ];
+    for input in inputs {
+        codec_test::check_decode_all(&WTF_8, input);
+    }
+    let cps = |v: &[u32]| v.iter().map(|&x| CodePoint::new(x)).collect::<Vec<_>>();
+    codec_test::check_encode_splits(&WTF_8, &cps(&[0x61, 0xD83D, 0xDCA9, 0xD800, 0xD800, 0xDC00, 0xDC00, 0x1F4A9]));
+    codec_test::check_encode_fast_path(&WTF_8, &cps(&[0x61, 0xE9, 0xD800, 0xDC00, 0x10FFFF]));
+}
+
+#[test]
+fn string_types_behave_like_std() {
+    let mut s = Wtf8Buf::from("a");
+    s.push(CodePoint::new(0xD800)).unwrap();
+    assert_eq!(format!("{s:?}"), "\"a\\u{D800}\"");
+    assert_eq!(format!("{s}"), "a\u{FFFD}");
+    let mut t = s.clone();
+    t.push_str("\"\n");
+    assert_eq!(format!("{t:?}"), "\"a\\u{D800}\\\"\\n\"");
+    assert!(Wtf8::new("a") < s.as_wtf8());
+    assert_eq!(s.slice(1..).unwrap().len(), 3);
+    assert_eq!(s.slice(2..).unwrap_err().to_string(), "byte index 2 is not a code point boundary");
+    assert!(s.slice(..9).unwrap_err().to_string().contains("out of bounds"));
+    let (hi, lo) = (3, 1);
+    assert!(s.slice(hi..lo).is_err());
+    let err = Wtf8Buf::from_bytes(b"\xED\xA0\x80\xED\xB0\x80".to_vec()).unwrap_err();
+    assert_eq!(err.error().kind(), ErrorKind::SurrogatePair);
+    assert_eq!(err.to_string(), err.error().to_string());
+    let set: std::collections::HashSet<Wtf8Buf> = [s.clone(), s.clone(), Wtf8Buf::from("b")].into_iter().collect();
+    assert_eq!(set.len(), 2);
+    let collected: Wtf8Buf = "xy".chars().collect();
+    assert_eq!(collected, "xy");
+    let w: &Wtf8 = "z".as_ref();
+    assert_eq!(w.to_owned(), Wtf8Buf::from("z".to_string()));
+}
+
+fn wide_units() -> impl Strategy<Value = Vec<u16>> {
+    let unit = prop_oneof![
+        0x00u16..0x80,
+        0x80u16..0xD800,
+        0xD800u16..0xDC00,
+        0xDC00u16..0xE000,
+        0xE000u16..=0xFFFF,
+        Just(0xD83Du16),
+        Just(0xDCA9u16),
+    ];
+    proptest::collection::vec(unit, 0..24)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn wtf16_round_trips_through_wtf8(units in wide_units()) {
+        let s = Wtf8Buf::from_wide(&units);
+        prop_assert!(Wtf8::from_bytes(s.as_bytes()).is_ok());
+        prop_assert_eq!(s.encode_wide().collect::<Vec<_>>(), units.clone());
+        // The codec decodes what the conversion wrote, to the code points of
+        // the specification's UTF-16 decoding.
+        let points: Vec<CodePoint> = codec_core::utf16::decode(units.iter().copied()).collect();
+        prop_assert_eq!(WTF_8.decode(s.as_bytes()).unwrap(), points.clone());
+        prop_assert_eq!(WTF_8.encode(&points).unwrap(), s.as_bytes());
+    }
+
+    #[test]
+    fn concatenation_equals_concatenating_utf16(a in wide_units(), b in wide_units()) {
+        let joined = concat(&Wtf8Buf::from_wide(&a), &Wtf8Buf::from_wide(&b));
+        let mut units = a.clone();
+        units.extend(&b);
+        prop_assert_eq!(joined, Wtf8Buf::from_wide(&units));
+    }
+
+    #[test]
+    fn code_points_encode_to_well_formed_wtf8(points in codec_test::strategies::code_points(codec_test::strategies::Class::ALL, 16)) {
+        match WTF_8.encode(&points) {
+            Ok(bytes) => {
+                prop_assert!(Wtf8::from_bytes(&bytes).is_ok());
+                // Encoding equals converting through potentially ill-formed UTF-16.
+                let wide = codec_core::utf16::encode(&points, codec_core::utf16::Pairs::Merge).unwrap();
+                prop_assert_eq!(Wtf8Buf::from_wide(&wide).into_bytes(), bytes);
+            }
+            Err(e) => prop_assert!(points[e.index()].to_u32() > 0x10FFFF),
+        }
+    }
+
+    #[test]
+    fn decoding_any_bytes_in_replace_mode_re_encodes_to_wtf8(bytes in codec_test::strategies::bytes(32)) {
+        let points = WTF_8.decode_with(&bytes, DecodeMode::Replace).unwrap();
+        let again = WTF_8.encode(&points).unwrap();
+        prop_assert!(Wtf8::from_bytes(&again).is_ok());
+        prop_assert_eq!(WTF_8.decode(&again).unwrap(), points);
+        codec_test::check_decode_splits(&WTF_8, &bytes);
+        codec_test::check_escape_round_trip(&WTF_8, &bytes);
+    }
+
+    #[test]
+    fn slicing_never_panics(s in "\\PC{0,8}", i in 0usize..40, j in 0usize..40) {
+        let w = Wtf8Buf::from(s.as_str());
+        let ok = s.get(i..j).is_some();
+        prop_assert_eq!(w.slice(i..j).is_ok(), ok);
+        if let Some(sub) = s.get(i..j) {
+            prop_assert_eq!(w.slice(i..j).unwrap(), Wtf8::new(sub));
+        }
+    }
+}
+
+#[test]
+fn pieces_are_the_same_shape_as_the_reference_for_a_truncated_pair() {
+    assert_eq!(pieces(&WTF_8, b"\xED\xA0\x80\xED"), [Piece::Char(3), Piece::Truncated]);
+}
