@@ -72,6 +72,7 @@ extern crate std;
 
 #[cfg(feature = "bigint")]
 mod big;
+pub mod bom;
 mod code_point;
 mod codec;
 mod dynamic;

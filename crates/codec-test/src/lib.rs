@@ -31,6 +31,7 @@ pub mod hex;
 pub mod strategies;
 pub mod tables;
 pub mod vectors;
+pub mod wpt;
 
 use codec_core::{CodePoint, Codec, Decode, DecodeError, DecodeMode, Encode, EncodeError, EncodeMode, reference};
 

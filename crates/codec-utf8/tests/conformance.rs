@@ -61,60 +61,9 @@ fn fffd_vectors() {
 
 #[test]
 fn wpt_utf8_decoder_vectors() {
-    let doc: Value = serde_json::from_str(include_str!("data/wpt-vectors.json")).unwrap();
-    let mut ran = 0;
-    for v in doc["decoder_vectors"].as_array().unwrap() {
-        if !v["encoding"].as_str().unwrap().eq_ignore_ascii_case("utf-8") {
-            continue;
-        }
-        let name = v["name"].as_str().unwrap();
-        let mode = if v["fatal"].as_bool().unwrap_or(false) { DecodeMode::Fatal } else { DecodeMode::Replace };
-        let ignore_bom = v["ignore_bom"].as_bool().unwrap_or(false);
-        // TextDecoder strips one leading UTF-8 BOM unless told not to.
-        let strip = |bytes: &[u8]| -> Vec<u8> {
-            if ignore_bom { bytes.to_vec() } else { bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes).to_vec() }
-        };
-        if let Some(chunks) = v["stream_chunks"].as_array() {
-            // One TextDecoder: `stream: false` ends a stream (and so does an
-            // error); a stream's first U+FEFF is dropped unless ignoreBOM.
-            let mut decoder = UTF_8.decoder(mode);
-            let mut at_start = true;
-            for chunk in chunks {
-                let bytes = hex(chunk["input_hex"].as_str().unwrap());
-                let last = !chunk["stream"].as_bool().unwrap_or(false);
-                let mut out = Vec::new();
-                let result = decoder.decode_chunk(&bytes, last, &mut out);
-                if at_start && !ignore_bom && !out.is_empty() {
-                    if out[0] == CodePoint::new(0xFEFF) {
-                        out.remove(0);
-                    }
-                    at_start = false;
-                }
-                if chunk["fatal_error"].as_bool().unwrap_or(false) {
-                    assert!(result.is_err(), "{name}");
-                } else if let Some(expected) = chunk.get("expected_codepoints_hex").filter(|e| !e.is_null()) {
-                    assert_eq!(result.map(|()| out), Ok(points(expected)), "{name}");
-                }
-                if last || decoder_failed(&mut decoder) {
-                    decoder = UTF_8.decoder(mode);
-                    at_start = true;
-                }
-            }
-            ran += 1;
-            continue;
-        }
-        let input = strip(&hex(v["input_hex"].as_str().unwrap()));
-        let result = UTF_8.decode_with(&input, mode);
-        if let Some(not) = v.get("expected_not_codepoints_hex") {
-            assert_ne!(result, Ok(points(not)), "{name}");
-        }
-        if v["fatal_error"].as_bool().unwrap_or(false) {
-            assert!(result.is_err(), "{name}");
-        } else if let Some(expected) = v.get("expected_codepoints_hex").filter(|e| !e.is_null()) {
-            assert_eq!(result, Ok(points(expected)), "{name}");
-        }
-        ran += 1;
-    }
+    let json = include_str!("data/wpt-vectors.json");
+    let ran = codec_test::wpt::run_decoder_vectors(&UTF_8, "utf-8", json);
+    let doc: Value = serde_json::from_str(json).unwrap();
     assert!(ran >= 20, "only {ran} utf-8 vectors ran");
     for v in doc["encoder_vectors"].as_array().unwrap() {
         let (Some(units), Some(expected)) = (v["input_utf16_hex"].as_array(), v["expected_utf8_hex"].as_str()) else {
@@ -127,11 +76,6 @@ fn wpt_utf8_decoder_vectors() {
             char::decode_utf16(units).map(|r| CodePoint::from(r.unwrap_or(char::REPLACEMENT_CHARACTER))).collect();
         assert_eq!(UTF_8.encode(&scalars).unwrap(), hex(expected), "{}", v["name"]);
     }
-}
-
-/// True when the decoder has stopped at a fatal error.
-fn decoder_failed(decoder: &mut codec_core::Decoder<&codec_utf8::Utf8>) -> bool {
-    decoder.decode_chunk(&[], false, &mut Vec::new()).is_err()
 }
 
 #[test]

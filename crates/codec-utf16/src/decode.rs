@@ -1,0 +1,85 @@
+//! The decoder: the WHATWG utf-16 decoder as a step over code units, with
+//! the WTF-16 variant that keeps lone surrogates, and a scalar fast path.
+
+use alloc::vec::Vec;
+
+use codec_core::{CodePoint, ErrorKind, Step};
+
+use crate::Utf16;
+
+// The Encoding Standard, §14.2 "Common infrastructure for utf-16be and
+// utf-16le", the utf-16 decoder (abridged):
+//
+//   5. If utf-16 lead byte is null, set utf-16 lead byte to byte and continue.
+//   6. Let code point be (lead byte << 8) + byte (utf-16be) or
+//      (byte << 8) + lead byte (utf-16le); set utf-16 lead byte to null.
+//   7. If utf-16 lead surrogate is not null, let lead surrogate be it, set it
+//      to null, and then:
+//      1. If code point is in the range U+DC00 to U+DFFF, emit
+//         0x10000 + (lead surrogate − 0xD800) × 0x400 + (code point − 0xDC00).
+//      2. Decrease byte pointer by two and run error.
+//   8. If code point is in the range U+D800 to U+DBFF, set utf-16 lead
+//      surrogate to code point and continue.
+//   9. If code point is in the range U+DC00 to U+DFFF, run error.
+//  10. Emit code point.
+//   3. (At the end of input) if utf-16 lead byte or utf-16 lead surrogate is
+//      not null, set both to null and run error.
+//
+// As steps: an odd byte at the end, or a lead surrogate (with or without an
+// odd byte) at the end, is one truncated sequence (one error); a lead
+// surrogate followed by a unit that is not a trail is a two-byte subpart
+// (the "decrease byte pointer by two" re-examines that unit); a lone trail
+// is a two-byte subpart. WTF-16 decodes both lone surrogates as themselves,
+// as the WTF-8 specification's decoding of potentially ill-formed UTF-16
+// does.
+/// Decodes one sequence from the front of `input` (never empty).
+pub(crate) fn step(codec: &Utf16, input: &[u8], last: bool) -> Step<CodePoint> {
+    let Some(unit) = codec.unit(input, 0) else { return Step::Incomplete };
+    let point = CodePoint::new(u32::from(unit));
+    if !point.is_surrogate() {
+        return Step::Char { point, len: 2 };
+    }
+    let lone = if codec.lossless {
+        Step::Char { point, len: 2 }
+    } else {
+        Step::Invalid { kind: ErrorKind::UnpairedSurrogate, len: 2 }
+    };
+    if point.is_trail_surrogate() {
+        return lone;
+    }
+    match codec.unit(input, 2) {
+        Some(next) => match CodePoint::from_surrogates(point, CodePoint::new(u32::from(next))) {
+            Some(pair) => Step::Char { point: pair, len: 4 },
+            None => lone,
+        },
+        // WTF-16 keeps a lead surrogate that the end of input cuts off;
+        // UTF-16 reports it, with any odd byte after it, as truncated.
+        None if codec.lossless && last => lone,
+        None => Step::Incomplete,
+    }
+}
+
+/// The fast path: decodes the leading run of units that are not surrogates,
+/// and of well-formed pairs, appending to `out` when given, and returns how
+/// many bytes it took. Stops before anything else: a lone surrogate, a lead
+/// surrogate whose trail is not in `input`, or an odd byte.
+pub(crate) fn prefix(codec: &Utf16, input: &[u8], mut out: Option<&mut Vec<CodePoint>>) -> usize {
+    let mut i = 0;
+    while let Some(unit) = codec.unit(input, i) {
+        let point = CodePoint::new(u32::from(unit));
+        let (point, len) = if !point.is_surrogate() {
+            (point, 2)
+        } else {
+            let next = codec.unit(input, i + 2).map(|n| CodePoint::new(u32::from(n)));
+            match next.and_then(|next| CodePoint::from_surrogates(point, next)) {
+                Some(pair) => (pair, 4),
+                None => break,
+            }
+        };
+        if let Some(out) = out.as_deref_mut() {
+            out.push(point);
+        }
+        i += len;
+    }
+    i
+}

@@ -1,0 +1,316 @@
+//! UTF-16LE and UTF-16BE as the WHATWG Encoding Standard decodes and encodes
+//! them, WTF-16LE and WTF-16BE that keep lone surrogates, and potentially
+//! ill-formed UTF-16 at the code-unit level.
+//!
+//! # The specifications
+//!
+//! * **UTF-16LE / UTF-16BE**: the Encoding Standard (W3C First Public Working
+//!   Draft), §14.2 "Common infrastructure for utf-16be and utf-16le", §14.3
+//!   and §14.4; BOM handling from §6 (`decode`). An odd byte at the end and a
+//!   lone surrogate are errors; in replace mode each is one U+FFFD, and a
+//!   lead surrogate followed by a unit that is not a trail surrogate is one
+//!   U+FFFD for the lead, the next unit read again (the standard's "decrease
+//!   byte pointer by two").
+//! * **WTF-16LE / WTF-16BE** (the project's names): the same byte order, but
+//!   the code points are those of *potentially ill-formed UTF-16* as the
+//!   WTF-8 specification decodes it (§ "Potentially ill-formed UTF-16"): a
+//!   lone surrogate is a code point, so any even-length byte string decodes
+//!   and ill-formed UTF-16 files round-trip.
+//! * **Code units**: [`units`] re-exports the WTF-8 specification's encoding
+//!   and decoding of potentially ill-formed UTF-16 and strict UTF-16, which
+//!   live in `codec_core::utf16` so that every crate converts alike.
+//!
+//! # How it differs from UTF-8
+//!
+//! | | UTF-16LE | WTF-16LE | UTF-8 |
+//! |---|---|---|---|
+//! | U+0041 | `41 00` | `41 00` | `41` |
+//! | U+1F4A9 | `3D D8 A9 DC` | `3D D8 A9 DC` | `F0 9F 92 A9` |
+//! | bytes `00 D8 41 00` | error `unpaired_surrogate`, then U+0041 | U+D800 U+0041 | (n/a) |
+//! | bytes `00 DC` | error `unpaired_surrogate` | U+DC00 | (n/a) |
+//! | bytes `41` (odd) | error `truncated` | error `truncated` | U+0041 |
+//! | code point U+D800, encoded | error `surrogate` | `00 D8` | error `surrogate` |
+//! | code points U+D800 U+DC00, encoded | error `surrogate` | error `surrogate_pair` | error `surrogate` |
+//!
+//! # Variants
+//!
+//! One algorithm, two parameters (byte order, and whether lone surrogates
+//! are code points): [`UTF_16LE`], [`UTF_16BE`], [`WTF_16LE`], [`WTF_16BE`],
+//! each a [`Utf16`] and a [`codec_core::Codec`].
+//!
+//! # Example
+//!
+//! ```
+//! use codec_core::{CodePoint, Decode, DecodeMode, Encode};
+//! use codec_utf16::{UTF_16LE, WTF_16BE};
+//!
+//! let bytes = UTF_16LE.encode_str("h\u{1F4A9}").unwrap();
+//! assert_eq!(bytes, b"h\x00\x3D\xD8\xA9\xDC");
+//! assert_eq!(UTF_16LE.decode(&bytes).unwrap(), [CodePoint::new(0x68), CodePoint::new(0x1F4A9)]);
+//!
+//! let lossy = UTF_16LE.decode_with(b"\x00\xD8\x41\x00", DecodeMode::Replace).unwrap();
+//! assert_eq!(lossy, [CodePoint::REPLACEMENT, CodePoint::new(0x41)]);
+//! assert_eq!(WTF_16BE.decode(b"\xD8\x00").unwrap(), [CodePoint::new(0xD800)]);
+//! ```
+//!
+//! # Errors
+//!
+//! Decoding: `unpaired_surrogate` (two bytes: a lone trail surrogate, or a
+//! lead surrogate not followed by a trail; UTF-16 only) and `truncated` (an
+//! odd byte, or a lead surrogate cut by the end of input; no length).
+//! Encoding: `out_of_range` above U+10FFFF, `surrogate` for any surrogate
+//! (UTF-16), `surrogate_pair` for a lead surrogate followed by a trail
+//! surrogate (WTF-16, at the lead; replace mode writes U+FFFD for the lead
+//! and keeps the trail, one of the two ways out the WTF-8 specification
+//! names).
+//!
+//! # Non-goals
+//!
+//! UCS-2 as a separate codec, UTF-32, and byte-order detection beyond the
+//! Encoding Standard's BOM table ([`decode`]).
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod decode;
+mod encode;
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use codec_core::bom::{Bom, sniff_bom};
+use codec_core::{CodePoint, Codec, CodecInfo, Decode, DecodeMode, Domain, Encode, EncodeStep, Step, Surrogates};
+
+/// The code-unit algorithms (potentially ill-formed UTF-16 and strict
+/// UTF-16), from `codec_core::utf16`.
+///
+/// # Examples
+///
+/// ```
+/// use codec_utf16::units::{decode, encode, Pairs};
+/// use codec_core::CodePoint;
+/// let points: Vec<CodePoint> = decode([0xD83D, 0xDCA9, 0xD800]).collect();
+/// assert_eq!(encode(&points, Pairs::Reject).unwrap(), [0xD83D, 0xDCA9, 0xD800]);
+/// ```
+pub mod units {
+    pub use codec_core::utf16::{Decode, Pairs, decode, decode_strict, encode, encode_into, is_well_formed};
+}
+
+/// A byte order.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_utf16::UTF_16BE.endian(), codec_utf16::Endian::Big);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Endian {
+    /// Least significant byte first (UTF-16LE).
+    Little,
+    /// Most significant byte first (UTF-16BE).
+    Big,
+}
+
+/// A UTF-16 byte codec: a byte order, and whether lone surrogates are code
+/// points (WTF-16) or errors (UTF-16).
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{Decode, ErrorKind};
+/// let err = codec_utf16::UTF_16BE.validate(b"\x00a\xDC\x00").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (2, Some(2), ErrorKind::UnpairedSurrogate));
+/// assert!(codec_utf16::WTF_16BE.validate(b"\x00a\xDC\x00").is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Utf16 {
+    endian: Endian,
+    lossless: bool,
+    info: &'static CodecInfo,
+}
+
+impl Utf16 {
+    /// Returns the byte order.
+    #[must_use]
+    pub const fn endian(&self) -> Endian {
+        self.endian
+    }
+
+    /// Returns true for WTF-16 (lone surrogates are code points).
+    #[must_use]
+    pub const fn keeps_lone_surrogates(&self) -> bool {
+        self.lossless
+    }
+
+    /// Reads the code unit at byte offset `at`, if two bytes are there.
+    fn unit(&self, input: &[u8], at: usize) -> Option<u16> {
+        let pair = [*input.get(at)?, *input.get(at + 1)?];
+        Some(match self.endian {
+            Endian::Little => u16::from_le_bytes(pair),
+            Endian::Big => u16::from_be_bytes(pair),
+        })
+    }
+
+    // The Encoding Standard's "convert a code unit to bytes": byte1 = unit >> 8,
+    // byte2 = unit & 0xFF; utf-16be emits byte1 then byte2, utf-16le the reverse.
+    /// The two bytes of a code unit in this byte order.
+    fn unit_bytes(&self, unit: u16) -> [u8; 2] {
+        match self.endian {
+            Endian::Little => unit.to_le_bytes(),
+            Endian::Big => unit.to_be_bytes(),
+        }
+    }
+
+    /// Appends the code units of a code point at most U+10FFFF.
+    fn push(&self, cp: CodePoint, out: &mut Vec<u8>) {
+        match cp.to_surrogates() {
+            Some((lead, trail)) => {
+                out.extend_from_slice(&self.unit_bytes(lead.to_u32() as u16));
+                out.extend_from_slice(&self.unit_bytes(trail.to_u32() as u16));
+            }
+            None => out.extend_from_slice(&self.unit_bytes(cp.to_u32() as u16)),
+        }
+    }
+
+    /// Reads code units from bytes in this byte order; an odd last byte is
+    /// returned apart.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let (units, odd) = codec_utf16::UTF_16LE.units_from_bytes(b"a\x00\x3D\xD8!");
+    /// assert_eq!((units, odd), (vec![0x61, 0xD83D], Some(b'!')));
+    /// ```
+    #[must_use]
+    pub fn units_from_bytes(&self, bytes: &[u8]) -> (Vec<u16>, Option<u8>) {
+        let units = (0..bytes.len() / 2).filter_map(|i| self.unit(bytes, 2 * i)).collect();
+        let odd = if bytes.len() % 2 == 1 { bytes.last().copied() } else { None };
+        (units, odd)
+    }
+
+    /// Writes code units as bytes in this byte order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_utf16::UTF_16BE.bytes_from_units(&[0xD83D, 0xDCA9]), b"\xD8\x3D\xDC\xA9");
+    /// ```
+    #[must_use]
+    pub fn bytes_from_units(&self, units: &[u16]) -> Vec<u8> {
+        units.iter().flat_map(|&u| self.unit_bytes(u)).collect()
+    }
+}
+
+const fn info(name: &'static str, aliases: &'static [&'static str], lossless: bool) -> CodecInfo {
+    CodecInfo {
+        name,
+        aliases,
+        domain: if lossless {
+            Domain {
+                summary: "U+0000..U+10FFFF, no lead surrogate followed by a trail surrogate",
+                max: Some(0x10_FFFF),
+                surrogates: Surrogates::Unpaired,
+                excluded: &[],
+            }
+        } else {
+            Domain {
+                summary: "U+0000..U+10FFFF except surrogates",
+                max: Some(0x10_FFFF),
+                surrogates: Surrogates::None,
+                excluded: &[],
+            }
+        },
+        max_bytes_per_code_point: Some(4),
+        description: match (lossless, name.as_bytes()) {
+            (false, [.., b'l', b'e']) => "UTF-16, little-endian, decoding as the WHATWG Encoding Standard",
+            (false, _) => "UTF-16, big-endian, decoding as the WHATWG Encoding Standard",
+            (true, [.., b'l', b'e']) => "potentially ill-formed UTF-16 (lone surrogates kept), little-endian",
+            (true, _) => "potentially ill-formed UTF-16 (lone surrogates kept), big-endian",
+        },
+        version: env!("CARGO_PKG_VERSION"),
+    }
+}
+
+static UTF_16LE_INFO: CodecInfo = info("utf-16le", &["utf-16"], false);
+static UTF_16BE_INFO: CodecInfo = info("utf-16be", &[], false);
+static WTF_16LE_INFO: CodecInfo = info("wtf-16le", &["wtf16le"], true);
+static WTF_16BE_INFO: CodecInfo = info("wtf-16be", &["wtf16be"], true);
+
+/// UTF-16LE (the Encoding Standard's utf-16le; the label "utf-16" names it).
+pub static UTF_16LE: Utf16 = Utf16 { endian: Endian::Little, lossless: false, info: &UTF_16LE_INFO };
+/// UTF-16BE (the Encoding Standard's utf-16be).
+pub static UTF_16BE: Utf16 = Utf16 { endian: Endian::Big, lossless: false, info: &UTF_16BE_INFO };
+/// Potentially ill-formed UTF-16, little-endian: lone surrogates kept.
+pub static WTF_16LE: Utf16 = Utf16 { endian: Endian::Little, lossless: true, info: &WTF_16LE_INFO };
+/// Potentially ill-formed UTF-16, big-endian: lone surrogates kept.
+pub static WTF_16BE: Utf16 = Utf16 { endian: Endian::Big, lossless: true, info: &WTF_16BE_INFO };
+
+impl Decode for Utf16 {
+    type Point = CodePoint;
+
+    fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
+        decode::step(self, input, last)
+    }
+
+    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
+        decode::prefix(self, input, None)
+    }
+
+    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
+        decode::prefix(self, input, Some(out))
+    }
+}
+
+impl Encode for Utf16 {
+    type Point = CodePoint;
+
+    fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
+        encode::step(self, input, last, out)
+    }
+
+    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
+        encode::prefix(self, input, out)
+    }
+}
+
+impl Codec for Utf16 {
+    fn info(&self) -> &'static CodecInfo {
+        self.info
+    }
+}
+
+/// The Encoding Standard's `decode` (§6) with UTF-16 as the fallback: a
+/// UTF-16 BOM picks the byte order (and is stripped), else `fallback` is
+/// used; the bytes are decoded in replace mode. A UTF-8 BOM is returned as
+/// `Err` so that the caller can switch to UTF-8.
+///
+/// Returns the text and the byte order used.
+///
+/// # Errors
+///
+/// `Err(Bom::Utf8)` when the bytes start with `EF BB BF`.
+///
+/// # Examples
+///
+/// ```
+/// use codec_utf16::{decode, Endian};
+/// assert_eq!(decode(b"\xFE\xFF\x00h", Endian::Little), Ok(("h".into(), Endian::Big)));
+/// assert_eq!(decode(b"h\x00\x00\xD8", Endian::Little), Ok(("h\u{FFFD}".into(), Endian::Little)));
+/// assert!(decode(b"\xEF\xBB\xBFh", Endian::Big).is_err());
+/// ```
+pub fn decode(bytes: &[u8], fallback: Endian) -> Result<(String, Endian), Bom> {
+    let (endian, rest) = match sniff_bom(bytes) {
+        Some(Bom::Utf8) => return Err(Bom::Utf8),
+        Some(Bom::Utf16Be) => (Endian::Big, &bytes[2..]),
+        Some(Bom::Utf16Le) => (Endian::Little, &bytes[2..]),
+        None => (fallback, bytes),
+    };
+    let codec = match endian {
+        Endian::Little => &UTF_16LE,
+        Endian::Big => &UTF_16BE,
+    };
+    let points = codec.decode_with(rest, DecodeMode::Replace).unwrap_or_default();
+    Ok((points.into_iter().map(|cp| cp.to_char().unwrap_or(char::REPLACEMENT_CHARACTER)).collect(), endian))
+}

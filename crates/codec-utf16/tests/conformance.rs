@@ -1,0 +1,230 @@
+//! The WPT utf-16le and utf-16be decoder vectors, and sweeps against the
+//! Encoding Standard's utf-16 decoder transcribed step by step (written
+//! apart from the codec's step function), and against the WTF-8
+//! specification's decoding of potentially ill-formed UTF-16.
+
+use codec_core::{CodePoint, Codec, Decode, Encode, ErrorKind};
+use codec_utf16::{Endian, UTF_16BE, UTF_16LE, Utf16, WTF_16BE, WTF_16LE};
+use proptest::prelude::*;
+
+const WPT: &str = include_str!("data/wpt-vectors.json");
+
+#[test]
+fn wpt_decoder_vectors() {
+    assert_eq!(codec_test::wpt::run_decoder_vectors(&UTF_16LE, "utf-16le", WPT), 32);
+    assert_eq!(codec_test::wpt::run_decoder_vectors(&UTF_16BE, "utf-16be", WPT), 17);
+}
+
+/// What a decoder emits: a code point, or an error (one U+FFFD).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Out {
+    Cp(u32),
+    Error,
+}
+
+/// The Encoding Standard's utf-16 decoder, §14.2, step by step, with a byte
+/// pointer that can go back.
+fn whatwg(input: &[u8], be: bool) -> Vec<Out> {
+    let mut out = Vec::new();
+    let (mut lead_byte, mut lead_surrogate): (Option<u32>, Option<u32>) = (None, None);
+    let mut pointer = 0;
+    loop {
+        // 1-3.
+        let Some(&byte) = input.get(pointer) else {
+            if lead_byte.is_some() || lead_surrogate.is_some() {
+                out.push(Out::Error);
+            }
+            return out;
+        };
+        let byte = u32::from(byte);
+        pointer += 1; // 4.
+        // 5.
+        let Some(lead) = lead_byte else {
+            lead_byte = Some(byte);
+            continue;
+        };
+        // 6.
+        let code_point = if be { (lead << 8) + byte } else { (byte << 8) + lead };
+        lead_byte = None;
+        // 7.
+        if let Some(lead_s) = lead_surrogate.take() {
+            if (0xDC00..=0xDFFF).contains(&code_point) {
+                out.push(Out::Cp(0x10000 + (lead_s - 0xD800) * 0x400 + (code_point - 0xDC00)));
+                continue;
+            }
+            pointer -= 2;
+            out.push(Out::Error);
+            continue;
+        }
+        // 8.
+        if (0xD800..=0xDBFF).contains(&code_point) {
+            lead_surrogate = Some(code_point);
+            continue;
+        }
+        // 9.
+        if (0xDC00..=0xDFFF).contains(&code_point) {
+            out.push(Out::Error);
+            continue;
+        }
+        out.push(Out::Cp(code_point)); // 10.
+    }
+}
+
+/// The WTF-8 specification's decoding of potentially ill-formed UTF-16,
+/// over the units of `input`; an odd last byte is an error.
+fn wtf16(input: &[u8], be: bool) -> Vec<Out> {
+    let units: Vec<u32> = input
+        .chunks_exact(2)
+        .map(|c| if be { u32::from(c[0]) << 8 | u32::from(c[1]) } else { u32::from(c[1]) << 8 | u32::from(c[0]) })
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < units.len() {
+        let u = units[i];
+        let next = units.get(i + 1).copied();
+        if (0xD800..=0xDBFF).contains(&u) && next.is_some_and(|n| (0xDC00..=0xDFFF).contains(&n)) {
+            out.push(Out::Cp(0x10000 + ((u - 0xD800) << 10) + (next.unwrap() - 0xDC00)));
+            i += 2;
+        } else {
+            out.push(Out::Cp(u));
+            i += 1;
+        }
+    }
+    if input.len() % 2 == 1 {
+        out.push(Out::Error);
+    }
+    out
+}
+
+fn decoded(codec: &Utf16, input: &[u8]) -> Vec<Out> {
+    codec.items(input).map(|item| item.map_or(Out::Error, |it| Out::Cp(it.point.to_u32()))).collect()
+}
+
+const CODECS: [&Utf16; 4] = [&UTF_16LE, &UTF_16BE, &WTF_16LE, &WTF_16BE];
+
+fn check(input: &[u8]) {
+    for codec in CODECS {
+        let be = codec.endian() == Endian::Big;
+        let expected = if codec.keeps_lone_surrogates() { wtf16(input, be) } else { whatwg(input, be) };
+        assert_eq!(decoded(codec, input), expected, "{} on {}", codec.info().name, codec_test::hex::format(input));
+    }
+}
+
+#[test]
+fn every_input_up_to_two_bytes_and_unit_class_triples_agree_with_the_specs() {
+    for a in 0..=255u8 {
+        check(&[a]);
+        for b in 0..=255u8 {
+            check(&[a, b]);
+        }
+    }
+    let classes: [u16; 12] =
+        [0x0000, 0x0041, 0xD7FF, 0xD800, 0xD83D, 0xDBFF, 0xDC00, 0xDCA9, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF];
+    for x in classes {
+        for y in classes {
+            for z in classes {
+                let le: Vec<u8> = [x, y, z].iter().flat_map(|u| u.to_le_bytes()).collect();
+                for cut in [6, 5, 4, 3] {
+                    check(&le[..cut]);
+                    check(&[&le[..cut], &[0x41][..]].concat());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn error_kinds_and_offsets() {
+    let err = |codec: &Utf16, b: &[u8]| {
+        let e = codec.validate(b).unwrap_err();
+        (e.valid_up_to(), e.error_len(), e.kind())
+    };
+    assert_eq!(err(&UTF_16LE, b"a\x00\x00\xDCb\x00"), (2, Some(2), ErrorKind::UnpairedSurrogate));
+    assert_eq!(err(&UTF_16LE, b"\x00\xD8b\x00"), (0, Some(2), ErrorKind::UnpairedSurrogate));
+    assert_eq!(err(&UTF_16LE, b"a\x00\x00\xD8"), (2, None, ErrorKind::Truncated));
+    assert_eq!(err(&UTF_16LE, b"a\x00\x00\xD8\x00"), (2, None, ErrorKind::Truncated));
+    assert_eq!(err(&UTF_16BE, b"\x00a\x00"), (2, None, ErrorKind::Truncated));
+    assert_eq!(err(&WTF_16BE, b"\xD8\x00\x00"), (2, None, ErrorKind::Truncated));
+    let cps = |v: &[u32]| v.iter().map(|&x| CodePoint::new(x)).collect::<Vec<_>>();
+    let enc = |codec: &Utf16, v: &[u32]| codec.encode(&cps(v)).map_err(|e| (e.index(), e.kind()));
+    assert_eq!(enc(&UTF_16LE, &[0x41, 0xD800]), Err((1, ErrorKind::Surrogate)));
+    assert_eq!(enc(&UTF_16LE, &[0x110000]), Err((0, ErrorKind::OutOfRange)));
+    assert_eq!(enc(&WTF_16LE, &[0x41, 0xD800, 0xDC00]), Err((1, ErrorKind::SurrogatePair)));
+    assert_eq!(enc(&WTF_16BE, &[0xDC00, 0xD800]), Ok(b"\xDC\x00\xD8\x00".to_vec()));
+    assert_eq!(enc(&UTF_16BE, &[0x1F4A9]), Ok(b"\xD8\x3D\xDC\xA9".to_vec()));
+    // Replace mode on the pair: U+FFFD for the lead, the trail kept.
+    let replaced = WTF_16LE.encode_with(&cps(&[0xD800, 0xDC00]), codec_core::EncodeMode::Replace).unwrap();
+    assert_eq!(replaced, b"\xFD\xFF\x00\xDC");
+    assert_eq!(UTF_16LE.encode_with(&cps(&[0xDC00]), codec_core::EncodeMode::Replace).unwrap(), b"\xFD\xFF");
+}
+
+#[test]
+fn every_code_point_round_trips() {
+    for v in 0..=0x10FFFFu32 {
+        let cp = CodePoint::new(v);
+        for codec in CODECS {
+            match codec.encode(&[cp]) {
+                Ok(bytes) => assert_eq!(codec.decode(&bytes), Ok(vec![cp]), "{cp} in {}", codec.info().name),
+                Err(e) => assert!(cp.is_surrogate() && !codec.keeps_lone_surrogates(), "{cp}: {e}"),
+            }
+        }
+        if let Some(c) = cp.to_char() {
+            let mut buf = [0u16; 2];
+            let units = c.encode_utf16(&mut buf);
+            assert_eq!(UTF_16BE.encode(&[cp]).unwrap(), UTF_16BE.bytes_from_units(units));
+        }
+    }
+}
+
+#[test]
+fn bom_sniffing_follows_the_encoding_standard() {
+    assert_eq!(codec_utf16::decode(b"\xFF\xFEa\x00", Endian::Big), Ok(("a".into(), Endian::Little)));
+    assert_eq!(codec_utf16::decode(b"\xFE\xFF\x00a", Endian::Little), Ok(("a".into(), Endian::Big)));
+    assert_eq!(codec_utf16::decode(b"a\x00", Endian::Little), Ok(("a".into(), Endian::Little)));
+    // Only one BOM is removed.
+    assert_eq!(codec_utf16::decode(b"\xFF\xFE\xFF\xFE", Endian::Big), Ok(("\u{FEFF}".into(), Endian::Little)));
+    assert_eq!(codec_utf16::decode(b"\xEF\xBB\xBF", Endian::Big), Err(codec_core::bom::Bom::Utf8));
+}
+
+#[test]
+fn streaming_sweeps() {
+    let inputs: &[&[u8]] = &[
+        b"",
+        b"a\x00\x3D\xD8\xA9\xDC\x00\xD8\x00\xD8\x00\xDC\x00\xDC\x41",
+        b"\x00\xD8\x00\xD8\x00",
+        "long enough ASCII for the fast path to run first, and then ".as_bytes(),
+    ];
+    for codec in CODECS {
+        for input in inputs {
+            codec_test::check_decode_all(codec, input);
+        }
+        let cps = [0x61, 0xD83D, 0xDCA9, 0xD800, 0xD800, 0xDC00, 0xDC00, 0x1F4A9, 0x10FFFF];
+        codec_test::check_encode_splits(codec, &cps.map(CodePoint::new));
+        codec_test::check_encode_fast_path(codec, &cps.map(CodePoint::new));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bytes(bytes in codec_test::strategies::bytes(40)) {
+        for codec in CODECS {
+            codec_test::check_decode_all(codec, &bytes);
+        }
+        // WTF-16 keeps everything of an even-length input.
+        let even = &bytes[..bytes.len() & !1];
+        let points = WTF_16LE.decode(even).unwrap();
+        prop_assert_eq!(WTF_16LE.encode(&points).unwrap(), even);
+    }
+
+    #[test]
+    fn code_point_sequences(points in codec_test::strategies::code_points(codec_test::strategies::Class::ALL, 16)) {
+        for codec in CODECS {
+            codec_test::check_encode_splits(codec, &points);
+            if let Ok(bytes) = codec.encode(&points) {
+                prop_assert_eq!(codec.decode(&bytes).unwrap(), points.clone());
+            }
+        }
+    }
+}
