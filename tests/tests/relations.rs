@@ -51,6 +51,14 @@ fn the_subset_chains_hold_on_every_short_input() {
             inputs.extend([0x80u8, 0xBF, 0x41].iter().map(|&c| vec![a, b, c]));
         }
     }
+    // Surrogate pair byte sequences and their neighbours (WTF-8 against
+    // generalized UTF-8).
+    for b in [0x9F, 0xA0, 0xAF, 0xB0, 0xBF] {
+        for e in [0x9F, 0xA0, 0xAF, 0xB0, 0xBF] {
+            inputs.push(vec![0xED, b, 0x80, 0xED, e, 0xBF]);
+            inputs.push(vec![0x41, 0xED, b, 0x80, 0xED, e, 0xBF, 0x41]);
+        }
+    }
     let relations: Vec<_> = subsets().collect();
     println!("{} of {} subset relations have their codecs registered", relations.len(), SUBSETS.len());
     for bytes in &inputs {
@@ -111,6 +119,20 @@ proptest! {
                 prop_assert_eq!(c.encode(&points).unwrap(), text.as_bytes());
             }
         }
+    }
+
+    #[test]
+    fn wtf16_and_wtf8_carry_the_same_sequences(bytes in strategies::bytes(40)) {
+        // The WTF-8 specification: converting potentially ill-formed UTF-16
+        // to WTF-8 never fails and is lossless, and back again.
+        let (Some(wtf16), Some(wtf8)) = (codec_registry::get("wtf-16le"), codec_registry::get("wtf-8")) else {
+            return Ok(());
+        };
+        let even = &bytes[..bytes.len() & !1];
+        let points = wtf16.decode(even).unwrap();
+        let as_wtf8 = wtf8.encode(&points).unwrap();
+        prop_assert_eq!(wtf8.decode(&as_wtf8).unwrap(), points.clone());
+        prop_assert_eq!(wtf16.encode(&points).unwrap(), even);
     }
 
     #[test]

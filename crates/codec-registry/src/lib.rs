@@ -30,4 +30,13 @@ pub fn get(label: &str) -> Option<&'static dyn DynCodec> {
     codec_core::lookup(CODECS, label)
 }
 
-static CODECS: &[&dyn DynCodec] = &[&codec_utf8::UTF_8, &codec_utf8::GENERALIZED_UTF_8, &codec_utf8::UTF_8_RFC2279];
+static CODECS: &[&dyn DynCodec] = &[
+    &codec_utf8::UTF_8,
+    &codec_utf8::GENERALIZED_UTF_8,
+    &codec_utf8::UTF_8_RFC2279,
+    &codec_utf16::UTF_16LE,
+    &codec_utf16::UTF_16BE,
+    &codec_utf16::WTF_16LE,
+    &codec_utf16::WTF_16BE,
+    &codec_wtf8::WTF_8,
+];
