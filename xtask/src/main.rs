@@ -2,9 +2,13 @@
 //!
 //! * `cargo xtask matrix [--check]`: the cross-codec round-trip matrices,
 //!   written to `docs/matrix/` (the project's main job).
+//! * `cargo xtask exhaustive [--quick]`: the sweeps too long for
+//!   `cargo test` (every 4-byte `F0..F7` input, every 6-byte `ED .. .. ED ..
+//!   ..` input, the 31-bit round trip), built optimized.
 //! * `cargo xtask tidy`: the checks reviewers should not have to make (also
 //!   run as a test: `cargo test -p xtask`).
 
+mod exhaustive;
 mod matrix;
 mod tidy;
 
@@ -18,9 +22,10 @@ fn main() -> ExitCode {
     };
     let result = match cmd {
         "matrix" => matrix::main(rest),
+        "exhaustive" => exhaustive::main(rest),
         "tidy" => tidy::main(rest),
         "help" | "--help" | "-h" => {
-            println!("usage: cargo xtask <matrix [--check] | tidy>");
+            println!("usage: cargo xtask <matrix [--check] | exhaustive [--quick] | tidy>");
             Ok(())
         }
         other => Err(format!("unknown xtask command `{other}`; try `cargo xtask help`")),
