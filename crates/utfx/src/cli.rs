@@ -1,0 +1,170 @@
+//! The command line, as `clap` parses it: the contract of the issue, with an
+//! example in every subcommand's `--help`.
+
+use std::path::PathBuf;
+
+use clap::builder::PossibleValuesParser;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// The tool.
+#[derive(Debug, Parser)]
+#[command(
+    name = "utfx",
+    version,
+    about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings",
+    after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error."
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// List the codecs: NAME<TAB>ALIASES<TAB>DOMAIN<TAB>DESCRIPTION, one per line.
+    #[command(after_help = "Example:\n  utfx list | cut -f1")]
+    List,
+    /// Decode bytes to code points.
+    #[command(after_help = "Examples:\n  \
+        utfx decode -f utf-8 file.txt\n  \
+        printf 'A\\xff' | utfx decode -f utf-8 --errors replace        # U+0041 U+FFFD\n  \
+        echo 'ED A0 80' | utfx decode -f wtf-8 --input-hex --format json\n\n\
+        Formats: cps (U+XXXX tokens on one line), json (one object per item, errors included\n\
+        whatever --errors says; exit 1 if any), utf-8 (the text; code points UTF-8 cannot hold\n\
+        are an error, or handled per --errors).")]
+    Decode(DecodeArgs),
+    /// Encode code points (or UTF-8 text) to bytes.
+    #[command(after_help = "Examples:\n  \
+        echo 'U+0041 U+1F4A9' | utfx encode -t utf-16be --hex      # 00 41 D8 3D DC A9\n  \
+        echo 'hello' | utfx encode -t utf-16le --input utf-8 > hello.txt\n\n\
+        Code point input: tokens separated by whitespace or commas, with U+, 0x or no prefix,\n\
+        any case. A token that is not a code point is invalid data (exit 1).")]
+    Encode(EncodeArgs),
+    /// Convert bytes from one codec to another, streaming in bounded memory.
+    #[command(after_help = "Examples:\n  \
+        utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n  \
+        utfx convert -f wtf-8 -t utf-8 --encode-errors replace < in.bin > out.txt\n\n\
+        With -o, the output file appears only when the conversion succeeds.")]
+    Convert(ConvertArgs),
+    /// Check that files are well-formed in a codec.
+    #[command(after_help = "Example:\n  \
+        utfx validate -f utf-8 *.txt        # FILE: ok, or FILE: offset N: KIND")]
+    Validate(ValidateArgs),
+    /// Show each item of the input: offset, bytes, code point, class, status.
+    #[command(after_help = "Example:\n  \
+        printf 'a\\xc3\\xa9\\xff' | utfx inspect -f utf-8")]
+    Inspect(InspectArgs),
+}
+
+const DECODE_MODES: [&str; 5] = ["fatal", "replace", "escape", "latin1", "windows-1252"];
+const ENCODE_MODES: [&str; 4] = ["fatal", "replace", "html", "escape"];
+
+/// `utfx decode`.
+#[derive(Debug, Args)]
+pub(crate) struct DecodeArgs {
+    /// The codec of the input bytes.
+    #[arg(short = 'f', long = "from", value_name = "CODEC")]
+    pub(crate) codec: String,
+    /// What to do with ill-formed input.
+    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(DECODE_MODES))]
+    pub(crate) errors: String,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = Format::Cps)]
+    pub(crate) format: Format,
+    /// Read the input as hexadecimal text (whitespace ignored).
+    #[arg(long)]
+    pub(crate) input_hex: bool,
+    /// The input file (standard input when absent or `-`).
+    pub(crate) file: Option<PathBuf>,
+}
+
+/// The output formats of `utfx decode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    /// `U+XXXX` tokens separated by spaces.
+    Cps,
+    /// One JSON object per item and line.
+    Json,
+    /// The decoded text as UTF-8.
+    #[value(name = "utf-8")]
+    Utf8,
+}
+
+/// `utfx encode`.
+#[derive(Debug, Args)]
+pub(crate) struct EncodeArgs {
+    /// The codec of the output bytes.
+    #[arg(short = 't', long = "to", value_name = "CODEC")]
+    pub(crate) codec: String,
+    /// What to do with code points the codec cannot encode.
+    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(ENCODE_MODES))]
+    pub(crate) errors: String,
+    /// What the input holds.
+    #[arg(long, value_enum, default_value_t = Input::Cps)]
+    pub(crate) input: Input,
+    /// Print the bytes as uppercase hexadecimal, separated by spaces.
+    #[arg(long)]
+    pub(crate) hex: bool,
+    /// The input file (standard input when absent or `-`).
+    pub(crate) file: Option<PathBuf>,
+}
+
+/// The input kinds of `utfx encode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Input {
+    /// Code point tokens.
+    Cps,
+    /// UTF-8 text.
+    #[value(name = "utf-8")]
+    Utf8,
+}
+
+/// `utfx convert`.
+#[derive(Debug, Args)]
+pub(crate) struct ConvertArgs {
+    /// The codec of the input.
+    #[arg(short = 'f', long = "from", value_name = "FROM")]
+    pub(crate) from: String,
+    /// The codec of the output.
+    #[arg(short = 't', long = "to", value_name = "TO")]
+    pub(crate) to: String,
+    /// What to do with ill-formed input.
+    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(DECODE_MODES))]
+    pub(crate) errors: String,
+    /// What to do with code points the output codec cannot encode.
+    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(ENCODE_MODES))]
+    pub(crate) encode_errors: String,
+    /// Write to this file, which appears only when the conversion succeeds.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub(crate) output: Option<PathBuf>,
+    /// The input file (standard input when absent or `-`).
+    pub(crate) file: Option<PathBuf>,
+}
+
+/// `utfx validate`.
+#[derive(Debug, Args)]
+pub(crate) struct ValidateArgs {
+    /// The codec to check against.
+    #[arg(short = 'f', long = "from", value_name = "CODEC")]
+    pub(crate) codec: String,
+    /// Also check the document rules (Corrected UTF-8 only).
+    #[arg(long)]
+    pub(crate) document: bool,
+    /// The files to check.
+    #[arg(required = true, value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+}
+
+/// `utfx inspect`.
+#[derive(Debug, Args)]
+pub(crate) struct InspectArgs {
+    /// The codec of the input bytes.
+    #[arg(short = 'f', long = "from", value_name = "CODEC")]
+    pub(crate) codec: String,
+    /// Read the input as hexadecimal text (whitespace ignored).
+    #[arg(long)]
+    pub(crate) input_hex: bool,
+    /// The input file (standard input when absent or `-`).
+    pub(crate) file: Option<PathBuf>,
+}

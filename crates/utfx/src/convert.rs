@@ -1,0 +1,127 @@
+//! `utfx convert`: bytes to bytes through the core's `TranscodeReader`, in
+//! bounded memory; with `-o`, through a temporary file renamed on success.
+
+use std::cell::Cell;
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::Path;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use codec_core::{BigCodePoint, DecodeMode, EncodeMode, TranscodeError, TranscodeReader, Wide};
+
+use crate::cli::ConvertArgs;
+use crate::support::{self, Failure};
+
+/// Inputs at least this large get a progress bar (when stderr is a terminal).
+const PROGRESS_FROM: u64 = 16 << 20;
+
+pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
+    let from = Wide(support::codec(&args.from)?);
+    let to = Wide(support::codec(&args.to)?);
+    let decode_mode: DecodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
+    let encode_mode: EncodeMode =
+        args.encode_errors.parse().map_err(|e| Failure::Usage(format!("--encode-errors: {e}")))?;
+    let (input, name, size) = support::open(args.file.as_deref())?;
+    let read = Rc::new(Cell::new(0u64));
+    let counted = Counted { inner: input, read: Rc::clone(&read) };
+    let reader = TranscodeReader::new(counted, from, decode_mode, to, encode_mode);
+    let progress = size.filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal()).map(|s| Progress::new(s, read));
+    match &args.output {
+        None => {
+            let stdout = io::stdout().lock();
+            pump(reader, stdout, &name, progress)
+        }
+        Some(path) => to_file(reader, path, &name, progress),
+    }
+}
+
+/// Converts into a temporary file beside `path` and renames it onto `path`
+/// only when everything succeeded.
+fn to_file<R: Read>(reader: R, path: &Path, name: &str, progress: Option<Progress>) -> Result<(), Failure> {
+    let temp = support::temp_beside(path);
+    let file = File::create(&temp).map_err(|e| Failure::Io(format!("{}: {e}", path.display())))?;
+    let result = pump(reader, io::BufWriter::new(file), name, progress)
+        .and_then(|()| std::fs::rename(&temp, path).map_err(|e| Failure::Io(format!("{}: {e}", path.display()))));
+    if result.is_err() {
+        // Best effort: the temporary file must not stay behind.
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Copies the converted bytes to `out`.
+fn pump<R: Read, W: Write>(mut reader: R, mut out: W, name: &str, mut progress: Option<Progress>) -> Result<(), Failure> {
+    let mut buf = vec![0u8; 64 * 1024];
+    let result = loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => break Ok(()),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => break Err(read_failure(name, &e)),
+        };
+        if let Err(e) = out.write_all(&buf[..n]) {
+            break Err(Failure::write(&e));
+        }
+        if let Some(p) = &mut progress {
+            p.tick();
+        }
+    };
+    if let Some(p) = progress {
+        p.finish();
+    }
+    result?;
+    out.flush().map_err(|e| Failure::write(&e))
+}
+
+/// Maps an error of the `TranscodeReader`: invalid data, or a failed read.
+fn read_failure(name: &str, e: &io::Error) -> Failure {
+    match e.get_ref().and_then(|inner| inner.downcast_ref::<TranscodeError<BigCodePoint>>()) {
+        Some(TranscodeError::Decode(d)) => Failure::decode(&format!("{name}: "), d),
+        Some(TranscodeError::Encode(enc)) => Failure::encode(&format!("{name}: "), enc),
+        None => Failure::Io(format!("{name}: {e}")),
+    }
+}
+
+/// A reader that counts the bytes read through it.
+struct Counted<R> {
+    inner: R,
+    read: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// A one-line progress bar on stderr, redrawn at most five times a second.
+struct Progress {
+    total: u64,
+    read: Rc<Cell<u64>>,
+    last: Instant,
+}
+
+impl Progress {
+    fn new(total: u64, read: Rc<Cell<u64>>) -> Progress {
+        Progress { total, read, last: Instant::now() }
+    }
+
+    fn tick(&mut self) {
+        if self.last.elapsed() < Duration::from_millis(200) {
+            return;
+        }
+        self.last = Instant::now();
+        let done = self.read.get().min(self.total);
+        let percent = done * 100 / self.total.max(1);
+        let filled = (percent / 5) as usize;
+        let bar = format!("{}{}", "#".repeat(filled), " ".repeat(20 - filled));
+        let _ = write!(io::stderr(), "\rutfx: converting [{bar}] {percent:>3}% of {} MiB", self.total >> 20);
+    }
+
+    fn finish(self) {
+        let _ = write!(io::stderr(), "\r{}\r", " ".repeat(60));
+    }
+}

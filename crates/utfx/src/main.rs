@@ -1,0 +1,75 @@
+//! `utfx`: decode, encode, convert, validate and inspect text in every codec
+//! of the UTF-8 family (`utfx list` names them).
+//!
+//! The command line is a contract (scripts call it as documented in
+//! `--help`): exit status 0 on success, 1 when the data is invalid, 2 for a
+//! usage error, 3 for an I/O error; a fatal error prints one line on stderr
+//! with `offset N: KIND` (decoding) or `index N: U+XXXX: KIND` (encoding); a
+//! closed output pipe ends the program quietly.
+//!
+//! Every codec comes from `codec-registry`, through `codec_core::Wide`, so
+//! code points of any size pass through.
+
+mod cli;
+mod convert;
+mod decode;
+mod encode;
+mod inspect;
+mod support;
+mod validate;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+use crate::support::{Failure, Output};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0; usage errors to
+            // stderr with status 2. A closed pipe is not worth a message.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let result = match &cli.command {
+        Command::List => list(),
+        Command::Decode(args) => decode::run(args),
+        Command::Encode(args) => encode::run(args),
+        Command::Convert(args) => convert::run(args),
+        Command::Validate(args) => validate::run(args),
+        Command::Inspect(args) => inspect::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            match &failure {
+                Failure::Data(m) | Failure::Usage(m) | Failure::Io(m) => report(m),
+                Failure::Quiet => {}
+            }
+            ExitCode::from(failure.code())
+        }
+    }
+}
+
+/// Prints one line on stderr (and nothing if stderr is closed).
+pub(crate) fn report(message: &str) {
+    let _ = writeln!(std::io::stderr(), "utfx: {message}");
+}
+
+/// `utfx list`: one line per codec, NAME, ALIASES, DOMAIN, DESCRIPTION,
+/// separated by tabs.
+fn list() -> Result<(), Failure> {
+    let mut out = Output::stdout();
+    for codec in codec_registry::all() {
+        let info = codec.info();
+        let line =
+            format!("{}\t{}\t{}\t{}\n", info.name, info.aliases.join(","), info.domain.summary, info.description);
+        out.write(line.as_bytes())?;
+    }
+    out.flush()
+}

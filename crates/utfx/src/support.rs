@@ -1,0 +1,201 @@
+//! What every subcommand shares: the failure kinds and their exit statuses,
+//! codec lookup with suggestions, reading input (files, standard input,
+//! hexadecimal text) and writing output (a closed pipe ends quietly).
+
+use std::fmt::Display;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use codec_core::{AnyCodePoint, DecodeError, DynCodec, EncodeError};
+
+/// Why the program stops early, and so its exit status.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// The data was invalid (exit 1).
+    Data(String),
+    /// The command line was wrong (exit 2).
+    Usage(String),
+    /// Reading or writing failed (exit 3).
+    Io(String),
+    /// The output pipe was closed: stop without a word (exit 0).
+    Quiet,
+}
+
+impl Failure {
+    /// The exit status of the failure.
+    pub(crate) fn code(&self) -> u8 {
+        match self {
+            Failure::Quiet => 0,
+            Failure::Data(_) => 1,
+            Failure::Usage(_) => 2,
+            Failure::Io(_) => 3,
+        }
+    }
+
+    /// A decode error, as the contract prints it: `offset N: KIND`.
+    pub(crate) fn decode(context: &str, e: &DecodeError) -> Failure {
+        Failure::Data(format!("{context}offset {}: {} ({e})", e.valid_up_to(), e.kind().as_str()))
+    }
+
+    /// An encode error, as the contract prints it: `index N: U+XXXX: KIND`.
+    pub(crate) fn encode<P: AnyCodePoint + Display>(context: &str, e: &EncodeError<P>) -> Failure {
+        Failure::Data(format!("{context}index {}: {}: {}", e.index(), e.code_point(), e.kind().as_str()))
+    }
+
+    /// An I/O error while writing output: quiet for a closed pipe.
+    pub(crate) fn write(e: &io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe { Failure::Quiet } else { Failure::Io(format!("cannot write: {e}")) }
+    }
+}
+
+/// Names the CLI reserves for codecs that later issues add.
+const RESERVED: [&str; 6] = ["cesu-8", "mutf-8", "mutf-8-lenient", "corrected-utf-8", "utf-inf-8", "utf-∞-8"];
+
+/// Finds the codec a label names.
+///
+/// An unknown label is a usage error that lists the known names and
+/// suggests the nearest; a reserved name says the codec is not there yet.
+pub(crate) fn codec(label: &str) -> Result<&'static dyn DynCodec, Failure> {
+    if let Some(codec) = codec_registry::get(label) {
+        return Ok(codec);
+    }
+    let wanted = label.trim().to_ascii_lowercase();
+    let known: Vec<&str> = codec_registry::all().iter().map(|c| c.info().name).collect();
+    if RESERVED.contains(&wanted.as_str()) {
+        return Err(Failure::Usage(format!(
+            "codec `{wanted}` is reserved but not implemented yet; known codecs: {}",
+            known.join(", ")
+        )));
+    }
+    let candidates = codec_registry::all()
+        .iter()
+        .flat_map(|c| std::iter::once(c.info().name).chain(c.info().aliases.iter().copied()))
+        .chain(RESERVED);
+    let nearest = candidates.min_by_key(|name| distance(&wanted, name));
+    let hint = nearest.map(|n| format!(" (did you mean `{n}`?)")).unwrap_or_default();
+    Err(Failure::Usage(format!("unknown codec `{}`{hint}; known codecs: {}", label.trim(), known.join(", "))))
+}
+
+/// The Levenshtein distance between two strings, by characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(prev + usize::from(ca != cb));
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// Where input comes from: a file, or standard input for `None` and `-`.
+pub(crate) fn open(file: Option<&Path>) -> Result<(Box<dyn Read>, String, Option<u64>), Failure> {
+    match file {
+        None => Ok((Box::new(io::stdin().lock()), "<stdin>".into(), None)),
+        Some(p) if p == Path::new("-") => Ok((Box::new(io::stdin().lock()), "<stdin>".into(), None)),
+        Some(path) => {
+            let name = path.display().to_string();
+            let meta = std::fs::metadata(path).map_err(|e| Failure::Io(format!("{name}: {e}")))?;
+            if meta.is_dir() {
+                return Err(Failure::Io(format!("{name}: is a directory")));
+            }
+            let file = std::fs::File::open(path).map_err(|e| Failure::Io(format!("{name}: {e}")))?;
+            Ok((Box::new(file), name, Some(meta.len())))
+        }
+    }
+}
+
+/// Reads all input, as bytes or, with `hex`, as hexadecimal text.
+pub(crate) fn read_all(file: Option<&Path>, hex: bool) -> Result<Vec<u8>, Failure> {
+    let (mut reader, name, _) = open(file)?;
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).map_err(|e| Failure::Io(format!("{name}: {e}")))?;
+    if hex { parse_hex(&bytes) } else { Ok(bytes) }
+}
+
+/// Parses hexadecimal text: pairs of digits, any case, whitespace anywhere.
+pub(crate) fn parse_hex(text: &[u8]) -> Result<Vec<u8>, Failure> {
+    let mut digits = Vec::with_capacity(text.len());
+    for (i, &c) in text.iter().enumerate() {
+        match c {
+            b'0'..=b'9' => digits.push(c - b'0'),
+            b'a'..=b'f' => digits.push(c - b'a' + 10),
+            b'A'..=b'F' => digits.push(c - b'A' + 10),
+            c if c.is_ascii_whitespace() => {}
+            _ => return Err(Failure::Data(format!("hex input: byte {i} is not a hexadecimal digit"))),
+        }
+    }
+    if digits.len() % 2 == 1 {
+        return Err(Failure::Data("hex input: an odd number of hexadecimal digits".into()));
+    }
+    Ok(digits.chunks_exact(2).map(|p| p[0] << 4 | p[1]).collect())
+}
+
+/// Formats bytes as uppercase hexadecimal separated by single spaces.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(bytes.len() * 3);
+    for (i, b) in bytes.iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        s.push_str(&format!("{b:02X}"));
+    }
+    s
+}
+
+/// Formats bytes as uppercase hexadecimal with no separator (`R+FE8080`).
+pub(crate) fn hex_compact(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02X}")).collect()
+}
+
+/// Standard output, buffered; every write maps a closed pipe to
+/// [`Failure::Quiet`].
+pub(crate) struct Output {
+    out: io::BufWriter<io::StdoutLock<'static>>,
+}
+
+impl Output {
+    pub(crate) fn stdout() -> Output {
+        Output { out: io::BufWriter::with_capacity(64 * 1024, io::stdout().lock()) }
+    }
+
+    pub(crate) fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.out.write_all(bytes).map_err(|e| Failure::write(&e))
+    }
+
+    pub(crate) fn flush(&mut self) -> Result<(), Failure> {
+        self.out.flush().map_err(|e| Failure::write(&e))
+    }
+}
+
+/// Whether standard output is a terminal that wants colour (`NO_COLOR`
+/// unset).
+pub(crate) fn colour() -> bool {
+    use std::io::IsTerminal;
+    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// A path beside `target` to write to before renaming onto it.
+pub(crate) fn temp_beside(target: &Path) -> PathBuf {
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "output".into());
+    target.with_file_name(format!(".{name}.utfx-{}.tmp", std::process::id()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{distance, parse_hex};
+
+    #[test]
+    fn distances_and_hex() {
+        assert_eq!(distance("utf8", "utf-8"), 1);
+        assert_eq!(distance("", "abc"), 3);
+        assert_eq!(distance("wtf-16", "wtf-16le"), 2);
+        assert_eq!(parse_hex(b" f0 9F\n92a9 ").unwrap(), [0xF0, 0x9F, 0x92, 0xA9]);
+        assert!(parse_hex(b"F").is_err());
+        assert!(parse_hex(b"zz").is_err());
+    }
+}
