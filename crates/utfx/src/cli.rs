@@ -22,7 +22,7 @@ pub(crate) struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// List the codecs: NAME<TAB>ALIASES<TAB>DOMAIN<TAB>DESCRIPTION, one per line.
+    /// List the codecs: name, aliases, domain and description, tab-separated, one line each.
     #[command(after_help = "Example:\n  utfx list | cut -f1")]
     List,
     /// Decode bytes to code points.

@@ -51,7 +51,12 @@ fn to_file<R: Read>(reader: R, path: &Path, name: &str, progress: Option<Progres
 }
 
 /// Copies the converted bytes to `out`.
-fn pump<R: Read, W: Write>(mut reader: R, mut out: W, name: &str, mut progress: Option<Progress>) -> Result<(), Failure> {
+fn pump<R: Read, W: Write>(
+    mut reader: R,
+    mut out: W,
+    name: &str,
+    mut progress: Option<Progress>,
+) -> Result<(), Failure> {
     let mut buf = vec![0u8; 64 * 1024];
     let result = loop {
         let n = match reader.read(&mut buf) {

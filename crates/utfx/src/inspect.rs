@@ -11,7 +11,9 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     let input = support::read_all(args.file.as_deref(), args.input_hex)?;
     let colour = support::colour();
     let mut out = Output::stdout();
-    out.write(format!("{:>8}  {:<17}  {:<11}  {:<14}  {}\n", "offset", "bytes", "code point", "class", "status").as_bytes())?;
+    out.write(
+        format!("{:>8}  {:<17}  {:<11}  {:<14}  {}\n", "offset", "bytes", "code point", "class", "status").as_bytes(),
+    )?;
     for item in codec.items(&input) {
         let (offset, len, point, status) = match item {
             Ok(it) => (it.offset, it.len, Some(it.point), Status::Ok),
@@ -25,7 +27,9 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
         let bytes = if bytes.len() > 17 { format!("{}...", &bytes[..14]) } else { bytes };
         let (cp, class) = match &point {
             Some(p) => (p.to_string(), class(p)),
-            None if status == Status::Reserved => (format!("R+{}", support::hex_compact(&input[offset..offset + len])), "reserved"),
+            None if status == Status::Reserved => {
+                (format!("R+{}", support::hex_compact(&input[offset..offset + len])), "reserved")
+            }
             None => ("-".into(), "-"),
         };
         let status_text = match status {

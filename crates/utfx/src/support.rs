@@ -92,8 +92,12 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// An opened input: the reader, a name for messages, and the size when
+/// known.
+pub(crate) type Opened = (Box<dyn Read>, String, Option<u64>);
+
 /// Where input comes from: a file, or standard input for `None` and `-`.
-pub(crate) fn open(file: Option<&Path>) -> Result<(Box<dyn Read>, String, Option<u64>), Failure> {
+pub(crate) fn open(file: Option<&Path>) -> Result<Opened, Failure> {
     match file {
         None => Ok((Box::new(io::stdin().lock()), "<stdin>".into(), None)),
         Some(p) if p == Path::new("-") => Ok((Box::new(io::stdin().lock()), "<stdin>".into(), None)),

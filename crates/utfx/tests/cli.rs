@@ -1,0 +1,366 @@
+//! The command-line contract, checked by running the built binary: every
+//! subcommand, every registered codec, every error mode, the exit statuses
+//! and messages for bad input, a closed pipe, a large round trip through
+//! `convert` between every pair of codecs that can hold the text, and
+//! bounded memory on a large input.
+//!
+//! Expected bytes come from the standard library (`str::as_bytes`,
+//! `encode_utf16`) or are written out by hand from the specifications.
+
+use std::io::{Read, Write};
+use std::process::Stdio;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn utfx() -> Command {
+    Command::cargo_bin("utfx").expect("the utfx binary")
+}
+
+fn names() -> Vec<&'static str> {
+    codec_registry::all().iter().map(|c| c.info().name).collect()
+}
+
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("utfx-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn list_prints_one_tab_separated_line_per_registered_codec() {
+    let out = utfx().arg("list").assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), codec_registry::all().len());
+    for (line, name) in lines.iter().zip(names()) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        assert_eq!(fields[0], name);
+    }
+    for name in ["utf-8", "generalized-utf-8", "utf-8-rfc2279", "utf-16le", "utf-16be", "wtf-16le", "wtf-16be", "wtf-8"]
+    {
+        assert!(names().contains(&name), "{name} is not listed");
+    }
+}
+
+#[test]
+fn decode_formats_and_modes() {
+    let run = |args: &[&str], input: &[u8]| utfx().arg("decode").args(args).write_stdin(input.to_vec()).assert();
+    run(&["-f", "utf-8"], "A\u{1F4A9}".as_bytes()).success().stdout("U+0041 U+1F4A9\n");
+    run(&["-f", " UTF-8 "], b"").success().stdout("\n");
+    run(&["-f", "utf-8"], b"A\xFFB").code(1).stdout("").stderr(predicate::str::contains("offset 1: invalid_lead"));
+    run(&["-f", "utf-8", "--errors", "replace"], b"A\xFF\xC3").success().stdout("U+0041 U+FFFD U+FFFD\n");
+    run(&["-f", "utf-8", "--errors", "escape"], b"A\xFF").success().stdout("U+0041 U+DCFF\n");
+    run(&["-f", "utf-8", "--errors", "latin1"], b"\xE9").success().stdout("U+00E9\n");
+    run(&["-f", "utf-8", "--errors", "windows-1252"], b"\x80").success().stdout("U+20AC\n");
+    run(&["-f", "utf-8", "--input-hex"], b"f0 9f\n92 A9").success().stdout("U+1F4A9\n");
+    run(&["-f", "utf-8", "--input-hex"], b"F0 9").code(1);
+    run(&["-f", "utf-8-rfc2279"], b"\xFD\xBF\xBF\xBF\xBF\xBF").success().stdout("U+7FFFFFFF\n");
+    run(&["-f", "utf-16be"], b"\xD8\x3D\xDC\xA9").success().stdout("U+1F4A9\n");
+    run(&["-f", "wtf-16le"], b"\x00\xD8").success().stdout("U+D800\n");
+    // JSON: one object per item, errors whatever the mode, exit 1 if any.
+    let json = "{\"offset\":0,\"len\":1,\"cp\":\"U+0041\"}\n{\"offset\":1,\"len\":2,\"error\":\"missing_continuation\"}\n{\"offset\":3,\"len\":1,\"cp\":\"U+0042\"}\n{\"offset\":4,\"len\":1,\"error\":\"truncated\"}\n";
+    for mode in ["fatal", "replace"] {
+        run(&["-f", "utf-8", "--format", "json", "--errors", mode], b"A\xE2\x82B\xF0").code(1).stdout(json);
+    }
+    run(&["-f", "wtf-8", "--format", "json"], b"\xED\xA0\x80\xED\xB0\x80")
+        .code(1)
+        .stdout("{\"offset\":0,\"len\":3,\"error\":\"surrogate_pair\"}\n{\"offset\":3,\"len\":3,\"cp\":\"U+DC00\"}\n");
+    run(&["-f", "utf-8", "--format", "json"], b"ok").success();
+    // UTF-8 output: what UTF-8 cannot hold is an error, or per --errors.
+    run(&["-f", "utf-16le", "--format", "utf-8"], b"h\x00\xE9\x00").success().stdout("h\u{E9}");
+    run(&["-f", "wtf-16le", "--format", "utf-8"], b"a\x00\x00\xD8")
+        .code(1)
+        .stderr(predicate::str::contains("index 1: U+D800: surrogate"));
+    run(&["-f", "wtf-16le", "--format", "utf-8", "--errors", "replace"], b"a\x00\x00\xD8")
+        .success()
+        .stdout("a\u{FFFD}");
+    run(&["-f", "utf-8", "--format", "utf-8", "--errors", "escape"], b"a\xFF").success().stdout(&b"a\xFF"[..]);
+}
+
+#[test]
+fn encode_inputs_and_modes() {
+    let run = |args: &[&str], input: &str| utfx().arg("encode").args(args).write_stdin(input).assert();
+    run(&["-t", "utf-8", "--hex"], "U+0041 u+e9,0x1F4A9\n20ac").success().stdout("41 C3 A9 F0 9F 92 A9 E2 82 AC\n");
+    run(&["-t", "utf-16le"], "U+0068 U+0069").success().stdout(&b"h\x00i\x00"[..]);
+    run(&["-t", "utf-16be", "--input", "utf-8", "--hex"], "\u{1F4A9}").success().stdout("D8 3D DC A9\n");
+    run(&["-t", "utf-8-rfc2279", "--hex"], "U+80000000")
+        .code(1)
+        .stderr(predicate::str::contains("index 0: U+80000000: out_of_range"));
+    run(&["-t", "utf-8", "--hex"], "41 D800").code(1).stderr(predicate::str::contains("index 1: U+D800: surrogate"));
+    run(&["-t", "utf-8", "--hex", "--errors", "replace"], "41 D800").success().stdout("41 EF BF BD\n");
+    run(&["-t", "utf-8", "--hex", "--errors", "html"], "D800").success().stdout("26 23 35 35 32 39 36 3B\n");
+    run(&["-t", "utf-8", "--hex", "--errors", "escape"], "41 DCFF").success().stdout("41 FF\n");
+    run(&["-t", "wtf-16le", "--hex"], "D800 DC00")
+        .code(1)
+        .stderr(predicate::str::contains("index 0: U+D800: surrogate_pair"));
+    run(&["-t", "wtf-8", "--hex"], "D800 DC00").success().stdout("F0 90 80 80\n");
+    run(&["-t", "utf-8"], "U+0041 nope").code(1).stderr(predicate::str::contains("token 1"));
+    run(&["-t", "utf-8"], "R+FE8080").code(1);
+    run(&["-t", "utf-8", "--hex"], "U+1000000000000000000000").code(1).stderr(predicate::str::contains("out_of_range"));
+    utfx().args(["encode", "-t", "utf-8", "--input", "utf-8"]).write_stdin(&b"\xFF"[..]).assert().code(1);
+}
+
+#[test]
+fn every_codec_every_mode_decodes_and_encodes() {
+    let tricky: &[u8] = b"A\xC3\xA9\x00\xD8\xED\xA0\x80\xFF\xF0\x9F\x92";
+    for name in names() {
+        for mode in ["fatal", "replace", "escape", "latin1", "windows-1252"] {
+            let assert = utfx().args(["decode", "-f", name, "--errors", mode]).write_stdin(tricky.to_vec()).assert();
+            let code = assert.get_output().status.code();
+            assert!(code == Some(0) || code == Some(1) && mode == "fatal", "{name} {mode}: {code:?}");
+            let assert = utfx().args(["inspect", "-f", name]).write_stdin(tricky.to_vec()).assert().success();
+            assert!(String::from_utf8_lossy(&assert.get_output().stdout).lines().count() >= 2);
+        }
+        // Escape mode round-trips any bytes.
+        let cps =
+            utfx().args(["decode", "-f", name, "--errors", "escape"]).write_stdin(tricky.to_vec()).assert().success();
+        let cps = cps.get_output().stdout.clone();
+        utfx()
+            .args(["encode", "-t", name, "--errors", "escape"])
+            .write_stdin(cps)
+            .assert()
+            .success()
+            .stdout(tricky.to_vec());
+        for mode in ["fatal", "replace", "html", "escape"] {
+            utfx()
+                .args(["encode", "-t", name, "--errors", mode, "--hex"])
+                .write_stdin("U+0041 U+00E9")
+                .assert()
+                .success();
+        }
+    }
+}
+
+#[test]
+fn bad_input_and_usage_errors() {
+    utfx()
+        .args(["decode", "-f", "utf8x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("utf8").and(predicate::str::contains("did you mean")));
+    utfx().args(["decode", "-f", "cesu-8"]).assert().code(2).stderr(predicate::str::contains("not implemented"));
+    utfx().args(["decode", "-f", "utf-8", "--errors", "bogus"]).assert().code(2);
+    utfx().args(["decode"]).assert().code(2);
+    utfx().args(["frobnicate"]).assert().code(2);
+    utfx()
+        .args(["decode", "-f", "utf-8", "/no/such/file"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("/no/such/file"));
+    let dir = temp_dir("bad");
+    utfx().args(["decode", "-f", "utf-8"]).arg(&dir).assert().code(3);
+    utfx()
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
+        .arg(dir.join("missing/dir/out"))
+        .write_stdin("x")
+        .assert()
+        .code(3);
+    utfx().args(["validate", "-f", "utf-8", "--document"]).arg(&dir).assert().code(2);
+    for sub in ["list", "decode", "encode", "convert", "validate", "inspect"] {
+        utfx().args([sub, "--help"]).assert().success().stdout(predicate::str::contains("Example"));
+    }
+    utfx().arg("--version").assert().success();
+    for args in [&["decode", "-f", "utf-8"][..], &["inspect", "-f", "wtf-8"], &["encode", "-t", "utf-8"]] {
+        let out = utfx().args(args).write_stdin(&b"\xFF\xFE\x00garbage \xED\xA0"[..]).assert().get_output().clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn validate_reports_each_file() {
+    let dir = temp_dir("validate");
+    let (good, bad) = (dir.join("good.txt"), dir.join("bad.txt"));
+    std::fs::write(&good, "h\u{E9}llo").unwrap();
+    std::fs::write(&bad, b"ok\xC0\x80").unwrap();
+    utfx().args(["validate", "-f", "utf-8"]).arg(&good).assert().success().stdout(format!("{}: ok\n", good.display()));
+    utfx().args(["validate", "-f", "utf-8"]).arg(&good).arg(&bad).assert().code(1).stdout(format!(
+        "{}: ok\n{}: offset 2: overlong\n",
+        good.display(),
+        bad.display()
+    ));
+    utfx().args(["validate", "-f", "utf-8"]).arg(&good).arg(dir.join("none")).assert().code(3);
+}
+
+#[test]
+fn convert_writes_the_output_file_only_on_success() {
+    let dir = temp_dir("convert");
+    let (input, out) = (dir.join("in.txt"), dir.join("out.txt"));
+    std::fs::write(&input, b"fine, then \xFF").unwrap();
+    utfx()
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("offset 11: invalid_lead"));
+    assert!(!out.exists());
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "a temporary file was left behind");
+    utfx()
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le", "--errors", "replace", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .assert()
+        .success();
+    let expected: Vec<u8> = "fine, then \u{FFFD}".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    assert_eq!(std::fs::read(&out).unwrap(), expected);
+    utfx()
+        .args(["convert", "-f", "utf-16le", "-t", "utf-8"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout("fine, then \u{FFFD}");
+    utfx()
+        .args(["convert", "-f", "wtf-16le", "-t", "utf-8"])
+        .write_stdin(&b"\x00\xD8"[..])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("index 0: U+D800: surrogate"));
+    utfx()
+        .args(["convert", "-f", "wtf-16le", "-t", "utf-8", "--encode-errors", "replace"])
+        .write_stdin(&b"\x00\xD8"[..])
+        .assert()
+        .success()
+        .stdout("\u{FFFD}");
+}
+
+/// Deterministic mixed-script text of about `len` bytes of UTF-8.
+fn generated_text(len: usize) -> String {
+    let samples = [
+        "plain ASCII, ",
+        "caf\u{E9} ",
+        "\u{3B1}\u{3B2}\u{3B3} ",
+        "\u{65E5}\u{672C}\u{8A9E} ",
+        "\u{1F4A9}\u{1F600} ",
+        "\u{10FFFD}\u{E000}\n",
+        "\u{0}\u{7F}\u{80}\u{FFFF}",
+    ];
+    let mut s = String::with_capacity(len + 16);
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    while s.len() < len {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        s.push_str(samples[(state % samples.len() as u64) as usize]);
+    }
+    s
+}
+
+#[test]
+fn large_text_round_trips_through_convert_between_every_pair() {
+    let text = generated_text(512 * 1024);
+    let dir = temp_dir("pairs");
+    let source = dir.join("source.utf-8");
+    std::fs::write(&source, text.as_bytes()).unwrap();
+    let holders: Vec<&str> = codec_registry::all()
+        .iter()
+        .filter(|c| text.chars().all(|ch| c.info().domain.contains(codec_core::CodePoint::from(ch))))
+        .map(|c| c.info().name)
+        .collect();
+    assert!(holders.contains(&"utf-8") && holders.len() >= 8, "{holders:?}");
+    let convert = |from: &str, to: &str, input: &std::path::Path, output: &std::path::Path| {
+        utfx().args(["convert", "-f", from, "-t", to, "-o"]).arg(output).arg(input).assert().success();
+    };
+    for a in &holders {
+        let in_a = dir.join(format!("text.{a}"));
+        convert("utf-8", a, &source, &in_a);
+        let bytes = std::fs::read(&in_a).unwrap();
+        match *a {
+            "utf-16le" | "wtf-16le" => {
+                assert_eq!(bytes, text.encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<_>>())
+            }
+            "utf-16be" | "wtf-16be" => {
+                assert_eq!(bytes, text.encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<_>>())
+            }
+            _ => assert_eq!(bytes, text.as_bytes(), "{a}"),
+        }
+        for b in &holders {
+            let (in_b, back) = (dir.join(format!("text.{a}.{b}")), dir.join(format!("back.{a}.{b}")));
+            convert(a, b, &in_a, &in_b);
+            convert(b, "utf-8", &in_b, &back);
+            assert!(std::fs::read(&back).unwrap() == text.as_bytes(), "{a} -> {b} -> utf-8 differs");
+            std::fs::remove_file(&in_b).unwrap();
+            std::fs::remove_file(&back).unwrap();
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    let mut child = std::process::Command::new(bin)
+        .args(["decode", "-f", "utf-8"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&vec![b'a'; 1 << 20]);
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    writer.join().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+/// Converts 96 MiB from standard input and watches the child's peak
+/// resident memory, which must stay far below the input's size.
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_memory_stays_bounded() {
+    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    let mut child = std::process::Command::new(bin)
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let block = generated_text(1 << 20);
+        for _ in 0..96 {
+            if stdin.write_all(block.as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut total = 0u64;
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            match stdout.read(&mut buf) {
+                Ok(0) | Err(_) => return total,
+                Ok(n) => total += n as u64,
+            }
+        }
+    });
+    let mut peak_kib = 0u64;
+    while !reader.is_finished() {
+        if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+            let hwm = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok());
+            peak_kib = peak_kib.max(hwm.unwrap_or(0));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    writer.join().unwrap();
+    let written = reader.join().unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(written > 96 << 20, "the output is UTF-16 of 96 MiB of mostly-ASCII text: {written}");
+    println!("peak resident memory {peak_kib} KiB for {written} bytes out");
+    assert!(peak_kib > 0 && peak_kib < 48 * 1024, "peak resident memory {peak_kib} KiB");
+}
