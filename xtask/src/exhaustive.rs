@@ -96,10 +96,7 @@ fn parallel(n: u64, work: impl Fn(u64) -> Result<u64, String> + Sync) -> Outcome
                 })
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Err("a sweep thread panicked".into())))
-            .collect::<Result<(), String>>()
+        handles.into_iter().try_for_each(|h| h.join().unwrap_or_else(|_| Err("a sweep thread panicked".into())))
     })
     .map(|()| checked.load(Ordering::Relaxed))
 }

@@ -228,3 +228,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn code_units_follow_the_wtf8_specification() {
+    use codec_utf16::units::{Pairs, decode, decode_strict, encode, is_well_formed};
+    let cps = |v: &[u32]| v.iter().map(|&x| CodePoint::new(x)).collect::<Vec<_>>();
+    // Encoding: supplementary code points as two units, BMP ones as one,
+    // lone surrogates kept.
+    assert_eq!(
+        encode(&cps(&[0x41, 0x10000, 0x10FFFF, 0xDC00, 0xD800]), Pairs::Reject).unwrap(),
+        [0x41, 0xD800, 0xDC00, 0xDBFF, 0xDFFF, 0xDC00, 0xD800]
+    );
+    // A surrogate code point pair: the three ways.
+    let pair = cps(&[0x41, 0xDBFF, 0xDFFF]);
+    let err = encode(&pair, Pairs::Reject).unwrap_err();
+    assert_eq!((err.index(), err.kind()), (1, ErrorKind::SurrogatePair));
+    assert_eq!(encode(&pair, Pairs::ReplaceLead).unwrap(), [0x41, 0xFFFD, 0xDFFF]);
+    assert_eq!(encode(&pair, Pairs::Merge).unwrap(), [0x41, 0xDBFF, 0xDFFF]);
+    assert_eq!(encode(&cps(&[0x110000]), Pairs::Merge).unwrap_err().kind(), ErrorKind::OutOfRange);
+    // Decoding: pairs joined, anything else kept.
+    let units = [0xDC00, 0xD800, 0xD800, 0xDC00, 0xD800];
+    assert_eq!(decode(units).collect::<Vec<_>>(), cps(&[0xDC00, 0xD800, 0x10000, 0xD800]));
+    assert!(!is_well_formed(&units));
+    let err = decode_strict(&[0x41, 0xD800, 0x42]).unwrap_err();
+    assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (1, Some(1), ErrorKind::UnpairedSurrogate));
+    let err = decode_strict(&[0x41, 0xD800]).unwrap_err();
+    assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (1, None, ErrorKind::Truncated));
+    assert_eq!(decode_strict(&[0xD83D, 0xDCA9]).unwrap(), cps(&[0x1F4A9]));
+}
