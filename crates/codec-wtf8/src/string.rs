@@ -9,7 +9,8 @@ use core::borrow::Borrow;
 use core::fmt::{self, Write as _};
 use core::ops::{Bound, Deref, RangeBounds};
 
-use codec_core::{CodePoint, Decode, DecodeError, Encode, EncodeError, ErrorKind, utf8};
+use codec_core::utf8::{self, Grammar};
+use codec_core::{CodePoint, Decode, DecodeError, Encode, EncodeError, ErrorKind, Step};
 
 use crate::WTF_8;
 
@@ -473,36 +474,25 @@ pub struct CodePointIndices<'a> {
     offset: usize,
 }
 
-// The WTF-8 specification, § "Decoding" (defined for well-formed WTF-8
-// only, which a `Wtf8` is):
-//
-//   0x00 to 0x7F   a code point of value B
-//   0xC2 to 0xDF   ((B & 0x1F) << 6) | (B2 & 0x3F)
-//   0xE0 to 0xEF   ((B & 0x0F) << 12) | ((B2 & 0x3F) << 6) | (B3 & 0x3F)
-//   0xF0 to 0xF4   ((B & 0x07) << 18) | ((B2 & 0x3F) << 12) | ((B3 & 0x3F) << 6) | (B4 & 0x3F)
+// The WTF-8 specification's "decode from well-formed WTF-8" is generalized
+// UTF-8 decoding (Table 2's bit distribution read back): the core's
+// automaton, which on a `Wtf8` never finds an error.
 impl Iterator for CodePointIndices<'_> {
     type Item = (usize, CodePoint);
 
     fn next(&mut self) -> Option<(usize, CodePoint)> {
         let rest = &self.bytes[self.offset..];
-        let b = u32::from(*rest.first()?);
-        let len = match b {
-            0..=0x7F => 1,
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            _ => 4,
+        if rest.is_empty() {
+            return None;
         }
-        .min(rest.len());
-        let lead_bits = match len {
-            1 => b,
-            2 => b & 0x1F,
-            3 => b & 0x0F,
-            _ => b & 0x07,
+        let (point, len) = match utf8::decode_step(Grammar::GENERALIZED, rest) {
+            Step::Char { point, len } => (point, len),
+            Step::Invalid { len, .. } => (CodePoint::REPLACEMENT, len),
+            Step::Incomplete => (CodePoint::REPLACEMENT, rest.len()),
         };
-        let value = rest[1..len].iter().fold(lead_bits, |v, &c| (v << 6) | u32::from(c & 0x3F));
         let at = self.offset;
         self.offset += len;
-        Some((at, CodePoint::new(value)))
+        Some((at, point))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
