@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use crate::code_point::{AnyCodePoint, CodePoint};
 use crate::error::{DecodeError, EncodeError, ErrorKind};
 use crate::mode::{DecodeMode, EncodeMode};
-use crate::stream::{Decoder, Encoder};
+use crate::stream::{Decoder, Encoder, Front};
 
 /// What a codec found at the front of its input: the answer of
 /// [`Decode::decode_step`].
@@ -149,6 +149,25 @@ pub trait Decode {
         0
     }
 
+    /// Decodes a well-formed prefix of `input` that ends at a sequence
+    /// boundary with a bulk kernel, writing its code points as UTF-16 code
+    /// units to the front of `out`, and returns (bytes read, units written);
+    /// `(0, 0)` when it has no kernel. It decodes only Unicode scalar values
+    /// and only what fits in `out`; the same rules as for
+    /// [`validate_prefix_fast`](Decode::validate_prefix_fast).
+    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+        let _ = (input, out);
+        (0, 0)
+    }
+
+    /// Decodes a well-formed prefix of `input` with a bulk kernel, writing
+    /// UTF-8 to the front of `out`, as
+    /// [`decode_to_utf16_fast`](Decode::decode_to_utf16_fast) does.
+    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+        let _ = (input, out);
+        (0, 0)
+    }
+
     /// Returns `Ok` when all of `input` is well-formed, else the first error.
     ///
     /// # Errors
@@ -275,6 +294,25 @@ pub trait Encode {
         0
     }
 
+    /// Encodes a prefix of the well-formed UTF-16 `input` with a bulk kernel
+    /// into the front of `out`, and returns (units read, bytes written);
+    /// `(0, 0)` when it has no kernel. It must write exactly what
+    /// [`encode_step`](Encode::encode_step) writes, only what fits in `out`,
+    /// and stop before a lone surrogate, a lead surrogate at the end of
+    /// `input`, and any code point whose encoding depends on what follows.
+    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        let _ = (input, out);
+        (0, 0)
+    }
+
+    /// Encodes a prefix of `input` with a bulk kernel into the front of
+    /// `out`, and returns (bytes read, bytes written), as
+    /// [`encode_from_utf16_fast`](Encode::encode_from_utf16_fast) does.
+    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
+        let _ = (input, out);
+        (0, 0)
+    }
+
     /// Encodes all of `input`, failing at the first unencodable code point.
     ///
     /// # Errors
@@ -357,6 +395,16 @@ impl<D: Decode + ?Sized> Decode for &D {
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<D::Point>) -> usize {
         (**self).decode_prefix_fast(input, out)
     }
+
+    #[inline]
+    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+        (**self).decode_to_utf16_fast(input, out)
+    }
+
+    #[inline]
+    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+        (**self).decode_to_utf8_fast(input, out)
+    }
 }
 
 impl<E: Encode + ?Sized> Encode for &E {
@@ -370,6 +418,16 @@ impl<E: Encode + ?Sized> Encode for &E {
     #[inline]
     fn encode_prefix_fast(&self, input: &[E::Point], out: &mut Vec<u8>) -> usize {
         (**self).encode_prefix_fast(input, out)
+    }
+
+    #[inline]
+    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        (**self).encode_from_utf16_fast(input, out)
+    }
+
+    #[inline]
+    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
+        (**self).encode_from_str_fast(input, out)
     }
 }
 
@@ -438,20 +496,14 @@ impl<D: Decode + ?Sized> Iterator for Items<'_, D> {
     fn next(&mut self) -> Option<Self::Item> {
         let rest = self.input.get(self.pos..).filter(|r| !r.is_empty())?;
         let offset = self.pos;
-        Some(match self.codec.decode_step(rest, true) {
-            Step::Char { point, len } => {
-                self.pos += len;
-                Ok(Item { offset, len, point })
-            }
-            Step::Invalid { kind, len } => {
-                self.pos += len;
-                Err(DecodeError::new(offset, Some(len), kind))
-            }
-            Step::Incomplete => {
-                self.pos = self.input.len();
-                Err(DecodeError::new(offset, None, ErrorKind::Truncated))
-            }
-        })
+        let (len, item) = match crate::stream::front(self.codec, rest, true) {
+            Front::Point(point, len) => (len, Ok(Item { offset, len, point })),
+            Front::Invalid(kind, len, error_len) => (len, Err(DecodeError::new(offset, error_len, kind))),
+            // With `last`, the front is never left undecided.
+            Front::NeedMore => (rest.len(), Err(DecodeError::new(offset, None, ErrorKind::Truncated))),
+        };
+        self.pos += len;
+        Some(item)
     }
 }
 

@@ -67,6 +67,18 @@ pub trait DynCodec: Send + Sync {
     /// [`Decode::decode_prefix_fast`] over [`CodePoint`].
     fn dyn_decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize;
 
+    /// [`Decode::decode_to_utf16_fast`].
+    fn dyn_decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize);
+
+    /// [`Decode::decode_to_utf8_fast`].
+    fn dyn_decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize);
+
+    /// [`Encode::encode_from_utf16_fast`].
+    fn dyn_encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize);
+
+    /// [`Encode::encode_from_str_fast`].
+    fn dyn_encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize);
+
     /// [`Encode::encode_step`] over [`CodePoint`].
     fn dyn_encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep;
 
@@ -168,6 +180,22 @@ where
         }
     }
 
+    fn dyn_decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+        self.decode_to_utf16_fast(input, out)
+    }
+
+    fn dyn_decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+        self.decode_to_utf8_fast(input, out)
+    }
+
+    fn dyn_encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        self.encode_from_utf16_fast(input, out)
+    }
+
+    fn dyn_encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
+        self.encode_from_str_fast(input, out)
+    }
+
     fn dyn_encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
         encode_narrow(input, last, |w, l| self.encode_step(w, l, out))
     }
@@ -204,6 +232,14 @@ impl Decode for dyn DynCodec + '_ {
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
         self.dyn_decode_prefix_fast(input, out)
     }
+
+    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+        self.dyn_decode_to_utf16_fast(input, out)
+    }
+
+    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+        self.dyn_decode_to_utf8_fast(input, out)
+    }
 }
 
 impl Encode for dyn DynCodec + '_ {
@@ -215,6 +251,14 @@ impl Encode for dyn DynCodec + '_ {
 
     fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
         self.dyn_encode_prefix_fast(input, out)
+    }
+
+    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        self.dyn_encode_from_utf16_fast(input, out)
+    }
+
+    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
+        self.dyn_encode_from_str_fast(input, out)
     }
 }
 

@@ -1,44 +1,24 @@
 //! `std::io` adapters: [`TranscodeReader`] decodes with one codec and encodes
-//! with another, in bounded memory.
+//! with another, in bounded memory, through the core's [`Transcoder`].
 
 use std::io::{self, Read};
 use std::vec::Vec;
 
 use crate::codec::{Decode, Encode};
-use crate::error::{DecodeError, EncodeError};
-use crate::stream::{Decoder, Encoder};
-use crate::{DecodeMode, EncodeMode};
+use crate::transcode::Transcoder;
+use crate::{DecodeMode, EncodeMode, Status};
 
 /// How many bytes [`TranscodeReader`] reads from its source at a time.
 pub const CHUNK_SIZE: usize = 64 * 1024;
 
-/// Why a [`TranscodeReader`] stopped: the payload of the [`io::Error`] (of
-/// kind [`io::ErrorKind::InvalidData`]) it returns.
-///
-/// # Examples
-///
-/// ```
-/// use codec_core::{DecodeError, ErrorKind, TranscodeError};
-/// let e: TranscodeError = TranscodeError::Decode(DecodeError::new(4, Some(1), ErrorKind::InvalidLead));
-/// assert_eq!(e.to_string(), "invalid lead byte at byte offset 4");
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TranscodeError<P: crate::AnyCodePoint = crate::CodePoint> {
-    /// The input is ill-formed in the source codec.
-    #[error(transparent)]
-    Decode(DecodeError),
-    /// A code point cannot be encoded by the target codec.
-    #[error(transparent)]
-    Encode(EncodeError<P>),
-}
-
 /// A reader that decodes bytes from `inner` with one codec and yields them
 /// encoded with another, holding at most about [`CHUNK_SIZE`] bytes of input
-/// (plus one incomplete sequence) at a time.
+/// (plus one incomplete sequence) at a time and writing straight into the
+/// caller's buffer.
 ///
 /// Output before an error is delivered first; then `read` returns an
 /// [`io::Error`] of kind [`io::ErrorKind::InvalidData`] whose payload is a
-/// [`TranscodeError`].
+/// [`crate::TranscodeError`].
 ///
 /// # Examples
 ///
@@ -73,14 +53,11 @@ pub enum TranscodeError<P: crate::AnyCodePoint = crate::CodePoint> {
 #[derive(Debug)]
 pub struct TranscodeReader<R, D: Decode, E: Encode<Point = D::Point>> {
     inner: R,
-    decoder: Decoder<D>,
-    encoder: Encoder<E>,
+    transcoder: Transcoder<D, E>,
     input: Vec<u8>,
-    points: Vec<D::Point>,
-    output: Vec<u8>,
-    output_pos: usize,
+    start: usize,
+    end: usize,
     eof: bool,
-    error: Option<TranscodeError<D::Point>>,
 }
 
 impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
@@ -90,21 +67,18 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
     pub fn new(inner: R, from: D, decode_mode: DecodeMode, to: E, encode_mode: EncodeMode) -> Self {
         TranscodeReader {
             inner,
-            decoder: Decoder::new(from, decode_mode),
-            encoder: Encoder::new(to, encode_mode),
+            transcoder: Transcoder::new(from, decode_mode, to, encode_mode),
             input: std::vec![0; CHUNK_SIZE],
-            points: Vec::new(),
-            output: Vec::new(),
-            output_pos: 0,
+            start: 0,
+            end: 0,
             eof: false,
-            error: None,
         }
     }
 
     /// Returns how many input bytes have been decoded so far.
     #[must_use]
     pub fn input_offset(&self) -> usize {
-        self.decoder.offset()
+        self.transcoder.input_offset()
     }
 
     /// Returns the inner reader.
@@ -112,51 +86,34 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
     pub fn into_inner(self) -> R {
         self.inner
     }
-
-    /// Reads and transcodes one chunk into `self.output`.
-    fn fill(&mut self) -> io::Result<()> {
-        let n = loop {
-            match self.inner.read(&mut self.input) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        };
-        let last = n == 0;
-        self.eof = last;
-        self.points.clear();
-        self.output.clear();
-        self.output_pos = 0;
-        let decoded = self.decoder.decode_chunk(&self.input[..n], last, &mut self.points);
-        // On a decode error, encode what came before it, then stop.
-        let last = last || decoded.is_err();
-        if let Err(e) = decoded {
-            self.error = Some(TranscodeError::Decode(e));
-            self.eof = true;
-        }
-        if let Err(e) = self.encoder.encode_chunk(&self.points, last, &mut self.output) {
-            self.error.get_or_insert(TranscodeError::Encode(e));
-            self.eof = true;
-        }
-        Ok(())
-    }
 }
 
 impl<R: Read, D: Decode, E: Encode<Point = D::Point>> Read for TranscodeReader<R, D, E> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        while self.output_pos == self.output.len() {
-            if self.eof {
-                return match self.error.take() {
-                    Some(e) => Err(io::Error::new(io::ErrorKind::InvalidData, e)),
-                    None => Ok(0),
-                };
-            }
-            self.fill()?;
+        if buf.is_empty() {
+            return Ok(0);
         }
-        let available = &self.output[self.output_pos..];
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.output_pos += n;
-        Ok(n)
+        loop {
+            if self.start == self.end && !self.eof {
+                let n = loop {
+                    match self.inner.read(&mut self.input) {
+                        Ok(n) => break n,
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(e),
+                    }
+                };
+                self.start = 0;
+                self.end = n;
+                self.eof = n == 0;
+            }
+            let (status, read, written) = self.transcoder.transcode(&self.input[self.start..self.end], buf, self.eof);
+            self.start += read;
+            match status {
+                Status::Error(e) if written == 0 => return Err(io::Error::new(io::ErrorKind::InvalidData, e)),
+                Status::InputEmpty if written == 0 && self.eof => return Ok(0),
+                _ if written > 0 => return Ok(written),
+                _ => {}
+            }
+        }
     }
 }

@@ -81,7 +81,9 @@ mod error;
 mod io;
 mod mode;
 pub mod reference;
+mod sink;
 mod stream;
+mod transcode;
 pub mod utf16;
 pub mod utf8;
 
@@ -94,8 +96,10 @@ pub use dynamic::Wide;
 pub use dynamic::{DynCodec, lookup};
 pub use error::{DecodeError, EncodeError, ErrorKind, UnknownErrorKind};
 #[cfg(feature = "std")]
-pub use io::{CHUNK_SIZE, TranscodeError, TranscodeReader};
+pub use io::{CHUNK_SIZE, TranscodeReader};
 pub use mode::{DecodeMode, ESCAPE_BASE, EncodeMode, UnknownMode, escaped_byte, windows_1252};
 #[cfg(feature = "bigint")]
 pub use num_bigint;
-pub use stream::{Decoder, Encoder};
+pub use sink::{Pushed, Sink, Slice, Validation};
+pub use stream::{DEFAULT_MAX_PENDING, Decoder, Encoder, Status};
+pub use transcode::{TranscodeError, Transcoder};

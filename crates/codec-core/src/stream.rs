@@ -10,176 +10,283 @@ use crate::code_point::{AnyCodePoint, CodePoint};
 use crate::codec::{Decode, Encode, EncodeStep, Step};
 use crate::error::{DecodeError, EncodeError, ErrorKind};
 use crate::mode::{DecodeMode, ESCAPE_BASE, EncodeMode, escaped_byte, windows_1252};
+use crate::sink::{Pushed, Sink, Slice, Validation};
 
 /// Pending input up to this long is retried on every new byte; longer pending
 /// input only once it has doubled since the last try.
 const RETRY_EVERY_BYTE: usize = 16;
 
 /// Input held back between chunks: the tail that could not be consumed yet
-/// (an incomplete sequence, or a code point whose encoding needs look-ahead).
+/// (an incomplete sequence, a code point whose encoding needs look-ahead, or
+/// input left over when the output filled up).
 #[derive(Debug, Clone)]
 struct Pending<T> {
     items: Vec<T>,
     /// Length of `items` when the driver last found them incomplete.
     tried: usize,
+    /// True when `items` is known to need more input before anything of it
+    /// can be consumed; false when the output filled up before it was tried.
+    stalled: bool,
 }
 
 impl<T> Pending<T> {
     const fn new() -> Self {
-        Pending { items: Vec::new(), tried: 0 }
+        Pending { items: Vec::new(), tried: 0, stalled: true }
     }
 
     fn clear(&mut self) {
         self.items.clear();
         self.tried = 0;
+        self.stalled = true;
     }
 }
 
+/// What one run of a driver did: how much input it consumed, and whether it
+/// stopped because the output was full.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    consumed: usize,
+    full: bool,
+}
+
 /// Feeds `chunk` through `run`, keeping in `pending` what `run` could not
-/// consume yet.
+/// consume yet, and returns how much of `chunk` it took (all of it unless
+/// the output filled up).
 ///
-/// `run(input, last)` consumes a prefix of `input` and returns its length.
+/// `run(input, last)` consumes a prefix of `input`: everything but an
+/// incomplete tail, unless it stops early because the output is full.
 /// Pending input is topped up from the chunk in doubling amounts, and a long
 /// pending sequence is only retried once it has doubled, so a long incomplete
 /// sequence costs linear time over any chunking, even a byte at a time.
 fn feed<T: Clone, E>(
     pending: &mut Pending<T>,
-    mut rest: &[T],
+    chunk: &[T],
     last: bool,
-    mut run: impl FnMut(&[T], bool) -> Result<usize, E>,
-) -> Result<(), E> {
+    mut run: impl FnMut(&[T], bool) -> Result<Run, E>,
+) -> Result<Run, E> {
+    let mut rest = chunk;
     while !pending.items.is_empty() {
-        if rest.is_empty() && !last {
-            return Ok(());
+        if pending.stalled {
+            if rest.is_empty() && !last {
+                return Ok(Run { consumed: chunk.len(), full: false });
+            }
+            let len = pending.items.len();
+            let take = len.max(RETRY_EVERY_BYTE).min(rest.len());
+            pending.items.extend_from_slice(&rest[..take]);
+            rest = &rest[take..];
+            let is_last = last && rest.is_empty();
+            if !is_last && pending.items.len() > RETRY_EVERY_BYTE && pending.items.len() < 2 * pending.tried {
+                // Too little new input to be worth another scan of a long sequence.
+                debug_assert!(rest.is_empty());
+                return Ok(Run { consumed: chunk.len(), full: false });
+            }
         }
-        let len = pending.items.len();
-        let take = len.max(RETRY_EVERY_BYTE).min(rest.len());
-        pending.items.extend_from_slice(&rest[..take]);
-        rest = &rest[take..];
-        let is_last = last && rest.is_empty();
-        if !is_last && pending.items.len() > RETRY_EVERY_BYTE && pending.items.len() < 2 * pending.tried {
-            // Too little new input to be worth another scan of a long sequence.
-            debug_assert!(rest.is_empty());
-            return Ok(());
+        let done = run(&pending.items, last && rest.is_empty())?;
+        pending.items.drain(..done.consumed);
+        if done.full {
+            pending.stalled = false;
+            return Ok(Run { consumed: chunk.len() - rest.len(), full: true });
         }
-        let consumed = run(&pending.items, is_last)?;
-        pending.items.drain(..consumed);
-        pending.tried = if consumed == 0 { pending.items.len() } else { 0 };
+        pending.stalled = true;
+        pending.tried = if done.consumed == 0 { pending.items.len() } else { 0 };
     }
-    let consumed = run(rest, last)?;
-    pending.items.extend_from_slice(&rest[consumed..]);
+    let done = run(rest, last)?;
+    if done.full {
+        return Ok(Run { consumed: chunk.len() - rest.len() + done.consumed, full: true });
+    }
+    pending.items.extend_from_slice(&rest[done.consumed..]);
+    pending.stalled = true;
     pending.tried = pending.items.len();
-    Ok(())
+    Ok(Run { consumed: chunk.len(), full: false })
 }
 
-/// Appends what `mode` makes of an ill-formed subpart `bytes` at `offset`.
-fn handle_invalid<P: AnyCodePoint>(
-    mode: DecodeMode,
-    kind: ErrorKind,
-    offset: usize,
-    error_len: Option<usize>,
-    bytes: &[u8],
-    out: &mut Vec<P>,
-) -> Result<(), DecodeError> {
-    match mode {
-        DecodeMode::Fatal => return Err(DecodeError::new(offset, error_len, kind)),
-        DecodeMode::Replace => out.push(P::from(CodePoint::REPLACEMENT)),
-        DecodeMode::Escape => escape_bytes(bytes, out),
-        DecodeMode::Latin1 => out.extend(bytes.iter().map(|&b| P::from(CodePoint::from(b)))),
-        DecodeMode::Windows1252 => out.extend(bytes.iter().map(|&b| P::from(windows_1252(b)))),
+/// What the bytes at the front of a decoder's input are, with the end of
+/// input taken into account: the one place where a final
+/// [`Step::Incomplete`] becomes a truncation.
+pub(crate) enum Front<P> {
+    /// A well-formed sequence of `len` bytes.
+    Point(P, usize),
+    /// An ill-formed subpart: its kind, its length in bytes, and its
+    /// `error_len` (`None` for a sequence cut by the end of input).
+    Invalid(ErrorKind, usize, Option<usize>),
+    /// The input is a proper prefix of a sequence and more may follow.
+    NeedMore,
+}
+
+/// Classifies the front of `input` (never empty) with the codec's step,
+/// keeping every length within `1..=input.len()`.
+#[inline]
+pub(crate) fn front<D: Decode + ?Sized>(codec: &D, input: &[u8], last: bool) -> Front<D::Point> {
+    match codec.decode_step(input, last) {
+        Step::Char { point, len } => {
+            debug_assert!(len >= 1 && len <= input.len(), "decode_step broke its contract");
+            Front::Point(point, len.clamp(1, input.len()))
+        }
+        Step::Invalid { kind, len } => {
+            debug_assert!(len >= 1 && len <= input.len(), "decode_step broke its contract");
+            let len = len.clamp(1, input.len());
+            Front::Invalid(kind, len, Some(len))
+        }
+        Step::Incomplete if last => Front::Invalid(ErrorKind::Truncated, input.len(), None),
+        Step::Incomplete => Front::NeedMore,
     }
-    Ok(())
 }
 
-fn escape_bytes<P: AnyCodePoint>(bytes: &[u8], out: &mut Vec<P>) {
-    out.extend(bytes.iter().map(|&b| P::from(CodePoint::new(ESCAPE_BASE + u32::from(b)))));
+/// How many code points `mode` makes of an ill-formed subpart of `len`
+/// bytes.
+fn substitutes(mode: DecodeMode, len: usize) -> usize {
+    match mode {
+        DecodeMode::Fatal => 0,
+        DecodeMode::Replace => 1,
+        DecodeMode::Escape | DecodeMode::Latin1 | DecodeMode::Windows1252 => len,
+    }
 }
 
-/// Decodes a prefix of `input` (at absolute offset `base`) into `out` and
-/// returns how many bytes it consumed: everything unless `last` is false and
-/// the input ends inside a sequence.
-fn run_decode<D: Decode + ?Sized>(
+/// Pushes what `mode` makes of the ill-formed subpart `bytes` (the sink has
+/// room for it). Every substitute is in the BMP, so every sink takes it.
+fn substitute<P: AnyCodePoint, S: Sink<P>>(mode: DecodeMode, bytes: &[u8], sink: &mut S) {
+    let mut push = |cp: CodePoint| {
+        let pushed = sink.push(P::from(cp));
+        debug_assert_eq!(pushed, Pushed::Taken, "a sink refused a substitute it had room for");
+    };
+    match mode {
+        DecodeMode::Fatal => {}
+        DecodeMode::Replace => push(CodePoint::REPLACEMENT),
+        DecodeMode::Escape => bytes.iter().for_each(|&b| push(CodePoint::new(ESCAPE_BASE + u32::from(b)))),
+        DecodeMode::Latin1 => bytes.iter().for_each(|&b| push(CodePoint::from(b))),
+        DecodeMode::Windows1252 => bytes.iter().for_each(|&b| push(windows_1252(b))),
+    }
+}
+
+/// The one decoding loop: decodes a prefix of `input` (at absolute offset
+/// `base`) into `sink` in error mode `mode`, and returns how many bytes it
+/// consumed: everything but an incomplete tail (when `last` is false), unless
+/// the sink filled up first.
+fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     codec: &D,
     mode: DecodeMode,
     fast: bool,
     input: &[u8],
     base: usize,
     last: bool,
-    out: &mut Vec<D::Point>,
-) -> Result<usize, DecodeError> {
-    let mut i = 0;
-    let mut fast = fast;
-    while i < input.len() {
-        if fast {
-            let before = out.len();
-            let n = codec.decode_prefix_fast(&input[i..], out);
-            if mode == DecodeMode::Escape
-                && out[before..].iter().any(|p| p.to_code_point().and_then(escaped_byte).is_some())
-            {
-                // A well-formed U+DC00..=U+DCFF must be escaped byte by byte,
-                // which only the step loop does: go on without the fast path.
-                out.truncate(before);
-                fast = false;
-            } else {
-                i += n;
-                if i == input.len() {
-                    break;
-                }
-            }
-        }
-        match codec.decode_step(&input[i..], last) {
-            Step::Char { point, len } => {
-                debug_assert!(len >= 1 && len <= input.len() - i, "decode_step broke its contract");
-                let len = len.clamp(1, input.len() - i);
-                if mode == DecodeMode::Escape && point.to_code_point().and_then(escaped_byte).is_some() {
-                    escape_bytes(&input[i..i + len], out);
-                } else {
-                    out.push(point);
-                }
-                i += len;
-            }
-            Step::Invalid { kind, len } => {
-                debug_assert!(len >= 1 && len <= input.len() - i, "decode_step broke its contract");
-                let len = len.clamp(1, input.len() - i);
-                handle_invalid(mode, kind, base + i, Some(len), &input[i..i + len], out)?;
-                i += len;
-            }
-            Step::Incomplete if last => {
-                handle_invalid(mode, ErrorKind::Truncated, base + i, None, &input[i..], out)?;
-                i = input.len();
-            }
-            Step::Incomplete => break,
-        }
-    }
-    Ok(i)
-}
-
-/// Validates `input`, with or without the codec's fast path.
-pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
+    sink: &mut S,
+) -> Result<Run, DecodeError> {
     let mut i = 0;
     while i < input.len() {
         if fast {
-            i += codec.validate_prefix_fast(&input[i..]);
+            i += sink.fast(codec, &input[i..]);
             if i == input.len() {
                 break;
             }
         }
-        match codec.decode_step(&input[i..], true) {
-            Step::Char { len, .. } => i += len.clamp(1, input.len() - i),
-            Step::Invalid { kind, len } => return Err(DecodeError::new(i, Some(len), kind)),
-            Step::Incomplete => return Err(DecodeError::new(i, None, ErrorKind::Truncated)),
+        let rest = &input[i..];
+        let (kind, len, error_len) = match front(codec, rest, last) {
+            Front::NeedMore => break,
+            Front::Point(point, len) => {
+                // In escape mode a well-formed U+DC00..=U+DCFF is escaped
+                // byte by byte, so that encoding back restores the bytes.
+                if mode == DecodeMode::Escape && point.to_code_point().and_then(escaped_byte).is_some() {
+                    if !sink.has_room(len) {
+                        return Ok(Run { consumed: i, full: true });
+                    }
+                    substitute(mode, &rest[..len], sink);
+                    i += len;
+                    continue;
+                }
+                match sink.push(point) {
+                    Pushed::Taken => {
+                        i += len;
+                        continue;
+                    }
+                    Pushed::Full => return Ok(Run { consumed: i, full: true }),
+                    Pushed::Unrepresentable => (ErrorKind::OutOfRange, len, Some(len)),
+                }
+            }
+            Front::Invalid(kind, len, error_len) => (kind, len, error_len),
+        };
+        if mode == DecodeMode::Fatal {
+            return Err(DecodeError::new(base + i, error_len, kind));
         }
+        if !sink.has_room(substitutes(mode, len)) {
+            return Ok(Run { consumed: i, full: true });
+        }
+        substitute(mode, &rest[..len], sink);
+        i += len;
     }
-    Ok(())
+    Ok(Run { consumed: i, full: false })
 }
 
-/// A streaming decoder: feed it chunks, get the same code points as decoding
-/// the whole input at once, in every error mode, for every split.
+/// Validates `input`, with or without the codec's fast path.
+pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
+    run_decode(codec, DecodeMode::Fatal, fast, input, 0, true, &mut Validation).map(|_| ())
+}
+
+/// Where a buffer-to-buffer call stopped: the `#[must_use]` status of
+/// [`Decoder::decode_to_sink`], [`Decoder::decode_to_utf16`],
+/// [`Decoder::decode_to_utf8`] and [`Decoder::decode_to_code_points`] (and
+/// of the encoding and transcoding counterparts, with their error type).
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{DecodeError, Status};
+/// let s: Status<DecodeError> = Status::OutputFull;
+/// assert!(!s.is_input_empty());
+/// ```
+#[must_use]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Status<E> {
+    /// All the input was consumed (an incomplete tail is held by the
+    /// decoder); call again with more input, or with `last` at the end.
+    InputEmpty,
+    /// The output is full: call again with more room and the input not yet
+    /// read.
+    OutputFull,
+    /// A fatal error (only in the fatal error modes). What came before it
+    /// has been written; every later call returns it again.
+    Error(E),
+}
+
+impl<E> Status<E> {
+    /// Returns true for [`Status::InputEmpty`].
+    #[must_use]
+    pub fn is_input_empty(&self) -> bool {
+        matches!(self, Status::InputEmpty)
+    }
+
+    /// Returns true for [`Status::OutputFull`].
+    #[must_use]
+    pub fn is_output_full(&self) -> bool {
+        matches!(self, Status::OutputFull)
+    }
+
+    /// Returns the error, if it is one.
+    pub fn error(self) -> Option<E> {
+        match self {
+            Status::Error(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// A decoder over a stream: feed it chunks, get the same output as decoding
+/// the whole input at once, in every error mode, for every split, into any
+/// [`Sink`]: a `Vec` of code points ([`decode_chunk`](Decoder::decode_chunk)),
+/// nothing ([`validate_chunk`](Decoder::validate_chunk)), or a caller's
+/// buffer of UTF-16 code units, UTF-8 bytes or code points
+/// ([`decode_to_utf16`](Decoder::decode_to_utf16),
+/// [`decode_to_utf8`](Decoder::decode_to_utf8),
+/// [`decode_to_code_points`](Decoder::decode_to_code_points)).
 ///
 /// Error offsets count from the start of the stream. In
-/// [`DecodeMode::Fatal`], the code points before the error are appended and
+/// [`DecodeMode::Fatal`], the code points before the error are delivered and
 /// the error is returned, then returned again by every later call (until
 /// [`reset`](Decoder::reset)).
+///
+/// It holds back at most an incomplete sequence between calls; a sequence
+/// still incomplete after [`max_pending`](Decoder::max_pending) bytes ends the
+/// stream with a `length_over_limit` error in every mode, so its memory stays
+/// bounded whatever the input.
 ///
 /// # Examples
 ///
@@ -210,7 +317,11 @@ pub struct Decoder<D: Decode> {
     pending: Pending<u8>,
     offset: usize,
     failed: Option<DecodeError>,
+    max_pending: usize,
 }
+
+/// The default of [`Decoder::max_pending`]: 1 MiB.
+pub const DEFAULT_MAX_PENDING: usize = 1 << 20;
 
 impl<D: Decode> Decoder<D> {
     /// Creates a streaming decoder that uses the codec's fast paths.
@@ -220,7 +331,70 @@ impl<D: Decode> Decoder<D> {
     }
 
     pub(crate) fn with_fast_paths(codec: D, mode: DecodeMode, fast: bool) -> Self {
-        Decoder { codec, mode, fast, pending: Pending::new(), offset: 0, failed: None }
+        Decoder {
+            codec,
+            mode,
+            fast,
+            pending: Pending::new(),
+            offset: 0,
+            failed: None,
+            max_pending: DEFAULT_MAX_PENDING,
+        }
+    }
+
+    /// Sets how many bytes of one incomplete sequence the decoder holds
+    /// back between calls before it gives up with `length_over_limit`
+    /// (default [`DEFAULT_MAX_PENDING`]; at least 64).
+    #[must_use]
+    pub fn with_max_pending(mut self, bytes: usize) -> Self {
+        self.max_pending = bytes.max(64);
+        self
+    }
+
+    /// Returns the limit set by [`with_max_pending`](Decoder::with_max_pending).
+    #[must_use]
+    pub fn max_pending(&self) -> usize {
+        self.max_pending
+    }
+
+    /// Decodes `chunk` into `sink`, `last` saying that no chunk follows, and
+    /// returns the status and how many bytes of `chunk` it read. Unless the
+    /// sink filled up, it reads all of `chunk` (holding back an incomplete
+    /// sequence at its end).
+    ///
+    /// # Errors
+    ///
+    /// Only in [`DecodeMode::Fatal`]: the first ill-formed subpart of the
+    /// stream (or a sequence over [`max_pending`](Decoder::max_pending)).
+    pub fn decode_to_sink<S: Sink<D::Point>>(
+        &mut self,
+        chunk: &[u8],
+        last: bool,
+        sink: &mut S,
+    ) -> Result<(Status<DecodeError>, usize), DecodeError> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        let Decoder { codec, mode, fast, pending, offset, failed, max_pending } = self;
+        let (codec, mode, fast) = (&*codec, *mode, *fast);
+        let result = feed(pending, chunk, last, |input, last| {
+            let done = run_decode(codec, mode, fast, input, *offset, last, sink)?;
+            *offset += done.consumed;
+            Ok(done)
+        })
+        .and_then(|done| {
+            if pending.items.len() > *max_pending {
+                return Err(DecodeError::new(*offset, Some(pending.items.len()), ErrorKind::LengthOverLimit));
+            }
+            Ok(done)
+        });
+        match result {
+            Ok(done) => Ok((if done.full { Status::OutputFull } else { Status::InputEmpty }, done.consumed)),
+            Err(e) => {
+                *failed = Some(e);
+                Err(e)
+            }
+        }
     }
 
     /// Decodes `chunk`, appending code points to `out`; `last` says that no
@@ -231,20 +405,18 @@ impl<D: Decode> Decoder<D> {
     /// Only in [`DecodeMode::Fatal`]: the first ill-formed subpart of the
     /// stream.
     pub fn decode_chunk(&mut self, chunk: &[u8], last: bool, out: &mut Vec<D::Point>) -> Result<(), DecodeError> {
-        if let Some(e) = self.failed {
-            return Err(e);
-        }
-        let Decoder { codec, mode, fast, pending, offset, failed } = self;
-        let (codec, mode, fast) = (&*codec, *mode, *fast);
-        let result = feed(pending, chunk, last, |input, last| {
-            let consumed = run_decode(codec, mode, fast, input, *offset, last, out)?;
-            *offset += consumed;
-            Ok(consumed)
-        });
-        if let Err(e) = result {
-            *failed = Some(e);
-        }
-        result
+        self.decode_to_sink(chunk, last, out).map(|_| ())
+    }
+
+    /// Checks `chunk` without producing anything: streaming validation, with
+    /// the codec's validation fast path. In a non-fatal mode it only checks
+    /// that no sequence runs over [`max_pending`](Decoder::max_pending).
+    ///
+    /// # Errors
+    ///
+    /// In [`DecodeMode::Fatal`], the first ill-formed subpart of the stream.
+    pub fn validate_chunk(&mut self, chunk: &[u8], last: bool) -> Result<(), DecodeError> {
+        self.decode_to_sink(chunk, last, &mut Validation).map(|_| ())
     }
 
     /// Returns how many bytes of the stream have been decoded (not counting
@@ -266,11 +438,156 @@ impl<D: Decode> Decoder<D> {
         self.mode
     }
 
+    /// Returns the codec.
+    #[must_use]
+    pub fn codec(&self) -> &D {
+        &self.codec
+    }
+
     /// Forgets the stream so far: offsets start again at 0.
     pub fn reset(&mut self) {
         self.pending.clear();
         self.offset = 0;
         self.failed = None;
+    }
+
+    /// True when nothing is held back and no error ended the stream, so a
+    /// kernel may decode the next bytes directly.
+    pub(crate) fn is_idle(&self) -> bool {
+        self.pending.items.is_empty() && self.failed.is_none()
+    }
+
+    /// Counts `n` bytes that a kernel decoded outside the decoder.
+    pub(crate) fn advance(&mut self, n: usize) {
+        self.offset += n;
+    }
+
+    /// Decodes into `dst` through `sink`, as a `(status, read, written)`
+    /// triple.
+    fn decode_into_slice<'a, T>(&mut self, src: &[u8], dst: &'a mut [T], last: bool) -> (Status<DecodeError>, usize, usize)
+    where
+        Slice<'a, T>: Sink<D::Point>,
+    {
+        let start = self.offset + self.pending.items.len();
+        let mut sink = Slice::new(dst);
+        match self.decode_to_sink(src, last, &mut sink) {
+            Ok((status, read)) => (status, read, sink.written()),
+            Err(e) => (Status::Error(e), e.valid_up_to().saturating_sub(start).min(src.len()), sink.written()),
+        }
+    }
+}
+
+impl<D: Decode<Point = CodePoint>> Decoder<D> {
+    /// Decodes `src` into UTF-16 code units in `dst` (potentially ill-formed
+    /// UTF-16: a surrogate code point is written as itself), and returns the
+    /// status, how many bytes of `src` it read and how many units it wrote.
+    /// A code point above U+10FFFF is an `out_of_range` error of its
+    /// sequence. `dst` needs room for at least two units to make progress;
+    /// [`max_utf16_len`](Decoder::max_utf16_len) is enough for all of `src`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// use codec_core::{DecodeMode, Status};
+    /// let mut decoder = Ascii.decoder(DecodeMode::Replace);
+    /// let mut dst = [0u16; 2];
+    /// let (status, read, written) = decoder.decode_to_utf16(b"abc", &mut dst, true);
+    /// assert_eq!((status, read, written), (Status::OutputFull, 2, 2));
+    /// let (status, read, written) = decoder.decode_to_utf16(b"c", &mut dst, true);
+    /// assert_eq!((status, read, written), (Status::InputEmpty, 1, 1));
+    /// ```
+    pub fn decode_to_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> (Status<DecodeError>, usize, usize) {
+        self.decode_into_slice(src, dst, last)
+    }
+
+    /// Decodes `src` into UTF-8 bytes in `dst` (a surrogate code point in its
+    /// three-byte generalized UTF-8 form, so WTF-8 for a codec whose
+    /// surrogates are never paired), as
+    /// [`decode_to_utf16`](Decoder::decode_to_utf16) does. `dst` needs room
+    /// for at least four bytes to make progress;
+    /// [`max_utf8_len`](Decoder::max_utf8_len) is enough for all of `src`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// use codec_core::{DecodeMode, Status};
+    /// let mut dst = [0u8; 16];
+    /// let (status, read, written) = Ascii.decoder(DecodeMode::Replace).decode_to_utf8(b"a\xFF", &mut dst, true);
+    /// assert_eq!((status, read), (Status::InputEmpty, 2));
+    /// assert_eq!(&dst[..written], "a\u{FFFD}".as_bytes());
+    /// ```
+    pub fn decode_to_utf8(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> (Status<DecodeError>, usize, usize) {
+        self.decode_into_slice(src, dst, last)
+    }
+
+    /// Decodes `src` into code points in `dst`, as
+    /// [`decode_to_utf16`](Decoder::decode_to_utf16) does (every code point
+    /// fits).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// use codec_core::{DecodeMode, Status};
+    /// let mut dst = [CodePoint::NUL; 4];
+    /// let (status, _, written) = Ascii.decoder(DecodeMode::Fatal).decode_to_code_points(b"ok", &mut dst, true);
+    /// assert_eq!((status, written), (Status::InputEmpty, 2));
+    /// ```
+    pub fn decode_to_code_points(
+        &mut self,
+        src: &[u8],
+        dst: &mut [CodePoint],
+        last: bool,
+    ) -> (Status<DecodeError>, usize, usize) {
+        self.decode_into_slice(src, dst, last)
+    }
+
+    /// Returns a number of UTF-16 code units that is enough for decoding
+    /// `src_len` more bytes (with what the decoder holds back), or `None`
+    /// on overflow: two per byte.
+    #[must_use]
+    pub fn max_utf16_len(&self, src_len: usize) -> Option<usize> {
+        src_len.checked_add(self.pending.items.len())?.checked_add(1)?.checked_mul(2)
+    }
+
+    /// Returns a number of UTF-8 bytes that is enough for decoding `src_len`
+    /// more bytes, or `None` on overflow: four per byte (a byte can become a
+    /// three-byte U+FFFD or escape, and a code point takes at most four).
+    #[must_use]
+    pub fn max_utf8_len(&self, src_len: usize) -> Option<usize> {
+        src_len.checked_add(self.pending.items.len())?.checked_add(1)?.checked_mul(4)
     }
 }
 
@@ -401,6 +718,11 @@ pub struct Encoder<E: Encode> {
     pending: Pending<E::Point>,
     index: usize,
     failed: Option<EncodeError<E::Point>>,
+    /// Bytes encoded but not yet written to a caller's buffer.
+    queue: Vec<u8>,
+    queue_pos: usize,
+    /// A lead surrogate unit that ended the last UTF-16 buffer.
+    lead_unit: Option<u16>,
 }
 
 impl<E: Encode> Encoder<E> {
@@ -411,7 +733,17 @@ impl<E: Encode> Encoder<E> {
     }
 
     pub(crate) fn with_fast_paths(codec: E, mode: EncodeMode, fast: bool) -> Self {
-        Encoder { codec, mode, fast, pending: Pending::new(), index: 0, failed: None }
+        Encoder {
+            codec,
+            mode,
+            fast,
+            pending: Pending::new(),
+            index: 0,
+            failed: None,
+            queue: Vec::new(),
+            queue_pos: 0,
+            lead_unit: None,
+        }
     }
 
     /// Encodes `chunk`, appending bytes to `out`; `last` says that no chunk
@@ -431,17 +763,20 @@ impl<E: Encode> Encoder<E> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
-        let Encoder { codec, mode, fast, pending, index, failed } = self;
+        let Encoder { codec, mode, fast, pending, index, failed, .. } = self;
         let (codec, mode, fast) = (&*codec, *mode, *fast);
-        let result: Result<(), EncodeError<E::Point>> = feed(pending, chunk, last, |input, last| {
+        let result: Result<Run, EncodeError<E::Point>> = feed(pending, chunk, last, |input, last| {
             let consumed = run_encode(codec, mode, fast, input, *index, last, out)?;
             *index += consumed;
-            Ok(consumed)
+            Ok(Run { consumed, full: false })
         });
-        if let Err(e) = &result {
-            *failed = Some(e.clone());
+        match result {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                *failed = Some(e.clone());
+                Err(e)
+            }
         }
-        result
     }
 
     /// Returns how many code points have been encoded.
@@ -461,5 +796,315 @@ impl<E: Encode> Encoder<E> {
         self.pending.clear();
         self.index = 0;
         self.failed = None;
+        self.queue.clear();
+        self.queue_pos = 0;
+        self.lead_unit = None;
+    }
+
+    /// Returns the codec.
+    #[must_use]
+    pub fn codec(&self) -> &E {
+        &self.codec
+    }
+
+    /// True when nothing is held back or queued and no error ended the
+    /// stream, so a kernel may encode the next code points directly.
+    pub(crate) fn is_idle(&self) -> bool {
+        self.pending.items.is_empty()
+            && self.lead_unit.is_none()
+            && self.queue_pos == self.queue.len()
+            && self.failed.is_none()
+    }
+
+    /// Counts `n` code points that a kernel encoded outside the encoder.
+    pub(crate) fn advance(&mut self, n: usize) {
+        self.index += n;
+    }
+}
+
+/// How many code points the buffer-to-buffer encoder converts at a time
+/// where the codec's kernel stops.
+const WINDOW: usize = 256;
+
+/// Text to encode from a caller's buffer: UTF-16 code units, a `str`, or
+/// code points.
+trait Source {
+    /// The buffer's length in its own units.
+    fn units(&self) -> usize;
+
+    /// Runs the codec's kernel for this kind of text from unit `from` into
+    /// `dst`: (units read, bytes written).
+    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, codec: &E, from: usize, dst: &mut [u8]) -> (usize, usize);
+
+    /// Counts the code points of the well-formed units `from..to`.
+    fn points(&self, from: usize, to: usize) -> usize;
+
+    /// Appends up to [`WINDOW`] code points from unit `from` to `out` and
+    /// returns how many units they took. `carry` holds a lead surrogate
+    /// unit that ended the previous buffer.
+    fn window(&self, from: usize, last: bool, carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize;
+}
+
+impl Source for [u16] {
+    fn units(&self) -> usize {
+        self.len()
+    }
+
+    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, codec: &E, from: usize, dst: &mut [u8]) -> (usize, usize) {
+        codec.encode_from_utf16_fast(&self[from..], dst)
+    }
+
+    fn points(&self, from: usize, to: usize) -> usize {
+        self[from..to].iter().filter(|&&u| !(0xDC00..=0xDFFF).contains(&u)).count()
+    }
+
+    // The WTF-8 specification's decoding of potentially ill-formed UTF-16:
+    // a lead surrogate unit followed by a trail surrogate unit is one
+    // supplementary code point, any other unit is the code point of its
+    // value.
+    fn window(&self, from: usize, last: bool, carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize {
+        let mut i = from;
+        let unit = |u: u16| CodePoint::new(u32::from(u));
+        if let Some(lead) = carry.take() {
+            match self.get(i).and_then(|&next| CodePoint::from_surrogates(unit(lead), unit(next))) {
+                Some(pair) => {
+                    out.push(pair);
+                    i += 1;
+                }
+                None => out.push(unit(lead)),
+            }
+        }
+        while i < self.len() && out.len() < WINDOW {
+            let cp = unit(self[i]);
+            if cp.is_lead_surrogate() {
+                match self.get(i + 1) {
+                    Some(&next) => {
+                        if let Some(pair) = CodePoint::from_surrogates(cp, unit(next)) {
+                            out.push(pair);
+                            i += 2;
+                            continue;
+                        }
+                    }
+                    None if !last => {
+                        *carry = Some(self[i]);
+                        return i + 1 - from;
+                    }
+                    None => {}
+                }
+            }
+            out.push(cp);
+            i += 1;
+        }
+        i - from
+    }
+}
+
+impl Source for str {
+    fn units(&self) -> usize {
+        self.len()
+    }
+
+    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, codec: &E, from: usize, dst: &mut [u8]) -> (usize, usize) {
+        self.get(from..).map_or((0, 0), |rest| codec.encode_from_str_fast(rest, dst))
+    }
+
+    fn points(&self, from: usize, to: usize) -> usize {
+        // Every byte but a continuation byte starts a character.
+        self.as_bytes()[from..to].iter().filter(|&&b| (b as i8) >= -0x40).count()
+    }
+
+    fn window(&self, from: usize, _last: bool, _carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize {
+        let rest = self.get(from..).unwrap_or_default();
+        let mut taken = 0;
+        for c in rest.chars().take(WINDOW) {
+            out.push(CodePoint::from(c));
+            taken += c.len_utf8();
+        }
+        taken
+    }
+}
+
+impl Source for [CodePoint] {
+    fn units(&self) -> usize {
+        self.len()
+    }
+
+    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, _: &E, _: usize, _: &mut [u8]) -> (usize, usize) {
+        (0, 0)
+    }
+
+    fn points(&self, from: usize, to: usize) -> usize {
+        to - from
+    }
+
+    fn window(&self, from: usize, _last: bool, _carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize {
+        let end = self.len().min(from + WINDOW);
+        out.extend_from_slice(&self[from..end]);
+        end - from
+    }
+}
+
+impl<E: Encode<Point = CodePoint>> Encoder<E> {
+    /// Encodes `src` into `dst` with the codec's kernel for this kind of
+    /// text, and its streaming encoder into the output queue where the
+    /// kernel stops.
+    fn encode_source<S: Source + ?Sized>(
+        &mut self,
+        src: &S,
+        dst: &mut [u8],
+        last: bool,
+    ) -> (Status<EncodeError>, usize, usize) {
+        let (mut read, mut written) = (0, 0);
+        let mut window = Vec::new();
+        loop {
+            if self.queue_pos < self.queue.len() {
+                let n = (self.queue.len() - self.queue_pos).min(dst.len() - written);
+                dst[written..written + n].copy_from_slice(&self.queue[self.queue_pos..self.queue_pos + n]);
+                written += n;
+                self.queue_pos += n;
+                if self.queue_pos < self.queue.len() {
+                    return (Status::OutputFull, read, written);
+                }
+                self.queue.clear();
+                self.queue_pos = 0;
+            }
+            if let Some(e) = &self.failed {
+                return (Status::Error(e.clone()), read, written);
+            }
+            if read == src.units() {
+                if last && (!self.pending.items.is_empty() || self.lead_unit.is_some()) {
+                    window.clear();
+                    if let Some(lead) = self.lead_unit.take() {
+                        window.push(CodePoint::new(u32::from(lead)));
+                    }
+                    let mut queue = core::mem::take(&mut self.queue);
+                    let _ = self.encode_chunk(&window, true, &mut queue);
+                    self.queue = queue;
+                    continue;
+                }
+                return (Status::InputEmpty, read, written);
+            }
+            if self.fast && self.pending.items.is_empty() && self.lead_unit.is_none() {
+                let (r, w) = src.kernel(&self.codec, read, &mut dst[written..]);
+                read += r;
+                written += w;
+                self.index += src.points(read - r, read);
+                if read == src.units() {
+                    continue;
+                }
+            }
+            window.clear();
+            read += src.window(read, last, &mut self.lead_unit, &mut window);
+            let window_last = last && read == src.units() && self.lead_unit.is_none();
+            let mut queue = core::mem::take(&mut self.queue);
+            let _ = self.encode_chunk(&window, window_last, &mut queue);
+            self.queue = queue;
+        }
+    }
+
+    /// Encodes UTF-16 code units from `src` into `dst`, and returns the
+    /// status, how many units it read and how many bytes it wrote. The units
+    /// are potentially ill-formed UTF-16 (decoded as the WTF-8 specification
+    /// does: a surrogate pair is one code point, a lone surrogate a code
+    /// point of its own, which the codec may refuse); a lead surrogate at
+    /// the end of `src` waits for the next call unless `last`.
+    ///
+    /// Output that does not fit waits in the encoder for the next call, so
+    /// any `dst` makes progress; what came before a fatal error is written
+    /// before the error is returned.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
+    /// # struct Ascii;
+    /// # impl Encode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// use codec_core::Status;
+    /// let mut dst = [0u8; 8];
+    /// let (status, read, written) = Ascii.encoder(EncodeMode::Replace).encode_from_utf16(&[0x61, 0xD83D, 0xDCA9], &mut dst, true);
+    /// assert_eq!((status, read, &dst[..written]), (Status::InputEmpty, 3, &b"a?"[..]));
+    /// ```
+    pub fn encode_from_utf16(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (Status<EncodeError>, usize, usize) {
+        self.encode_source(src, dst, last)
+    }
+
+    /// Encodes a string from `src` into `dst`, as
+    /// [`encode_from_utf16`](Encoder::encode_from_utf16) does; `read` counts
+    /// bytes of `src`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
+    /// # struct Ascii;
+    /// # impl Encode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// use codec_core::Status;
+    /// let mut dst = [0u8; 2];
+    /// let mut encoder = Ascii.encoder(EncodeMode::Fatal);
+    /// assert_eq!(encoder.encode_from_str("abc", &mut dst, true), (Status::OutputFull, 3, 2));
+    /// assert_eq!(encoder.encode_from_str("", &mut dst, true), (Status::InputEmpty, 0, 1));
+    /// ```
+    pub fn encode_from_str(&mut self, src: &str, dst: &mut [u8], last: bool) -> (Status<EncodeError>, usize, usize) {
+        self.encode_source(src, dst, last)
+    }
+
+    /// Encodes code points from `src` into `dst`, as
+    /// [`encode_from_utf16`](Encoder::encode_from_utf16) does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
+    /// # struct Ascii;
+    /// # impl Encode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// use codec_core::Status;
+    /// let mut dst = [0u8; 4];
+    /// let (status, _, written) = Ascii.encoder(EncodeMode::Fatal).encode_from_code_points(&[CodePoint::new(0xE9)], &mut dst, true);
+    /// assert_eq!((status.error().map(|e| e.index()), written), (Some(0), 0));
+    /// ```
+    pub fn encode_from_code_points(
+        &mut self,
+        src: &[CodePoint],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (Status<EncodeError>, usize, usize) {
+        self.encode_source(src, dst, last)
+    }
+
+    /// Returns a number of bytes that is enough to hold what is queued
+    /// plus a kernel's output for `units` more UTF-16 units or `str` bytes
+    /// (the queue makes any size work; this size avoids waiting).
+    #[must_use]
+    pub fn max_len_from_utf16(&self, units: usize) -> Option<usize> {
+        units.checked_mul(4)?.checked_add(self.queue.len() - self.queue_pos)?.checked_add(32)
     }
 }

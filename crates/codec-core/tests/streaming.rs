@@ -40,6 +40,17 @@ impl Decode for FastMini {
         out.extend(input[..n].iter().map(|&b| CodePoint::from(b)));
         n
     }
+
+    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+        let n =
+            input.iter().zip(out.iter_mut()).take_while(|(b, _)| b.is_ascii()).map(|(&b, o)| *o = u16::from(b)).count();
+        (n, n)
+    }
+
+    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+        let n = input.iter().zip(out.iter_mut()).take_while(|(b, _)| b.is_ascii()).map(|(&b, o)| *o = b).count();
+        (n, n)
+    }
 }
 
 impl Encode for FastMini {
@@ -53,6 +64,16 @@ impl Encode for FastMini {
         let n = input.iter().take_while(|c| c.is_ascii()).count();
         out.extend(input[..n].iter().map(|c| c.to_u32() as u8));
         n
+    }
+
+    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        let n = input.iter().zip(out.iter_mut()).take_while(|(u, _)| **u < 0x80).map(|(&u, o)| *o = u as u8).count();
+        (n, n)
+    }
+
+    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
+        let n = input.bytes().zip(out.iter_mut()).take_while(|(b, _)| b.is_ascii()).map(|(b, o)| *o = b).count();
+        (n, n)
     }
 }
 
@@ -69,6 +90,7 @@ const INPUTS: &[&[u8]] = &[
     b"a\xC3\xA9\x80\xC3b\xC0\xE9\xC3",
     b"\xC3\xC3\xA9\xDF\xBF\x7F\x80\x80",
     b"plain ascii text that is long enough to cross a few sixteen-byte pulls",
+    b"Mixed CASE \xC3\xA9 text \xDF\xBF with\x80 errors\xC3",
 ];
 
 #[test]
@@ -91,6 +113,39 @@ fn encode_splits_with_look_ahead() {
     }
     codec_test::check_encode_splits(&FastMini { broken: false }, &cps(&[0x41, 0x42, 0x800, 0xE9, 0xDC80, 0x43]));
     codec_test::check_encode_fast_path(&FastMini { broken: false }, &cps(&[0x41, 0x42, 0x800, 0xE9, 0xDC80, 0x43]));
+}
+
+#[test]
+fn buffers_equal_the_reference() {
+    let fast = FastMini { broken: false };
+    for input in INPUTS {
+        codec_test::buffers::check_decode_buffers(&Mini, input);
+        codec_test::buffers::check_decode_buffers(&fast, input);
+        codec_test::buffers::check_decode_buffers(&Ucs2, input);
+        codec_test::buffers::check_transcode(&Mini, &Ucs2, input);
+        codec_test::buffers::check_transcode(&fast, &fast, input);
+        codec_test::buffers::check_transcode(&Ucs2, &fast, input);
+    }
+    let inputs = [
+        cps(&[0xD800, 0xDC00, 0x41, 0xD800]),
+        cps(&[0xDBFF, 0xDC80, 0xDFFF, 0x10000, 0xD800, 0xD800, 0xDC00]),
+        cps(&[0x41, 0x42, 0x800, 0xE9, 0xDC80, 0x43, 0x7FF, 0x10FFFF, 0x110000]),
+        "Mixed CASE text, \u{E9}t\u{E9} \u{7FF}\u{800}!".chars().map(CodePoint::from).collect(),
+    ];
+    for input in &inputs {
+        codec_test::buffers::check_encode_buffers(&Ucs2, input);
+        codec_test::buffers::check_encode_buffers(&fast, input);
+    }
+}
+
+#[test]
+fn a_sequence_over_the_pending_limit_ends_the_stream() {
+    let mut decoder = Leb.decoder(DecodeMode::Replace).with_max_pending(100);
+    let mut out = Vec::new();
+    decoder.decode_chunk(&[0xFF; 64], false, &mut out).unwrap();
+    let err = decoder.decode_chunk(&[0xFF; 64], false, &mut out).unwrap_err();
+    assert_eq!((err.valid_up_to(), err.kind()), (0, ErrorKind::LengthOverLimit));
+    assert!(out.is_empty());
 }
 
 #[test]
@@ -195,6 +250,8 @@ proptest! {
         codec_test::check_fast_paths(&FastMini { broken: false }, &bytes);
         codec_test::check_escape_round_trip(&Mini, &bytes);
         codec_test::check_escape_round_trip(&Ucs2, &bytes);
+        codec_test::buffers::check_decode_buffers(&FastMini { broken: false }, &bytes);
+        codec_test::buffers::check_transcode(&FastMini { broken: false }, &Ucs2, &bytes);
     }
 
     #[test]

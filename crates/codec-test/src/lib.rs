@@ -27,6 +27,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod buffers;
 pub mod hex;
 pub mod strategies;
 pub mod tables;

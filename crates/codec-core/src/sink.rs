@@ -1,0 +1,297 @@
+//! Where the one decoding driver delivers what it decodes: a [`Sink`] per
+//! kind of output (nothing, for validation; a `Vec` of code points; a slice
+//! of code points, of UTF-16 code units or of UTF-8 bytes), each handing
+//! well-formed runs to the codec's bulk kernel for that output.
+
+use alloc::vec::Vec;
+
+use crate::code_point::{AnyCodePoint, CodePoint};
+use crate::codec::Decode;
+
+/// What the decoding driver writes to: one implementation per kind of
+/// output, so that validation, decoding into a `Vec` and decoding into a
+/// caller's buffer run the same loop (see [`Decoder::decode_to_sink`]).
+///
+/// The driver calls [`fast`](Sink::fast) first, to let the codec's bulk
+/// kernel for this output take as much well-formed input as it can, then
+/// decodes one sequence with the codec's step and [`push`](Sink::push)es
+/// its code point, or what the error mode makes of an ill-formed subpart
+/// after checking [`has_room`](Sink::has_room).
+///
+/// [`Decoder::decode_to_sink`]: crate::Decoder::decode_to_sink
+///
+/// # Examples
+///
+/// A sink that counts code points:
+///
+/// ```
+/// use codec_core::{CodePoint, Decode, DecodeMode, ErrorKind, Pushed, Sink, Step};
+/// # struct Ascii;
+/// # impl Decode for Ascii {
+/// #     type Point = CodePoint;
+/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+/// #         match input[0] {
+/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+/// #         }
+/// #     }
+/// # }
+/// struct Count(usize);
+/// impl Sink<CodePoint> for Count {
+///     fn push(&mut self, _point: CodePoint) -> Pushed {
+///         self.0 += 1;
+///         Pushed::Taken
+///     }
+/// }
+/// let mut count = Count(0);
+/// let (status, read) = Ascii.decoder(DecodeMode::Replace).decode_to_sink(b"a\xFFb", true, &mut count).unwrap();
+/// assert_eq!((status.is_input_empty(), read, count.0), (true, 3, 3));
+/// ```
+pub trait Sink<P> {
+    /// Returns true when the sink can take `points` more code points below
+    /// U+10000 now (the substitutes of the error modes all are). Growable
+    /// sinks always can; a caller's slice may be full.
+    fn has_room(&self, points: usize) -> bool {
+        let _ = points;
+        true
+    }
+
+    /// Takes one code point, or says why not: the output is full (the
+    /// driver stops and leaves its sequence for the next call), or it
+    /// cannot represent the code point (a code point above U+10FFFF in
+    /// UTF-16; the driver treats its sequence as an `out_of_range` error).
+    fn push(&mut self, point: P) -> Pushed;
+
+    /// Hands the front of `input` to the codec's bulk kernel for this
+    /// output, and returns how many bytes it decoded: a well-formed prefix
+    /// ending at a sequence boundary, whose code points are Unicode scalar
+    /// values (so no error mode treats them specially). Bounded sinks decode
+    /// only what fits. The default has no kernel and returns 0.
+    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+        let _ = (codec, input);
+        0
+    }
+}
+
+/// What a [`Sink`] did with a code point.
+///
+/// # Examples
+///
+/// ```
+/// assert_ne!(codec_core::Pushed::Taken, codec_core::Pushed::Full);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pushed {
+    /// The code point was written.
+    Taken,
+    /// There is no room for it now; nothing was written.
+    Full,
+    /// The output cannot represent it; nothing was written.
+    Unrepresentable,
+}
+
+/// The sink of validation: takes every code point and keeps none, and its
+/// kernel is the codec's [`Decode::validate_prefix_fast`].
+///
+/// # Examples
+///
+/// ```
+/// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+/// # struct Ascii;
+/// # impl Decode for Ascii {
+/// #     type Point = CodePoint;
+/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+/// #         match input[0] {
+/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+/// #         }
+/// #     }
+/// # }
+/// use codec_core::{DecodeMode, Validation};
+/// let mut decoder = Ascii.decoder(DecodeMode::Fatal);
+/// assert!(decoder.decode_to_sink(b"ok", false, &mut Validation).is_ok());
+/// assert_eq!(decoder.decode_to_sink(b"\xFF", true, &mut Validation).unwrap_err().valid_up_to(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Validation;
+
+impl<P> Sink<P> for Validation {
+    #[inline]
+    fn push(&mut self, _point: P) -> Pushed {
+        Pushed::Taken
+    }
+
+    #[inline]
+    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+        codec.validate_prefix_fast(input)
+    }
+}
+
+impl<P: AnyCodePoint> Sink<P> for Vec<P> {
+    #[inline]
+    fn push(&mut self, point: P) -> Pushed {
+        Vec::push(self, point);
+        Pushed::Taken
+    }
+
+    #[inline]
+    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+        codec.decode_prefix_fast(input, self)
+    }
+}
+
+/// A sink writing into a caller's slice, remembering how much it wrote.
+///
+/// `Slice<'_, u16>` writes UTF-16 code units (surrogate code points as
+/// themselves, so potentially ill-formed UTF-16), `Slice<'_, u8>` UTF-8
+/// bytes (surrogate code points in their generalized UTF-8 form, so WTF-8
+/// for a codec whose surrogates are never paired), `Slice<'_, CodePoint>`
+/// code points. UTF-16 and UTF-8 cannot represent code points above
+/// U+10FFFF.
+///
+/// # Examples
+///
+/// ```
+/// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+/// # struct Ascii;
+/// # impl Decode for Ascii {
+/// #     type Point = CodePoint;
+/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+/// #         match input[0] {
+/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+/// #         }
+/// #     }
+/// # }
+/// use codec_core::{DecodeMode, Slice};
+/// let mut units = [0u16; 8];
+/// let mut sink = Slice::new(&mut units);
+/// let _ = Ascii.decoder(DecodeMode::Replace).decode_to_sink(b"a\xFF", true, &mut sink).unwrap();
+/// assert_eq!(sink.written(), 2);
+/// assert_eq!(units[..2], [0x61, 0xFFFD]);
+/// ```
+#[derive(Debug)]
+pub struct Slice<'a, T> {
+    dst: &'a mut [T],
+    pos: usize,
+}
+
+impl<'a, T> Slice<'a, T> {
+    /// Creates a sink that writes from the start of `dst`.
+    #[must_use]
+    pub fn new(dst: &'a mut [T]) -> Self {
+        Slice { dst, pos: 0 }
+    }
+
+    /// Returns how many elements have been written.
+    #[must_use]
+    pub fn written(&self) -> usize {
+        self.pos
+    }
+
+    fn room(&self) -> usize {
+        self.dst.len() - self.pos
+    }
+}
+
+impl Sink<CodePoint> for Slice<'_, CodePoint> {
+    fn has_room(&self, points: usize) -> bool {
+        points <= self.room()
+    }
+
+    #[inline]
+    fn push(&mut self, point: CodePoint) -> Pushed {
+        match self.dst.get_mut(self.pos) {
+            Some(slot) => {
+                *slot = point;
+                self.pos += 1;
+                Pushed::Taken
+            }
+            None => Pushed::Full,
+        }
+    }
+}
+
+impl Sink<CodePoint> for Slice<'_, u16> {
+    fn has_room(&self, points: usize) -> bool {
+        points <= self.room()
+    }
+
+    #[inline]
+    fn push(&mut self, point: CodePoint) -> Pushed {
+        let v = point.to_u32();
+        let (units, n) = match point.to_surrogates() {
+            Some((lead, trail)) => ([lead.to_u32() as u16, trail.to_u32() as u16], 2),
+            None => match u16::try_from(v) {
+                Ok(unit) => ([unit, 0], 1),
+                Err(_) => return Pushed::Unrepresentable,
+            },
+        };
+        if n > self.room() {
+            return Pushed::Full;
+        }
+        self.dst[self.pos..self.pos + n].copy_from_slice(&units[..n]);
+        self.pos += n;
+        Pushed::Taken
+    }
+
+    fn fast<D: Decode<Point = CodePoint> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+        let (read, written) = codec.decode_to_utf16_fast(input, &mut self.dst[self.pos..]);
+        self.pos += written;
+        read
+    }
+}
+
+impl Sink<CodePoint> for Slice<'_, u8> {
+    fn has_room(&self, points: usize) -> bool {
+        points.saturating_mul(3) <= self.room()
+    }
+
+    #[inline]
+    fn push(&mut self, point: CodePoint) -> Pushed {
+        // The UTF-8 bit distribution up to U+10FFFF, surrogates as
+        // themselves (generalized UTF-8), as `char::encode_utf8` writes it.
+        let v = point.to_u32();
+        let mut bytes = [0u8; 4];
+        let n = match v {
+            0..=0x7F => {
+                bytes[0] = v as u8;
+                1
+            }
+            0x80..=0x7FF => {
+                bytes[..2].copy_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]);
+                2
+            }
+            0x800..=0xFFFF => {
+                bytes[..3].copy_from_slice(&[
+                    0xE0 | (v >> 12) as u8,
+                    0x80 | ((v >> 6) & 0x3F) as u8,
+                    0x80 | (v & 0x3F) as u8,
+                ]);
+                3
+            }
+            0x1_0000..=0x10_FFFF => {
+                bytes = [
+                    0xF0 | (v >> 18) as u8,
+                    0x80 | ((v >> 12) & 0x3F) as u8,
+                    0x80 | ((v >> 6) & 0x3F) as u8,
+                    0x80 | (v & 0x3F) as u8,
+                ];
+                4
+            }
+            _ => return Pushed::Unrepresentable,
+        };
+        if n > self.room() {
+            return Pushed::Full;
+        }
+        self.dst[self.pos..self.pos + n].copy_from_slice(&bytes[..n]);
+        self.pos += n;
+        Pushed::Taken
+    }
+
+    fn fast<D: Decode<Point = CodePoint> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+        let (read, written) = codec.decode_to_utf8_fast(input, &mut self.dst[self.pos..]);
+        self.pos += written;
+        read
+    }
+}

@@ -1,0 +1,239 @@
+//! Transcoding from any codec to any other, buffer to buffer, without an
+//! array of code points: [`Transcoder`].
+//!
+//! Well-formed text takes the codecs' bulk kernels through a UTF-16 pivot
+//! buffer that stays in cache (the decoder's `decode_to_utf16_fast`, then the
+//! encoder's `encode_from_utf16_fast`); everything else (errors, error
+//! modes, code points beyond UTF-16, the look-ahead of an encoder) goes
+//! through the one streaming decoder and encoder over a bounded buffer of
+//! code points. The kernels decode Unicode scalar values only, so the UTF-16
+//! pivot is exact for every codec and every mode.
+
+use alloc::vec::Vec;
+
+use crate::code_point::{AnyCodePoint, CodePoint};
+use crate::codec::{Decode, Encode};
+use crate::error::{DecodeError, EncodeError};
+use crate::mode::{DecodeMode, EncodeMode};
+use crate::sink::{Pushed, Sink};
+use crate::stream::{Decoder, Encoder, Status};
+
+/// How many UTF-16 units, or code points, the pivot buffers hold.
+const PIVOT: usize = 4096;
+
+/// The smallest and largest input window of the step-by-step path: it starts
+/// small so that the kernels take over again soon after an error, and grows
+/// while they make no progress (a codec without kernels).
+const SLOW_WINDOW: (usize, usize) = (32, PIVOT);
+
+/// Why transcoding stopped: the input is ill-formed in the source codec, or
+/// a code point cannot be encoded by the target codec.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{DecodeError, ErrorKind, TranscodeError};
+/// let e: TranscodeError = TranscodeError::Decode(DecodeError::new(4, Some(1), ErrorKind::InvalidLead));
+/// assert_eq!(e.to_string(), "invalid lead byte at byte offset 4");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TranscodeError<P: AnyCodePoint = CodePoint> {
+    /// The input is ill-formed in the source codec.
+    #[error(transparent)]
+    Decode(DecodeError),
+    /// A code point cannot be encoded by the target codec.
+    #[error(transparent)]
+    Encode(EncodeError<P>),
+}
+
+/// A sink of at most [`PIVOT`] code points.
+struct Bounded<'a, P>(&'a mut Vec<P>);
+
+impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
+    fn has_room(&self, points: usize) -> bool {
+        self.0.len() + points <= PIVOT
+    }
+
+    fn push(&mut self, point: P) -> Pushed {
+        if self.0.len() >= PIVOT {
+            return Pushed::Full;
+        }
+        self.0.push(point);
+        Pushed::Taken
+    }
+
+    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+        // Every code point takes at least one byte, so this many bytes fit.
+        let room = PIVOT - self.0.len();
+        codec.decode_prefix_fast(&input[..input.len().min(room)], self.0)
+    }
+}
+
+/// Decodes with one codec and encodes with another, from a caller's byte
+/// buffer into a caller's byte buffer, in bounded memory: the buffer-to-
+/// buffer counterpart of [`crate::TranscodeReader`], which is built on it.
+///
+/// Output before an error is delivered first; then the error, every call.
+///
+/// # Examples
+///
+/// ```
+/// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
+/// # #[derive(Clone, Copy)] struct Ascii;
+/// # impl Decode for Ascii {
+/// #     type Point = CodePoint;
+/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+/// #         match input[0] {
+/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+/// #         }
+/// #     }
+/// # }
+/// # impl Encode for Ascii {
+/// #     type Point = CodePoint;
+/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+/// #         match u8::try_from(input[0].to_u32()) {
+/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+/// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+/// #         }
+/// #     }
+/// # }
+/// use codec_core::{DecodeMode, EncodeMode, Status, Transcoder};
+/// let mut t = Transcoder::new(Ascii, DecodeMode::Replace, Ascii, EncodeMode::Replace);
+/// let mut dst = [0u8; 16];
+/// let (status, read, written) = t.transcode(b"a\xFFb", &mut dst, true);
+/// assert_eq!((status, read, &dst[..written]), (Status::InputEmpty, 3, &b"a?b"[..]));
+/// ```
+#[derive(Debug)]
+pub struct Transcoder<D: Decode, E: Encode<Point = D::Point>> {
+    decoder: Decoder<D>,
+    encoder: Encoder<E>,
+    units: Vec<u16>,
+    points: Vec<D::Point>,
+    queue: Vec<u8>,
+    queue_pos: usize,
+    error: Option<TranscodeError<D::Point>>,
+    finished: bool,
+    slow_window: usize,
+}
+
+impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
+    /// Creates a transcoder that decodes with `from` in `decode_mode` and
+    /// encodes with `to` in `encode_mode`.
+    #[must_use]
+    pub fn new(from: D, decode_mode: DecodeMode, to: E, encode_mode: EncodeMode) -> Self {
+        Transcoder {
+            decoder: Decoder::new(from, decode_mode),
+            encoder: Encoder::new(to, encode_mode),
+            units: alloc::vec![0; PIVOT],
+            points: Vec::with_capacity(PIVOT),
+            queue: Vec::new(),
+            queue_pos: 0,
+            error: None,
+            finished: false,
+            slow_window: SLOW_WINDOW.0,
+        }
+    }
+
+    /// Returns how many input bytes have been decoded so far.
+    #[must_use]
+    pub fn input_offset(&self) -> usize {
+        self.decoder.offset()
+    }
+
+    /// Writes queued output to `dst[*written..]`; true when the queue is empty.
+    fn drain(&mut self, dst: &mut [u8], written: &mut usize) -> bool {
+        let n = (self.queue.len() - self.queue_pos).min(dst.len() - *written);
+        dst[*written..*written + n].copy_from_slice(&self.queue[self.queue_pos..self.queue_pos + n]);
+        *written += n;
+        self.queue_pos += n;
+        if self.queue_pos < self.queue.len() {
+            return false;
+        }
+        self.queue.clear();
+        self.queue_pos = 0;
+        true
+    }
+
+    /// Encodes `self.points` into the queue; `last` ends the stream.
+    fn encode_points(&mut self, last: bool) {
+        if let Err(e) = self.encoder.encode_chunk(&self.points, last, &mut self.queue) {
+            self.error.get_or_insert(TranscodeError::Encode(e));
+        }
+        self.points.clear();
+    }
+
+    /// Transcodes `src` into `dst`, `last` saying that no input follows, and
+    /// returns the status, how many bytes of `src` it read and how many it
+    /// wrote. Any `dst` makes progress: output that does not fit waits for
+    /// the next call.
+    pub fn transcode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (Status<TranscodeError<D::Point>>, usize, usize) {
+        let (mut read, mut written) = (0, 0);
+        loop {
+            if !self.drain(dst, &mut written) {
+                return (Status::OutputFull, read, written);
+            }
+            if let Some(e) = &self.error {
+                return (Status::Error(e.clone()), read, written);
+            }
+            let rest = &src[read..];
+            if self.finished || (rest.is_empty() && !last) {
+                return (Status::InputEmpty, read, written);
+            }
+            // The kernels, through the UTF-16 pivot, while nothing is held
+            // back on either side.
+            let room = dst.len() - written;
+            if !rest.is_empty() && room >= 64 && self.decoder.is_idle() && self.encoder.is_idle() {
+                let window = rest.len().min(PIVOT).min(room / 3);
+                let (r, u) = self.decoder.codec().decode_to_utf16_fast(&rest[..window], &mut self.units);
+                if r > 0 {
+                    self.slow_window = SLOW_WINDOW.0;
+                    self.decoder.advance(r);
+                    read += r;
+                    let units = &self.units[..u];
+                    let (ur, w) = self.encoder.codec().encode_from_utf16_fast(units, &mut dst[written..]);
+                    written += w;
+                    self.encoder.advance(scalar_count(&units[..ur]));
+                    if ur < u {
+                        // The encoder's kernel stopped: the rest of the
+                        // pivot, all scalar values, goes step by step.
+                        self.points.extend(
+                            char::decode_utf16(units[ur..].iter().copied())
+                                .map(|c| D::Point::from(CodePoint::from(c.unwrap_or(char::REPLACEMENT_CHARACTER)))),
+                        );
+                        self.encode_points(false);
+                    }
+                    continue;
+                }
+            }
+            // Step by step, through a bounded buffer of code points.
+            let window = rest.len().min(self.slow_window);
+            self.slow_window = (self.slow_window * 2).min(SLOW_WINDOW.1);
+            let window_last = last && window == rest.len();
+            match self.decoder.decode_to_sink(&rest[..window], window_last, &mut Bounded(&mut self.points)) {
+                Ok((status, r)) => {
+                    read += r;
+                    let done = window_last && r == window && status.is_input_empty();
+                    self.encode_points(done);
+                    self.finished = done;
+                }
+                Err(e) => {
+                    // What came before the error is encoded and delivered first.
+                    read = src.len();
+                    self.encode_points(true);
+                    self.error.get_or_insert(TranscodeError::Decode(e));
+                }
+            }
+        }
+    }
+}
+
+/// Counts the code points of well-formed UTF-16.
+fn scalar_count(units: &[u16]) -> usize {
+    units.iter().filter(|&&u| !(0xDC00..=0xDFFF).contains(&u)).count()
+}

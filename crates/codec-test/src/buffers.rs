@@ -1,0 +1,252 @@
+//! The buffer-to-buffer APIs against the reference drivers: decoding into
+//! UTF-16, UTF-8 and code point buffers, encoding from UTF-16, `str` and
+//! code point buffers, and transcoding, each over several ways of splitting
+//! the input and several output sizes, in every error mode.
+//!
+//! The expected values come from [`codec_core::reference`], which never runs
+//! a codec's kernels, and the UTF-16 and UTF-8 forms of the expected code
+//! points from the standard library (surrogates written by hand).
+
+// A chunking of one range is what these tests mean by "the whole input".
+#![allow(clippy::single_range_in_vec_init)]
+
+use codec_core::{
+    CodePoint, Decode, DecodeError, DecodeMode, Encode, EncodeError, EncodeMode, Status, TranscodeError, Transcoder,
+    reference,
+};
+
+use crate::hex;
+
+/// Output buffer sizes: smaller than one sequence, odd, and roomy.
+const DST_SIZES: [usize; 4] = [1, 3, 7, 4096];
+
+/// Ways of cutting an input of `len` into chunks: whole, a byte at a time,
+/// and in threes.
+fn chunkings(len: usize) -> Vec<Vec<std::ops::Range<usize>>> {
+    let by = |n: usize| (0..len).step_by(n).map(|i| i..(i + n).min(len)).collect::<Vec<_>>();
+    let mut all = vec![vec![0..len], by(3)];
+    if len <= 64 {
+        all.push(by(1));
+    }
+    all
+}
+
+/// What the reference decoder delivers for `input` in `mode`: the code
+/// points (up to the error in fatal mode) and the error.
+fn reference_decode<D: Decode<Point = CodePoint> + ?Sized>(
+    codec: &D,
+    input: &[u8],
+    mode: DecodeMode,
+) -> (Vec<CodePoint>, Option<DecodeError>) {
+    let mut out = Vec::new();
+    let err = reference::decoder(codec, mode).decode_chunk(input, true, &mut out).err();
+    (out, err)
+}
+
+/// The generalized UTF-8 of code points to U+10FFFF (surrogates as their
+/// three-byte form), or `None` beyond.
+fn utf8_of(points: &[CodePoint]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    for cp in points {
+        let v = cp.to_u32();
+        if let Some(c) = cp.to_char() {
+            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        } else if cp.is_surrogate() {
+            out.extend_from_slice(&[0xED, 0x80 | ((v >> 6) & 0x3F) as u8, 0x80 | (v & 0x3F) as u8]);
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The UTF-16 code units of code points to U+10FFFF (surrogates as
+/// themselves), or `None` beyond.
+fn utf16_of(points: &[CodePoint]) -> Option<Vec<u16>> {
+    let mut out = Vec::new();
+    for cp in points {
+        match (cp.to_char(), u16::try_from(cp.to_u32())) {
+            (Some(c), _) => out.extend_from_slice(c.encode_utf16(&mut [0; 2])),
+            (None, Ok(unit)) => out.push(unit),
+            (None, Err(_)) => return None,
+        }
+    }
+    Some(out)
+}
+
+/// Drives a buffer-to-buffer call over `chunks` of `src` with output
+/// buffers of `dst_size`, collecting the output and the error.
+fn drive<T: Copy + Default, E>(
+    src_len: usize,
+    chunks: &[std::ops::Range<usize>],
+    dst_size: usize,
+    mut call: impl FnMut(std::ops::Range<usize>, &mut [T], bool) -> (Status<E>, usize, usize),
+) -> (Vec<T>, Option<E>) {
+    let mut out = Vec::new();
+    let mut dst = vec![T::default(); dst_size];
+    let chunks = if chunks.is_empty() { vec![0..0] } else { chunks.to_vec() };
+    for (k, chunk) in chunks.iter().enumerate() {
+        let last = k + 1 == chunks.len();
+        let mut at = chunk.start;
+        // Every call makes progress or reports the input empty; this many
+        // calls are more than enough.
+        for _ in 0..=4 * (src_len + 16) {
+            let (status, read, written) = call(at..chunk.end, &mut dst, last);
+            out.extend_from_slice(&dst[..written]);
+            at += read;
+            match status {
+                Status::InputEmpty => {
+                    assert_eq!(at, chunk.end, "input empty but not all of it read");
+                    break;
+                }
+                Status::OutputFull => {}
+                Status::Error(e) => return (out, Some(e)),
+            }
+        }
+        assert_eq!(at, chunk.end, "no progress");
+    }
+    (out, None)
+}
+
+/// Checks `Decoder::decode_to_utf16`, `decode_to_utf8` and
+/// `decode_to_code_points` against the reference decoder on `input`, in
+/// every mode, over several chunkings and output sizes. Inputs whose code
+/// points go beyond U+10FFFF are checked for code point buffers only.
+///
+/// # Panics
+///
+/// When a result differs.
+pub fn check_decode_buffers<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, input: &[u8]) {
+    for &mode in DecodeMode::ALL {
+        let (points, err) = reference_decode(codec, input, mode);
+        for chunks in chunkings(input.len()) {
+            for dst_size in DST_SIZES {
+                let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {}", hex::format(input));
+                let mut decoder = codec.decoder(mode);
+                let got = drive(input.len(), &chunks, dst_size.max(1), |r, dst: &mut [CodePoint], last| {
+                    decoder.decode_to_code_points(&input[r], dst, last)
+                });
+                assert_eq!(got, (points.clone(), err), "decode_to_code_points: {what}");
+                if let (Some(units), Some(bytes)) = (utf16_of(&points), utf8_of(&points)) {
+                    let mut decoder = codec.decoder(mode);
+                    let got = drive(input.len(), &chunks, dst_size.max(2), |r, dst: &mut [u16], last| {
+                        decoder.decode_to_utf16(&input[r], dst, last)
+                    });
+                    assert_eq!(got, (units, err), "decode_to_utf16: {what}");
+                    let mut decoder = codec.decoder(mode);
+                    let got = drive(input.len(), &chunks, dst_size.max(4), |r, dst: &mut [u8], last| {
+                        decoder.decode_to_utf8(&input[r], dst, last)
+                    });
+                    assert_eq!(got, (bytes, err), "decode_to_utf8: {what}");
+                }
+                let mut decoder = codec.decoder(mode);
+                let checked = chunks
+                    .iter()
+                    .enumerate()
+                    .try_for_each(|(k, r)| decoder.validate_chunk(&input[r.clone()], k + 1 == chunks.len()));
+                if mode == DecodeMode::Fatal {
+                    assert_eq!(checked.err(), err, "validate_chunk: {what}");
+                }
+            }
+        }
+    }
+}
+
+/// What the reference encoder delivers for `points` in `mode`: the bytes
+/// (up to the error) and the error.
+fn reference_encode<E: Encode<Point = CodePoint> + ?Sized>(
+    codec: &E,
+    points: &[CodePoint],
+    mode: EncodeMode,
+) -> (Vec<u8>, Option<EncodeError>) {
+    let mut out = Vec::new();
+    let err = reference::encoder(codec, mode).encode_chunk(points, true, &mut out).err();
+    (out, err)
+}
+
+/// Checks `Encoder::encode_from_code_points`, `encode_from_utf16` (when the
+/// code points survive UTF-16: none above U+10FFFF, no lead surrogate
+/// followed by a trail surrogate) and `encode_from_str` (when they are all
+/// scalar values) against the reference encoder, in every mode, over several
+/// chunkings and output sizes.
+///
+/// # Panics
+///
+/// When a result differs.
+pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, points: &[CodePoint]) {
+    let pairs = points.windows(2).any(|w| w[0].is_lead_surrogate() && w[1].is_trail_surrogate());
+    let units = utf16_of(points).filter(|_| !pairs);
+    let text: Option<String> = points.iter().map(|cp| cp.to_char()).collect();
+    for &mode in EncodeMode::ALL {
+        let expected = reference_encode(codec, points, mode);
+        for dst_size in DST_SIZES {
+            for chunks in chunkings(points.len()) {
+                let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {points:?}");
+                let mut encoder = codec.encoder(mode);
+                let got = drive(points.len(), &chunks, dst_size, |r, dst: &mut [u8], last| {
+                    encoder.encode_from_code_points(&points[r], dst, last)
+                });
+                assert_eq!(got, expected, "encode_from_code_points: {what}");
+            }
+            if let Some(units) = &units {
+                for chunks in chunkings(units.len()) {
+                    let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, units {units:04X?}");
+                    let mut encoder = codec.encoder(mode);
+                    let got = drive(units.len(), &chunks, dst_size, |r, dst: &mut [u8], last| {
+                        encoder.encode_from_utf16(&units[r], dst, last)
+                    });
+                    assert_eq!(got, expected, "encode_from_utf16: {what}");
+                }
+            }
+            if let Some(text) = &text {
+                let mut encoder = codec.encoder(mode);
+                let got = drive(text.len(), &[0..text.len()], dst_size, |r, dst: &mut [u8], last| {
+                    encoder.encode_from_str(&text[r], dst, last)
+                });
+                assert_eq!(got, expected, "encode_from_str: mode {mode}, dst {dst_size}, text {text:?}");
+            }
+        }
+    }
+}
+
+/// Checks [`Transcoder`] from `from` to `to` against the reference decoder
+/// and encoder on `input`, for every pair of modes, over several chunkings
+/// and output sizes.
+///
+/// # Panics
+///
+/// When a result differs.
+pub fn check_transcode<D, E>(from: &D, to: &E, input: &[u8])
+where
+    D: Decode<Point = CodePoint> + ?Sized,
+    E: Encode<Point = CodePoint> + ?Sized,
+{
+    for &decode_mode in DecodeMode::ALL {
+        let (points, decode_err) = reference_decode(from, input, decode_mode);
+        for &encode_mode in EncodeMode::ALL {
+            let (bytes, encode_err) = reference_encode(to, &points, encode_mode);
+            // The first error in stream order: a code point before the
+            // ill-formed input that cannot be encoded comes first.
+            let err = match (encode_err, decode_err) {
+                (Some(e), _) => Some(TranscodeError::Encode(e)),
+                (None, Some(d)) => Some(TranscodeError::Decode(d)),
+                (None, None) => None,
+            };
+            let expected = (bytes, err);
+            for chunks in chunkings(input.len()) {
+                for dst_size in DST_SIZES {
+                    let mut t = Transcoder::new(from, decode_mode, to, encode_mode);
+                    let got = drive(input.len(), &chunks, dst_size, |r, dst: &mut [u8], last| {
+                        t.transcode(&input[r], dst, last)
+                    });
+                    assert_eq!(
+                        got,
+                        expected,
+                        "transcode: modes {decode_mode}/{encode_mode}, chunks {chunks:?}, dst {dst_size}, input {}",
+                        hex::format(input)
+                    );
+                }
+            }
+        }
+    }
+}
