@@ -82,8 +82,6 @@ mod io;
 mod mode;
 pub mod reference;
 mod stream;
-pub mod utf16;
-pub mod utf8;
 
 #[cfg(feature = "bigint")]
 pub use big::BigCodePoint;

@@ -16,9 +16,10 @@
 //!   WTF-8 specification decodes it (§ "Potentially ill-formed UTF-16"): a
 //!   lone surrogate is a code point, so any even-length byte string decodes
 //!   and ill-formed UTF-16 files round-trip.
-//! * **Code units**: [`units`] re-exports the WTF-8 specification's encoding
-//!   and decoding of potentially ill-formed UTF-16 and strict UTF-16, which
-//!   live in `codec_core::utf16` so that every crate converts alike.
+//! * **Code units**: [`units`] holds the WTF-8 specification's encoding and
+//!   decoding of potentially ill-formed UTF-16, and strict UTF-16: the one
+//!   place in the workspace that converts between code points and UTF-16
+//!   code units (`codec-wtf8` uses it for its conversions).
 //!
 //! # How it differs from UTF-8
 //!
@@ -76,27 +77,13 @@ extern crate alloc;
 
 mod decode;
 mod encode;
+pub mod units;
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use codec_core::bom::{Bom, sniff_bom};
 use codec_core::{CodePoint, Codec, CodecInfo, Decode, DecodeMode, Domain, Encode, EncodeStep, Step, Surrogates};
-
-/// The code-unit algorithms (potentially ill-formed UTF-16 and strict
-/// UTF-16), from `codec_core::utf16`.
-///
-/// # Examples
-///
-/// ```
-/// use codec_utf16::units::{decode, encode, Pairs};
-/// use codec_core::CodePoint;
-/// let points: Vec<CodePoint> = decode([0xD83D, 0xDCA9, 0xD800]).collect();
-/// assert_eq!(encode(&points, Pairs::Reject).unwrap(), [0xD83D, 0xDCA9, 0xD800]);
-/// ```
-pub mod units {
-    pub use codec_core::utf16::{Decode, Pairs, decode, decode_strict, encode, encode_into, is_well_formed};
-}
 
 /// A byte order.
 ///

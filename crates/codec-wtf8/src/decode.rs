@@ -1,9 +1,9 @@
-//! The decoder: generalized UTF-8 (the core's automaton with
+//! The decoder: generalized UTF-8 (`codec-utf8`'s automaton with
 //! [`Grammar::GENERALIZED`]) plus WTF-8's one extra rule, that a surrogate
 //! pair byte sequence is ill-formed.
 
-use codec_core::utf8::{self, Grammar};
 use codec_core::{CodePoint, ErrorKind, Step};
+use codec_utf8::automaton::{self, Grammar};
 
 // The WTF-8 specification, § "The WTF-8 encoding":
 //
@@ -22,7 +22,7 @@ use codec_core::{CodePoint, ErrorKind, Step};
 // (docs/decisions/0004-wtf8-error-model.md).
 /// Decodes one sequence from the front of `input` (never empty).
 pub(crate) fn step(input: &[u8], last: bool) -> Step<CodePoint> {
-    match utf8::decode_step(Grammar::GENERALIZED, input) {
+    match automaton::decode_step(Grammar::GENERALIZED, input) {
         Step::Char { point, len } if point.is_lead_surrogate() => after_lead(point, &input[len..], last),
         step => step,
     }

@@ -9,8 +9,8 @@ use core::borrow::Borrow;
 use core::fmt::{self, Write as _};
 use core::ops::{Bound, Deref, RangeBounds};
 
-use codec_core::utf8::{self, Grammar};
 use codec_core::{CodePoint, Decode, DecodeError, Encode, EncodeError, ErrorKind, Step};
+use codec_utf8::automaton::{self, Grammar};
 
 use crate::WTF_8;
 
@@ -342,7 +342,7 @@ impl Wtf8 {
     /// ```
     #[must_use]
     pub fn is_utf8(&self) -> bool {
-        utf8::valid_prefix(&self.bytes) == self.bytes.len()
+        automaton::valid_prefix(&self.bytes) == self.bytes.len()
     }
 
     /// Borrows the string as `&str`: the specification's strict conversion to
@@ -377,7 +377,7 @@ impl Wtf8 {
     /// ```
     #[must_use]
     pub fn split_utf8_prefix(&self) -> (&str, &Wtf8) {
-        let n = utf8::valid_prefix(&self.bytes);
+        let n = automaton::valid_prefix(&self.bytes);
         let (head, rest) = self.bytes.split_at(n);
         (core::str::from_utf8(head).unwrap_or_default(), Wtf8::from_bytes_unchecked(rest))
     }
@@ -475,7 +475,7 @@ pub struct CodePointIndices<'a> {
 }
 
 // The WTF-8 specification's "decode from well-formed WTF-8" is generalized
-// UTF-8 decoding (Table 2's bit distribution read back): the core's
+// UTF-8 decoding (Table 2's bit distribution read back): `codec-utf8`'s
 // automaton, which on a `Wtf8` never finds an error.
 impl Iterator for CodePointIndices<'_> {
     type Item = (usize, CodePoint);
@@ -485,7 +485,7 @@ impl Iterator for CodePointIndices<'_> {
         if rest.is_empty() {
             return None;
         }
-        let (point, len) = match utf8::decode_step(Grammar::GENERALIZED, rest) {
+        let (point, len) = match automaton::decode_step(Grammar::GENERALIZED, rest) {
             Step::Char { point, len } => (point, len),
             Step::Invalid { len, .. } => (CodePoint::REPLACEMENT, len),
             Step::Incomplete => (CodePoint::REPLACEMENT, rest.len()),
@@ -720,9 +720,9 @@ impl Wtf8Buf {
     #[must_use]
     pub fn from_wide(units: &[u16]) -> Wtf8Buf {
         let mut s = Wtf8Buf::with_capacity(units.len());
-        for cp in codec_core::utf16::decode(units.iter().copied()) {
+        for cp in codec_utf16::units::decode(units.iter().copied()) {
             // Decoded UTF-16 holds no pair and nothing above U+10FFFF.
-            utf8::push(cp, &mut s.bytes);
+            automaton::push(cp, &mut s.bytes);
         }
         s
     }
@@ -769,8 +769,8 @@ impl Wtf8Buf {
         }
         let joined = cp.is_trail_surrogate().then(|| self.pop_lead()).flatten();
         match joined.and_then(|lead| CodePoint::from_surrogates(lead, cp)) {
-            Some(pair) => utf8::push(pair, &mut self.bytes),
-            None => utf8::push(cp, &mut self.bytes),
+            Some(pair) => automaton::push(pair, &mut self.bytes),
+            None => automaton::push(cp, &mut self.bytes),
         }
         Ok(())
     }
@@ -828,7 +828,7 @@ impl Wtf8Buf {
         match head.and_then(|trail| Some((self.pop_lead()?, trail))) {
             Some((lead, trail)) => {
                 let pair = CodePoint::from_surrogates(lead, trail).unwrap_or(CodePoint::REPLACEMENT);
-                utf8::push(pair, &mut self.bytes);
+                automaton::push(pair, &mut self.bytes);
                 self.bytes.extend_from_slice(&other.bytes[3..]);
             }
             None => self.bytes.extend_from_slice(&other.bytes),

@@ -2,13 +2,22 @@
 //! specification's "Encoding" and "Decoding" algorithms (§ "Potentially
 //! ill-formed UTF-16"), and strict UTF-16 beside them.
 //!
-//! Shared by the UTF-16 byte codecs, WTF-8 (`from_wide`, `encode_wide`) and
-//! UTF-8 (`to_utf16`), so each of them converts code units the same way.
+//! The one home of UTF-16 conversion in the workspace: the UTF-16 byte
+//! codecs and WTF-8 (`Wtf8Buf::from_wide`, `Wtf8::encode_wide`) use it, so
+//! every crate converts code units the same way.
+//!
+//! # Examples
+//!
+//! ```
+//! use codec_utf16::units::{decode, encode, Pairs};
+//! use codec_core::CodePoint;
+//! let points: Vec<CodePoint> = decode([0xD83D, 0xDCA9, 0xD800]).collect();
+//! assert_eq!(encode(&points, Pairs::Reject).unwrap(), [0xD83D, 0xDCA9, 0xD800]);
+//! ```
 
 use alloc::vec::Vec;
 
-use crate::code_point::CodePoint;
-use crate::error::{DecodeError, EncodeError, ErrorKind};
+use codec_core::{CodePoint, DecodeError, EncodeError, ErrorKind};
 
 /// What encoding to UTF-16 does with a surrogate code point pair (a lead
 /// surrogate code point followed by a trail surrogate code point), which
@@ -22,7 +31,7 @@ use crate::error::{DecodeError, EncodeError, ErrorKind};
 /// # Examples
 ///
 /// ```
-/// use codec_core::utf16::{encode, Pairs};
+/// use codec_utf16::units::{encode, Pairs};
 /// use codec_core::CodePoint;
 /// let pair = [CodePoint::new(0xD83D), CodePoint::new(0xDCA9)];
 /// assert!(encode(&pair, Pairs::Reject).is_err());
@@ -75,7 +84,7 @@ fn push_unit(cp: CodePoint, out: &mut Vec<u16>) {
 /// # Examples
 ///
 /// ```
-/// use codec_core::utf16::{encode_into, Pairs};
+/// use codec_utf16::units::{encode_into, Pairs};
 /// use codec_core::CodePoint;
 /// let mut units = Vec::new();
 /// encode_into(&[CodePoint::new(0x1F4A9), CodePoint::new(0xD800)], Pairs::Reject, &mut units).unwrap();
@@ -111,7 +120,7 @@ pub fn encode_into(points: &[CodePoint], pairs: Pairs, out: &mut Vec<u16>) -> Re
 /// # Examples
 ///
 /// ```
-/// use codec_core::utf16::{encode, Pairs};
+/// use codec_utf16::units::{encode, Pairs};
 /// use codec_core::CodePoint;
 /// assert_eq!(encode(&[CodePoint::new(0xDC00), CodePoint::new(0x41)], Pairs::Reject).unwrap(), [0xDC00, 0x41]);
 /// ```
@@ -135,16 +144,16 @@ pub fn encode(points: &[CodePoint], pairs: Pairs) -> Result<Vec<u16>, EncodeErro
 /// # Examples
 ///
 /// ```
-/// let points: Vec<u32> = codec_core::utf16::decode([0xD83D, 0xDCA9, 0xDCA9]).map(|cp| cp.to_u32()).collect();
+/// let points: Vec<u32> = codec_utf16::units::decode([0xD83D, 0xDCA9, 0xDCA9]).map(|cp| cp.to_u32()).collect();
 /// assert_eq!(points, [0x1F4A9, 0xDCA9]);
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy"]
-pub struct Decode<I: Iterator<Item = u16>> {
+pub struct DecodeUnits<I: Iterator<Item = u16>> {
     units: core::iter::Peekable<I>,
 }
 
-impl<I: Iterator<Item = u16>> Iterator for Decode<I> {
+impl<I: Iterator<Item = u16>> Iterator for DecodeUnits<I> {
     type Item = CodePoint;
 
     fn next(&mut self) -> Option<CodePoint> {
@@ -165,7 +174,7 @@ impl<I: Iterator<Item = u16>> Iterator for Decode<I> {
     }
 }
 
-impl<I: Iterator<Item = u16>> core::iter::FusedIterator for Decode<I> {}
+impl<I: Iterator<Item = u16>> core::iter::FusedIterator for DecodeUnits<I> {}
 
 /// Decodes potentially ill-formed UTF-16 into code points, lazily; never
 /// fails (the specification's decoding, lossless).
@@ -174,11 +183,11 @@ impl<I: Iterator<Item = u16>> core::iter::FusedIterator for Decode<I> {}
 ///
 /// ```
 /// use codec_core::CodePoint;
-/// let points: Vec<CodePoint> = codec_core::utf16::decode([0x61, 0xD800]).collect();
+/// let points: Vec<CodePoint> = codec_utf16::units::decode([0x61, 0xD800]).collect();
 /// assert_eq!(points, [CodePoint::new(0x61), CodePoint::new(0xD800)]);
 /// ```
-pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> Decode<I::IntoIter> {
-    Decode { units: units.into_iter().peekable() }
+pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> DecodeUnits<I::IntoIter> {
+    DecodeUnits { units: units.into_iter().peekable() }
 }
 
 /// Decodes well-formed UTF-16 code units into code points, rejecting lone
@@ -195,7 +204,7 @@ pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> Decode<I::IntoIter> {
 ///
 /// ```
 /// use codec_core::{CodePoint, ErrorKind};
-/// use codec_core::utf16::decode_strict;
+/// use codec_utf16::units::decode_strict;
 /// assert_eq!(decode_strict(&[0xD83D, 0xDCA9]).unwrap(), [CodePoint::new(0x1F4A9)]);
 /// let err = decode_strict(&[0x41, 0xDC00]).unwrap_err();
 /// assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (1, Some(1), ErrorKind::UnpairedSurrogate));
@@ -230,8 +239,8 @@ pub fn decode_strict(units: &[u16]) -> Result<Vec<CodePoint>, DecodeError> {
 /// # Examples
 ///
 /// ```
-/// assert!(codec_core::utf16::is_well_formed(&[0xD83D, 0xDCA9]));
-/// assert!(!codec_core::utf16::is_well_formed(&[0xDCA9, 0xD83D]));
+/// assert!(codec_utf16::units::is_well_formed(&[0xD83D, 0xDCA9]));
+/// assert!(!codec_utf16::units::is_well_formed(&[0xDCA9, 0xD83D]));
 /// ```
 #[must_use]
 pub fn is_well_formed(units: &[u16]) -> bool {
