@@ -152,12 +152,9 @@ impl Utf16 {
 
     /// Appends the code units of a code point at most U+10FFFF.
     fn push(&self, cp: CodePoint, out: &mut Vec<u8>) {
-        match cp.to_surrogates() {
-            Some((lead, trail)) => {
-                out.extend_from_slice(&self.unit_bytes(lead.to_u32() as u16));
-                out.extend_from_slice(&self.unit_bytes(trail.to_u32() as u16));
-            }
-            None => out.extend_from_slice(&self.unit_bytes(cp.to_u32() as u16)),
+        let (units, n) = units::units_of(cp);
+        for &unit in &units[..n] {
+            out.extend_from_slice(&self.unit_bytes(unit));
         }
     }
 

@@ -56,11 +56,13 @@ fn starts_pair(points: &[CodePoint], i: usize) -> bool {
     points[i].is_lead_surrogate() && points.get(i + 1).is_some_and(|next| next.is_trail_surrogate())
 }
 
-/// Appends the UTF-16 code units of one code point at most U+10FFFF.
-fn push_unit(cp: CodePoint, out: &mut Vec<u16>) {
+/// Returns the UTF-16 code units of one code point at most U+10FFFF (a
+/// supplementary code point as its surrogates, any other as itself) and how
+/// many of the two are used.
+pub(crate) fn units_of(cp: CodePoint) -> ([u16; 2], usize) {
     match cp.to_surrogates() {
-        Some((lead, trail)) => out.extend([lead.to_u32() as u16, trail.to_u32() as u16]),
-        None => out.push(cp.to_u32() as u16),
+        Some((lead, trail)) => ([lead.to_u32() as u16, trail.to_u32() as u16], 2),
+        None => ([cp.to_u32() as u16, 0], 1),
     }
 }
 
@@ -106,7 +108,8 @@ pub fn encode_into(points: &[CodePoint], pairs: Pairs, out: &mut Vec<u16>) -> Re
             out.push(0xFFFD);
             continue;
         }
-        push_unit(cp, out);
+        let (units, n) = units_of(cp);
+        out.extend_from_slice(&units[..n]);
     }
     Ok(())
 }
@@ -128,6 +131,67 @@ pub fn encode(points: &[CodePoint], pairs: Pairs) -> Result<Vec<u16>, EncodeErro
     let mut out = Vec::with_capacity(points.len());
     encode_into(points, pairs, &mut out)?;
     Ok(out)
+}
+
+/// An iterator encoding code points as potentially ill-formed UTF-16, from
+/// [`encode_lazy`]: the specification's algorithm as written (what
+/// [`Pairs::Merge`] does), one code point at a time.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let units: Vec<u16> = codec_utf16::units::encode_lazy([CodePoint::new(0x1F4A9), CodePoint::new(0xD800)]).collect();
+/// assert_eq!(units, [0xD83D, 0xDCA9, 0xD800]);
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy"]
+pub struct EncodeUnits<I: Iterator<Item = CodePoint>> {
+    points: I,
+    trail: Option<u16>,
+}
+
+impl<I: Iterator<Item = CodePoint>> Iterator for EncodeUnits<I> {
+    type Item = u16;
+
+    fn next(&mut self) -> Option<u16> {
+        if let Some(trail) = self.trail.take() {
+            return Some(trail);
+        }
+        let cp = self.points.next()?;
+        if cp.to_u32() > 0x10_FFFF {
+            return Some(0xFFFD);
+        }
+        let ([first, second], n) = units_of(cp);
+        self.trail = (n == 2).then_some(second);
+        Some(first)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let (lo, hi) = self.points.size_hint();
+        let extra = usize::from(self.trail.is_some());
+        (lo + extra, hi.and_then(|h| h.checked_mul(2)).and_then(|h| h.checked_add(extra)))
+    }
+}
+
+impl<I: Iterator<Item = CodePoint> + core::iter::FusedIterator> core::iter::FusedIterator for EncodeUnits<I> {}
+
+/// Encodes code points as potentially ill-formed UTF-16, lazily: the
+/// specification's encoding as written, so a surrogate code point pair
+/// comes out as the two units (which read back as one supplementary code
+/// point), as with [`Pairs::Merge`]. Never fails: a code point above
+/// U+10FFFF, which UTF-16 cannot hold, becomes U+FFFD; use [`encode`] to
+/// have it reported instead.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let units: Vec<u16> = codec_utf16::units::encode_lazy([CodePoint::new(0x41), CodePoint::new(0x110000)]).collect();
+/// assert_eq!(units, [0x41, 0xFFFD]);
+/// ```
+pub fn encode_lazy<I: IntoIterator<Item = CodePoint>>(points: I) -> EncodeUnits<I::IntoIter> {
+    EncodeUnits { points: points.into_iter(), trail: None }
 }
 
 // The WTF-8 specification, "Decoding" from potentially ill-formed UTF-16:

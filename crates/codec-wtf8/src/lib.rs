@@ -78,8 +78,8 @@
 //! The specification defines WTF-8 as generalized UTF-8 plus a rule, and
 //! its conversions over potentially ill-formed UTF-16; so this crate uses
 //! `codec-utf8`'s automaton ([`codec_utf8::automaton`]) and `codec-utf16`'s
-//! code-unit algorithms ([`codec_utf16::units`]), and adds only its own
-//! rules.
+//! code-unit algorithms ([`codec_utf16::units`]), and adds only Table 1 and
+//! the pair rule.
 #![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -89,6 +89,7 @@ extern crate alloc;
 mod decode;
 mod encode;
 mod string;
+mod surrogate;
 
 use alloc::vec::Vec;
 

@@ -11,8 +11,10 @@ use core::ops::{Bound, Deref, RangeBounds};
 
 use codec_core::{CodePoint, Decode, DecodeError, Encode, EncodeError, ErrorKind, Step};
 use codec_utf8::automaton::{self, Grammar};
+use codec_utf16::units::{self, EncodeUnits};
 
 use crate::WTF_8;
+use crate::surrogate::{lead_at, trail_at};
 
 /// A borrowed WTF-8 string: a byte slice known to be well-formed WTF-8 (no
 /// surrogate pair byte sequence, every other rule of generalized UTF-8).
@@ -133,29 +135,6 @@ impl core::error::Error for FromBytesError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         Some(&self.error)
     }
-}
-
-/// Returns the lead surrogate that the three bytes `tail` encode, if they do
-/// (Table 1: `ED A0..AF 80..BF`).
-fn lead_at(tail: &[u8]) -> Option<CodePoint> {
-    match *tail {
-        [0xED, b2 @ 0xA0..=0xAF, b3 @ 0x80..=0xBF] => Some(surrogate(b2, b3)),
-        _ => None,
-    }
-}
-
-/// Returns the trail surrogate that the three bytes `head` encode, if they
-/// do (Table 1: `ED B0..BF 80..BF`).
-fn trail_at(head: &[u8]) -> Option<CodePoint> {
-    match *head {
-        [0xED, b2 @ 0xB0..=0xBF, b3 @ 0x80..=0xBF] => Some(surrogate(b2, b3)),
-        _ => None,
-    }
-}
-
-/// The code point of the surrogate byte sequence `ED b2 b3`.
-fn surrogate(b2: u8, b3: u8) -> CodePoint {
-    CodePoint::new(0xD000 | (u32::from(b2 & 0x3F) << 6) | u32::from(b3 & 0x3F))
 }
 
 impl Wtf8 {
@@ -411,7 +390,7 @@ impl Wtf8 {
     /// assert_eq!(w.encode_wide().collect::<Vec<u16>>(), [0xD83D, 0xD83D, 0xDCA9]);
     /// ```
     pub fn encode_wide(&self) -> EncodeWide<'_> {
-        EncodeWide { points: self.code_points(), trail: None }
+        EncodeWide { units: units::encode_lazy(self.code_points()) }
     }
 }
 
@@ -475,7 +454,7 @@ pub struct CodePointIndices<'a> {
 }
 
 // The WTF-8 specification's "decode from well-formed WTF-8" is generalized
-// UTF-8 decoding (Table 2's bit distribution read back): `codec-utf8`'s
+// UTF-8 decoding (Table 2's bit distribution read back): the core's
 // automaton, which on a `Wtf8` never finds an error.
 impl Iterator for CodePointIndices<'_> {
     type Item = (usize, CodePoint);
@@ -514,31 +493,22 @@ impl core::iter::FusedIterator for CodePointIndices<'_> {}
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy"]
 pub struct EncodeWide<'a> {
-    points: CodePoints<'a>,
-    trail: Option<u16>,
+    // The specification's "convert from WTF-8 to potentially ill-formed
+    // UTF-16" is generalized UTF-8 decoding, then its "Encoding" to UTF-16:
+    // `codec-utf16`'s, over the code points (a `Wtf8` holds no surrogate
+    // code point pair, so nothing merges).
+    units: EncodeUnits<CodePoints<'a>>,
 }
 
 impl Iterator for EncodeWide<'_> {
     type Item = u16;
 
     fn next(&mut self) -> Option<u16> {
-        if let Some(trail) = self.trail.take() {
-            return Some(trail);
-        }
-        let cp = self.points.next()?;
-        match cp.to_surrogates() {
-            Some((lead, trail)) => {
-                self.trail = Some(trail.to_u32() as u16);
-                Some(lead.to_u32() as u16)
-            }
-            None => Some(cp.to_u32() as u16),
-        }
+        self.units.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let (lo, hi) = self.points.size_hint();
-        let extra = usize::from(self.trail.is_some());
-        (lo + extra, hi.and_then(|h| h.checked_mul(2)).map(|h| h + extra))
+        self.units.size_hint()
     }
 }
 
@@ -720,7 +690,7 @@ impl Wtf8Buf {
     #[must_use]
     pub fn from_wide(units: &[u16]) -> Wtf8Buf {
         let mut s = Wtf8Buf::with_capacity(units.len());
-        for cp in codec_utf16::units::decode(units.iter().copied()) {
+        for cp in units::decode(units.iter().copied()) {
             // Decoded UTF-16 holds no pair and nothing above U+10FFFF.
             automaton::push(cp, &mut s.bytes);
         }
@@ -824,7 +794,7 @@ impl Wtf8Buf {
     /// assert_eq!(s.as_bytes(), "\u{1F4A9}!".as_bytes());
     /// ```
     pub fn push_wtf8(&mut self, other: &Wtf8) {
-        let head = other.bytes.get(..3).and_then(trail_at);
+        let head = trail_at(&other.bytes);
         match head.and_then(|trail| Some((self.pop_lead()?, trail))) {
             Some((lead, trail)) => {
                 let pair = CodePoint::from_surrogates(lead, trail).unwrap_or(CodePoint::REPLACEMENT);
