@@ -83,7 +83,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use codec_core::bom::{Bom, sniff_bom};
-use codec_core::{CodePoint, Codec, CodecInfo, Decode, DecodeMode, Domain, Encode, EncodeStep, Step, Surrogates};
+use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Step, Surrogates};
 
 /// A byte order.
 ///
@@ -295,6 +295,10 @@ pub fn decode(bytes: &[u8], fallback: Endian) -> Result<(String, Endian), Bom> {
         Endian::Little => &UTF_16LE,
         Endian::Big => &UTF_16BE,
     };
-    let points = codec.decode_with(rest, DecodeMode::Replace).unwrap_or_default();
-    Ok((points.into_iter().map(|cp| cp.to_char().unwrap_or(char::REPLACEMENT_CHARACTER)).collect(), endian))
+    // Replace mode, straight into the string: one U+FFFD per error item.
+    let text = codec
+        .items(rest)
+        .map(|item| item.ok().and_then(|it| it.point.to_char()))
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER));
+    Ok((text.collect(), endian))
 }

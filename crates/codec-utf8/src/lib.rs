@@ -269,10 +269,23 @@ pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
 /// ```
 #[must_use]
 pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
-    match to_str(bytes) {
-        Ok(s) => Cow::Borrowed(s),
-        Err(_) => Cow::Owned(UTF_8.decode_lossy(bytes).into_iter().filter_map(CodePoint::to_char).collect::<String>()),
+    let Err(first) = UTF_8.validate(bytes) else {
+        return Cow::Borrowed(core::str::from_utf8(bytes).unwrap_or_default());
+    };
+    // The WHATWG utf-8 decoder in replace mode, a run at a time: the valid
+    // text up to the next error, then one U+FFFD for its maximal subpart.
+    let mut out = String::with_capacity(bytes.len() + 2);
+    let mut rest = bytes;
+    let mut error = Some(first);
+    while let Some(e) = error {
+        let (valid, bad) = rest.split_at(e.valid_up_to());
+        out.push_str(core::str::from_utf8(valid).unwrap_or_default());
+        out.push(char::REPLACEMENT_CHARACTER);
+        rest = &bad[e.error_len().unwrap_or(bad.len())..];
+        error = UTF_8.validate(rest).err();
     }
+    out.push_str(core::str::from_utf8(rest).unwrap_or_default());
+    Cow::Owned(out)
 }
 
 pub use codec_core::bom::{Bom, sniff_bom};

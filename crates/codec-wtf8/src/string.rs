@@ -375,8 +375,14 @@ impl Wtf8 {
     pub fn to_string_lossy(&self) -> Cow<'_, str> {
         match self.to_str() {
             Ok(s) => Cow::Borrowed(s),
-            Err(_) => Cow::Owned(lossy_in_place(self.bytes.to_vec())),
+            Err(_) => Cow::Owned(self.lossy_chunks().collect()),
         }
+    }
+
+    /// Returns the text in `&str` pieces, each surrogate as `"\u{FFFD}"`:
+    /// the one lossy conversion, behind `Display` and the `*_lossy` methods.
+    fn lossy_chunks(&self) -> LossyChunks<'_> {
+        LossyChunks { rest: self, surrogate: false }
     }
 
     /// Returns an iterator over the potentially ill-formed UTF-16 code units
@@ -394,19 +400,33 @@ impl Wtf8 {
     }
 }
 
-/// Replaces every surrogate byte sequence of well-formed WTF-8 `bytes` with
-/// `EF BF BD`, in place.
-fn lossy_in_place(mut bytes: Vec<u8>) -> String {
-    let mut i = 0;
-    while i < bytes.len() {
-        if let [0xED, 0xA0..=0xBF, _, ..] = bytes[i..] {
-            bytes[i..i + 3].copy_from_slice(b"\xEF\xBF\xBD");
-            i += 3;
-        } else {
-            i += 1;
+// The WTF-8 specification, "Converting WTF-8 to UTF-8" (lossy): replace
+// each surrogate byte sequence with EF BF BD (U+FFFD). In well-formed WTF-8
+// the strict UTF-8 prefix ends where a surrogate byte sequence (three bytes)
+// starts, or at the end.
+/// The pieces of [`Wtf8::lossy_chunks`].
+struct LossyChunks<'a> {
+    rest: &'a Wtf8,
+    surrogate: bool,
+}
+
+impl<'a> Iterator for LossyChunks<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.surrogate {
+            self.surrogate = false;
+            self.rest = Wtf8::from_bytes_unchecked(self.rest.bytes.get(3..).unwrap_or_default());
+            return Some("\u{FFFD}");
         }
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (head, rest) = self.rest.split_utf8_prefix();
+        self.rest = rest;
+        self.surrogate = !rest.is_empty();
+        Some(head)
     }
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// An iterator over the code points of a [`Wtf8`], from
@@ -517,18 +537,7 @@ impl core::iter::FusedIterator for EncodeWide<'_> {}
 impl fmt::Display for Wtf8 {
     /// Writes the string lossily: each surrogate as U+FFFD.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut rest = &self.bytes;
-        loop {
-            match core::str::from_utf8(rest) {
-                Ok(s) => return f.write_str(s),
-                Err(e) => {
-                    let (good, bad) = rest.split_at(e.valid_up_to());
-                    f.write_str(core::str::from_utf8(good).unwrap_or_default())?;
-                    f.write_char(char::REPLACEMENT_CHARACTER)?;
-                    rest = bad.get(3..).unwrap_or_default();
-                }
-            }
-        }
+        self.lossy_chunks().try_for_each(|chunk| f.write_str(chunk))
     }
 }
 
@@ -870,7 +879,8 @@ impl Wtf8Buf {
         String::from_utf8(self.bytes).map_err(|e| Wtf8Buf { bytes: e.into_bytes() })
     }
 
-    /// Converts to a `String`, each surrogate becoming U+FFFD, in place.
+    /// Converts to a `String`, each surrogate becoming U+FFFD; without
+    /// copying when there is no surrogate.
     ///
     /// # Examples
     ///
@@ -882,7 +892,7 @@ impl Wtf8Buf {
     pub fn into_string_lossy(self) -> String {
         match String::from_utf8(self.bytes) {
             Ok(s) => s,
-            Err(e) => lossy_in_place(e.into_bytes()),
+            Err(e) => Wtf8::from_bytes_unchecked(e.as_bytes()).lossy_chunks().collect(),
         }
     }
 }
