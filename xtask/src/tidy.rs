@@ -3,7 +3,8 @@
 //!
 //! * every `.rs` file opens with a `//!` module doc;
 //! * every library crate denies missing docs;
-//! * a codec crate depends on `codec-core` and on no sibling codec;
+//! * a codec crate depends on `codec-core` and on the codec crates its
+//!   specification builds on ([`LINEAGE`]), never on `codec-registry`;
 //! * no ignored or should-panic tests, no `todo!`/`unimplemented!`;
 //! * nothing reads the shared folder beside the repository (a user's clone has
 //!   no such folder);
@@ -99,8 +100,53 @@ fn is_codec_crate(name: &str) -> bool {
     name.starts_with("codec-") && !matches!(name, "codec-core" | "codec-test" | "codec-registry")
 }
 
-/// A codec crate may depend on `codec-core` (and, for tests, `codec-test`),
-/// never on a sibling codec.
+/// The codec crates each codec crate may depend on (the core always, and
+/// `codec-test` for tests): the specifications' own lineage. WTF-8 is
+/// generalized UTF-8 plus a rule, with conversions over potentially
+/// ill-formed UTF-16; CESU-8, Modified UTF-8 and UTF-∞-8 are UTF-8's bit
+/// distribution with other rules; Corrected UTF-8 and the two UTFs build
+/// on no other codec. A codec crate missing from this table is a problem:
+/// its lineage must be declared here.
+const LINEAGE: &[(&str, &[&str])] = &[
+    ("codec-utf8", &[]),
+    ("codec-utf16", &[]),
+    ("codec-wtf8", &["codec-utf8", "codec-utf16"]),
+    ("codec-cesu8", &["codec-utf8"]),
+    ("codec-utf-inf-8", &["codec-utf8"]),
+    ("codec-corrected-utf8", &[]),
+];
+
+/// The names of the `codec-*` packages a manifest depends on, in any
+/// dependency table (`[dependencies]`, `[dev-dependencies]`,
+/// `[build-dependencies]`, `[target.….dependencies]`, or a
+/// `[dependencies.codec-x]` table).
+fn codec_dependencies(manifest: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut in_deps = false;
+    for line in manifest.lines().map(str::trim) {
+        if let Some(header) = line.strip_prefix('[') {
+            let header = header.trim_end_matches(']').trim();
+            let (table, key) = match header.rsplit_once("dependencies") {
+                Some((_, rest)) => (true, rest.trim_start_matches('.').trim_matches('"')),
+                None => (false, ""),
+            };
+            in_deps = table && key.is_empty();
+            if table && key.starts_with("codec-") {
+                found.push(key.to_owned());
+            }
+            continue;
+        }
+        let key = line.split(['=', '.']).next().unwrap_or("").trim().trim_matches('"');
+        if in_deps && key.starts_with("codec-") {
+            found.push(key.to_owned());
+        }
+    }
+    found
+}
+
+/// A codec crate may depend on `codec-core`, `codec-test` (for tests) and
+/// the codec crates [`LINEAGE`] lists for it; never on `codec-registry` or
+/// any other codec.
 fn check_codec_dependencies(root: &Path) -> Vec<String> {
     let mut problems = Vec::new();
     let Ok(entries) = fs::read_dir(root.join("crates")) else { return problems };
@@ -109,14 +155,28 @@ fn check_codec_dependencies(root: &Path) -> Vec<String> {
     for name in names.iter().filter(|n| is_codec_crate(n)) {
         let manifest = root.join("crates").join(name).join("Cargo.toml");
         let Ok(text) = fs::read_to_string(&manifest) else { continue };
-        for line in text.lines() {
-            let key = line.split(['=', '.']).next().unwrap_or("").trim();
-            if key != name && names.iter().any(|other| other == key && is_codec_crate(other)) {
-                problems.push(format!("crates/{name}/Cargo.toml: depends on sibling codec `{key}`"));
+        let Some(&(_, allowed)) = LINEAGE.iter().find(|(crate_name, _)| crate_name == name) else {
+            problems.push(format!("crates/{name}: a codec crate missing from the lineage table in xtask/src/tidy.rs"));
+            continue;
+        };
+        for dep in codec_dependencies(&text) {
+            if matches!(dep.as_str(), "codec-core" | "codec-test") || allowed.contains(&dep.as_str()) {
+                continue;
             }
+            let why = if dep == "codec-registry" {
+                "a codec crate never depends on the registry".to_owned()
+            } else {
+                format!("its specification does not build on it (allowed: {})", allowed_list(allowed))
+            };
+            problems.push(format!("crates/{name}/Cargo.toml: depends on `{dep}`: {why}"));
         }
     }
     problems
+}
+
+/// The allowed codec dependencies of one crate, for a message.
+fn allowed_list(allowed: &[&str]) -> String {
+    ["codec-core"].iter().chain(allowed).copied().collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -131,20 +191,46 @@ mod tests {
         assert!(problems.is_empty(), "tidy found:\n{}", problems.join("\n"));
     }
 
-    #[test]
-    fn sibling_codec_dependencies_are_found() {
-        let dir = std::env::temp_dir().join(format!("xtask-tidy-{}", std::process::id()));
-        let a = dir.join("crates/codec-aaa");
-        fs::create_dir_all(&a).unwrap();
-        fs::create_dir_all(dir.join("crates/codec-bbb")).unwrap();
-        fs::write(
-            a.join("Cargo.toml"),
-            "[dependencies]\ncodec-core.workspace = true\ncodec-bbb = { path = \"../codec-bbb\" }\n",
-        )
-        .unwrap();
+    /// Writes manifests under a fresh temporary `crates/` and returns what
+    /// the dependency check reports.
+    fn check_manifests(tag: &str, manifests: &[(&str, &str)]) -> Vec<String> {
+        let dir = std::env::temp_dir().join(format!("xtask-tidy-{tag}-{}", std::process::id()));
+        for (name, text) in manifests {
+            fs::create_dir_all(dir.join("crates").join(name)).unwrap();
+            fs::write(dir.join("crates").join(name).join("Cargo.toml"), text).unwrap();
+        }
         let problems = check_codec_dependencies(&dir);
         fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(problems, ["crates/codec-aaa/Cargo.toml: depends on sibling codec `codec-bbb`"]);
+        problems
+    }
+
+    #[test]
+    fn lineage_dependencies_are_allowed() {
+        let wtf8 = "[features]\nsimd = [\"codec-utf8/simd\"]\n[dependencies]\ncodec-core.workspace = true\n\
+                    codec-utf8.workspace = true\n[dependencies.codec-utf16]\npath = \"../codec-utf16\"\n\
+                    [dev-dependencies]\ncodec-test.workspace = true\n";
+        let cesu8 = "[dependencies]\ncodec-core = { workspace = true }\ncodec-utf8 = { path = \"../codec-utf8\" }\n";
+        assert_eq!(check_manifests("ok", &[("codec-wtf8", wtf8), ("codec-cesu8", cesu8)]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn dependencies_outside_the_lineage_are_found() {
+        let utf8 = "[dependencies]\ncodec-core.workspace = true\n[dev-dependencies]\ncodec-utf16 = { path = \"../codec-utf16\" }\n";
+        let corrected = "[target.'cfg(unix)'.dependencies]\ncodec-registry = { path = \"../codec-registry\" }\n";
+        let wtf8 = "[dependencies.codec-cesu8]\npath = \"../codec-cesu8\"\n";
+        let problems = check_manifests(
+            "bad",
+            &[("codec-utf8", utf8), ("codec-corrected-utf8", corrected), ("codec-wtf8", wtf8), ("codec-aaa", "")],
+        );
+        assert_eq!(
+            problems,
+            [
+                "crates/codec-aaa: a codec crate missing from the lineage table in xtask/src/tidy.rs",
+                "crates/codec-corrected-utf8/Cargo.toml: depends on `codec-registry`: a codec crate never depends on the registry",
+                "crates/codec-utf8/Cargo.toml: depends on `codec-utf16`: its specification does not build on it (allowed: codec-core)",
+                "crates/codec-wtf8/Cargo.toml: depends on `codec-cesu8`: its specification does not build on it (allowed: codec-core, codec-utf8, codec-utf16)",
+            ]
+        );
     }
 
     #[test]

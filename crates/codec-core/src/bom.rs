@@ -1,6 +1,7 @@
 //! Byte order marks as the WHATWG Encoding Standard sniffs them (§6
-//! "Decode and encode", the table of `decode`), shared by the UTF-8 and
-//! UTF-16 codecs.
+//! "Decode and encode", the table of `decode`): part of choosing a decoder at
+//! run time, like the label matching of `CodecInfo::matches`, so it lives
+//! here and the UTF-8 and UTF-16 codecs use it (decision 0006).
 
 /// A byte order mark, as the Encoding Standard's `decode` sniffs it.
 ///

@@ -84,8 +84,6 @@ pub mod reference;
 mod sink;
 mod stream;
 mod transcode;
-pub mod utf16;
-pub mod utf8;
 
 #[cfg(feature = "bigint")]
 pub use big::BigCodePoint;

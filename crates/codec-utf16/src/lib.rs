@@ -16,9 +16,10 @@
 //!   WTF-8 specification decodes it (§ "Potentially ill-formed UTF-16"): a
 //!   lone surrogate is a code point, so any even-length byte string decodes
 //!   and ill-formed UTF-16 files round-trip.
-//! * **Code units**: [`units`] re-exports the WTF-8 specification's encoding
-//!   and decoding of potentially ill-formed UTF-16 and strict UTF-16, which
-//!   live in `codec_core::utf16` so that every crate converts alike.
+//! * **Code units**: [`units`] holds the WTF-8 specification's encoding and
+//!   decoding of potentially ill-formed UTF-16, and strict UTF-16: the one
+//!   place in the workspace that converts between code points and UTF-16
+//!   code units (`codec-wtf8` uses it for its conversions).
 //!
 //! # How it differs from UTF-8
 //!
@@ -76,27 +77,13 @@ extern crate alloc;
 
 mod decode;
 mod encode;
+pub mod units;
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use codec_core::bom::{Bom, sniff_bom};
-use codec_core::{CodePoint, Codec, CodecInfo, Decode, DecodeMode, Domain, Encode, EncodeStep, Step, Surrogates};
-
-/// The code-unit algorithms (potentially ill-formed UTF-16 and strict
-/// UTF-16), from `codec_core::utf16`.
-///
-/// # Examples
-///
-/// ```
-/// use codec_utf16::units::{decode, encode, Pairs};
-/// use codec_core::CodePoint;
-/// let points: Vec<CodePoint> = decode([0xD83D, 0xDCA9, 0xD800]).collect();
-/// assert_eq!(encode(&points, Pairs::Reject).unwrap(), [0xD83D, 0xDCA9, 0xD800]);
-/// ```
-pub mod units {
-    pub use codec_core::utf16::{Decode, Pairs, decode, decode_strict, encode, encode_into, is_well_formed};
-}
+use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Step, Surrogates};
 
 /// A byte order.
 ///
@@ -165,12 +152,9 @@ impl Utf16 {
 
     /// Appends the code units of a code point at most U+10FFFF.
     fn push(&self, cp: CodePoint, out: &mut Vec<u8>) {
-        match cp.to_surrogates() {
-            Some((lead, trail)) => {
-                out.extend_from_slice(&self.unit_bytes(lead.to_u32() as u16));
-                out.extend_from_slice(&self.unit_bytes(trail.to_u32() as u16));
-            }
-            None => out.extend_from_slice(&self.unit_bytes(cp.to_u32() as u16)),
+        let (units, n) = units::units_of(cp);
+        for &unit in &units[..n] {
+            out.extend_from_slice(&self.unit_bytes(unit));
         }
     }
 
@@ -311,6 +295,10 @@ pub fn decode(bytes: &[u8], fallback: Endian) -> Result<(String, Endian), Bom> {
         Endian::Little => &UTF_16LE,
         Endian::Big => &UTF_16BE,
     };
-    let points = codec.decode_with(rest, DecodeMode::Replace).unwrap_or_default();
-    Ok((points.into_iter().map(|cp| cp.to_char().unwrap_or(char::REPLACEMENT_CHARACTER)).collect(), endian))
+    // Replace mode, straight into the string: one U+FFFD per error item.
+    let text = codec
+        .items(rest)
+        .map(|item| item.ok().and_then(|it| it.point.to_char()))
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER));
+    Ok((text.collect(), endian))
 }

@@ -34,6 +34,14 @@
 //! [`GENERALIZED_UTF_8`] and [`UTF_8_RFC2279`] are [`Utf8`] values, each a
 //! [`codec_core::Codec`].
 //!
+//! # The automaton
+//!
+//! [`automaton`] is the algorithm itself, public for the codecs whose
+//! specifications build on UTF-8 (WTF-8 is generalized UTF-8 plus a rule;
+//! CESU-8, Modified UTF-8 and UTF-∞-8 are coming): a [`automaton::Grammar`]
+//! (open to new rules, see its docs), one decoding step, one encoding step,
+//! the bit distribution, and the fast skip over strict UTF-8.
+//!
 //! # Example
 //!
 //! ```
@@ -84,11 +92,13 @@
 
 extern crate alloc;
 
+pub mod automaton;
+
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use codec_core::utf8::{self, Grammar};
+use automaton::Grammar;
 use codec_core::{CodePoint, Codec, CodecInfo, Decode, DecodeError, Domain, Encode, EncodeStep, Step, Surrogates};
 
 /// Which of the three UTF-8 algorithms a [`Utf8`] runs.
@@ -117,7 +127,7 @@ impl Variant {
         self.grammar().max()
     }
 
-    /// Returns the core's automaton parameters for the variant.
+    /// Returns the automaton's parameters for the variant.
     #[must_use]
     pub const fn grammar(self) -> Grammar {
         match self {
@@ -199,15 +209,15 @@ impl Decode for Utf8 {
     type Point = CodePoint;
 
     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-        utf8::decode_step(self.variant.grammar(), input)
+        automaton::decode_step(self.variant.grammar(), input)
     }
 
     fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        utf8::valid_prefix(input)
+        automaton::valid_prefix(input)
     }
 
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        utf8::decode_valid_prefix(input, out)
+        automaton::decode_valid_prefix(input, out)
     }
 }
 
@@ -215,11 +225,11 @@ impl Encode for Utf8 {
     type Point = CodePoint;
 
     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-        utf8::encode_step(self.variant.grammar(), input, out)
+        automaton::encode_step(self.variant.grammar(), input, out)
     }
 
     fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        utf8::encode_scalar_prefix(input, out)
+        automaton::encode_scalar_prefix(input, out)
     }
 }
 
@@ -259,10 +269,23 @@ pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
 /// ```
 #[must_use]
 pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
-    match to_str(bytes) {
-        Ok(s) => Cow::Borrowed(s),
-        Err(_) => Cow::Owned(UTF_8.decode_lossy(bytes).into_iter().filter_map(CodePoint::to_char).collect::<String>()),
+    let Err(first) = UTF_8.validate(bytes) else {
+        return Cow::Borrowed(core::str::from_utf8(bytes).unwrap_or_default());
+    };
+    // The WHATWG utf-8 decoder in replace mode, a run at a time: the valid
+    // text up to the next error, then one U+FFFD for its maximal subpart.
+    let mut out = String::with_capacity(bytes.len() + 2);
+    let mut rest = bytes;
+    let mut error = Some(first);
+    while let Some(e) = error {
+        let (valid, bad) = rest.split_at(e.valid_up_to());
+        out.push_str(core::str::from_utf8(valid).unwrap_or_default());
+        out.push(char::REPLACEMENT_CHARACTER);
+        rest = &bad[e.error_len().unwrap_or(bad.len())..];
+        error = UTF_8.validate(rest).err();
     }
+    out.push_str(core::str::from_utf8(rest).unwrap_or_default());
+    Cow::Owned(out)
 }
 
 pub use codec_core::bom::{Bom, sniff_bom};
@@ -301,37 +324,4 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Bom> {
 #[must_use]
 pub fn utf8_decode(bytes: &[u8]) -> Cow<'_, str> {
     to_str_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
-}
-
-/// Encodes code points as UTF-16 code units (supplementary ones as surrogate
-/// pairs; surrogates as themselves). Scalar values give well-formed UTF-16.
-///
-/// # Errors
-///
-/// The index of the first code point above U+10FFFF.
-///
-/// # Examples
-///
-/// ```
-/// use codec_core::CodePoint;
-/// assert_eq!(codec_utf8::to_utf16(&[CodePoint::new(0x1F4A9)]), Ok(vec![0xD83D, 0xDCA9]));
-/// ```
-pub fn to_utf16(points: &[CodePoint]) -> Result<Vec<u16>, usize> {
-    codec_core::utf16::encode(points, codec_core::utf16::Pairs::Merge).map_err(|e| e.index())
-}
-
-/// Decodes UTF-16 code units into code points, joining surrogate pairs and
-/// keeping lone surrogates (the WTF-8 spec's decoding of potentially
-/// ill-formed UTF-16).
-///
-/// # Examples
-///
-/// ```
-/// use codec_core::CodePoint;
-/// let points = codec_utf8::from_utf16(&[0xD83D, 0xDCA9, 0xD800]);
-/// assert_eq!(points, [CodePoint::new(0x1F4A9), CodePoint::new(0xD800)]);
-/// ```
-#[must_use]
-pub fn from_utf16(units: &[u16]) -> Vec<CodePoint> {
-    codec_core::utf16::decode(units.iter().copied()).collect()
 }

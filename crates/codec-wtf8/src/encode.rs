@@ -4,8 +4,8 @@
 
 use alloc::vec::Vec;
 
-use codec_core::utf8::{self, Grammar};
 use codec_core::{CodePoint, EncodeStep};
+use codec_utf8::automaton::{self, Grammar};
 
 // The WTF-8 specification, § "Encoding":
 //
@@ -22,7 +22,7 @@ pub(crate) fn step(input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> Encode
         match input.get(1) {
             Some(&next) => {
                 if let Some(joined) = CodePoint::from_surrogates(cp, next) {
-                    utf8::push(joined, out);
+                    automaton::push(joined, out);
                     return EncodeStep::Done(2);
                 }
             }
@@ -30,5 +30,5 @@ pub(crate) fn step(input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> Encode
             None => {}
         }
     }
-    utf8::encode_step(Grammar::GENERALIZED, input, out)
+    automaton::encode_step(Grammar::GENERALIZED, input, out)
 }

@@ -72,6 +72,14 @@
 //!
 //! WTF-8 as an interchange encoding (the specification forbids it: it has no
 //! encoding label), and UTF-16 byte order (see `codec-utf16`).
+//!
+//! # Built on
+//!
+//! The specification defines WTF-8 as generalized UTF-8 plus a rule, and
+//! its conversions over potentially ill-formed UTF-16; so this crate uses
+//! `codec-utf8`'s automaton ([`codec_utf8::automaton`]) and `codec-utf16`'s
+//! code-unit algorithms ([`codec_utf16::units`]), and adds only Table 1 and
+//! the pair rule.
 #![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -81,10 +89,12 @@ extern crate alloc;
 mod decode;
 mod encode;
 mod string;
+mod surrogate;
 
 use alloc::vec::Vec;
 
-use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Step, Surrogates, utf8};
+use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Step, Surrogates};
+use codec_utf8::automaton;
 
 pub use string::{BoundaryError, CodePointIndices, CodePoints, EncodeWide, FromBytesError, Wtf8, Wtf8Buf, concat};
 
@@ -127,11 +137,11 @@ impl Decode for Wtf8Codec {
     /// Strict UTF-8 is WTF-8, and a strict UTF-8 prefix never ends in a lead
     /// surrogate, so the UTF-8 skip needs no look-ahead.
     fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        utf8::valid_prefix(input)
+        automaton::valid_prefix(input)
     }
 
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        utf8::decode_valid_prefix(input, out)
+        automaton::decode_valid_prefix(input, out)
     }
 }
 
@@ -143,7 +153,7 @@ impl Encode for Wtf8Codec {
     }
 
     fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        utf8::encode_scalar_prefix(input, out)
+        automaton::encode_scalar_prefix(input, out)
     }
 }
 

@@ -9,10 +9,12 @@ use core::borrow::Borrow;
 use core::fmt::{self, Write as _};
 use core::ops::{Bound, Deref, RangeBounds};
 
-use codec_core::utf8::{self, Grammar};
 use codec_core::{CodePoint, Decode, DecodeError, Encode, EncodeError, ErrorKind, Step};
+use codec_utf8::automaton::{self, Grammar};
+use codec_utf16::units::{self, EncodeUnits};
 
 use crate::WTF_8;
+use crate::surrogate::{lead_at, trail_at};
 
 /// A borrowed WTF-8 string: a byte slice known to be well-formed WTF-8 (no
 /// surrogate pair byte sequence, every other rule of generalized UTF-8).
@@ -133,29 +135,6 @@ impl core::error::Error for FromBytesError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         Some(&self.error)
     }
-}
-
-/// Returns the lead surrogate that the three bytes `tail` encode, if they do
-/// (Table 1: `ED A0..AF 80..BF`).
-fn lead_at(tail: &[u8]) -> Option<CodePoint> {
-    match *tail {
-        [0xED, b2 @ 0xA0..=0xAF, b3 @ 0x80..=0xBF] => Some(surrogate(b2, b3)),
-        _ => None,
-    }
-}
-
-/// Returns the trail surrogate that the three bytes `head` encode, if they
-/// do (Table 1: `ED B0..BF 80..BF`).
-fn trail_at(head: &[u8]) -> Option<CodePoint> {
-    match *head {
-        [0xED, b2 @ 0xB0..=0xBF, b3 @ 0x80..=0xBF] => Some(surrogate(b2, b3)),
-        _ => None,
-    }
-}
-
-/// The code point of the surrogate byte sequence `ED b2 b3`.
-fn surrogate(b2: u8, b3: u8) -> CodePoint {
-    CodePoint::new(0xD000 | (u32::from(b2 & 0x3F) << 6) | u32::from(b3 & 0x3F))
 }
 
 impl Wtf8 {
@@ -342,7 +321,7 @@ impl Wtf8 {
     /// ```
     #[must_use]
     pub fn is_utf8(&self) -> bool {
-        utf8::valid_prefix(&self.bytes) == self.bytes.len()
+        automaton::valid_prefix(&self.bytes) == self.bytes.len()
     }
 
     /// Borrows the string as `&str`: the specification's strict conversion to
@@ -377,7 +356,7 @@ impl Wtf8 {
     /// ```
     #[must_use]
     pub fn split_utf8_prefix(&self) -> (&str, &Wtf8) {
-        let n = utf8::valid_prefix(&self.bytes);
+        let n = automaton::valid_prefix(&self.bytes);
         let (head, rest) = self.bytes.split_at(n);
         (core::str::from_utf8(head).unwrap_or_default(), Wtf8::from_bytes_unchecked(rest))
     }
@@ -396,8 +375,14 @@ impl Wtf8 {
     pub fn to_string_lossy(&self) -> Cow<'_, str> {
         match self.to_str() {
             Ok(s) => Cow::Borrowed(s),
-            Err(_) => Cow::Owned(lossy_in_place(self.bytes.to_vec())),
+            Err(_) => Cow::Owned(self.lossy_chunks().collect()),
         }
+    }
+
+    /// Returns the text in `&str` pieces, each surrogate as `"\u{FFFD}"`:
+    /// the one lossy conversion, behind `Display` and the `*_lossy` methods.
+    fn lossy_chunks(&self) -> LossyChunks<'_> {
+        LossyChunks { rest: self, surrogate: false }
     }
 
     /// Returns an iterator over the potentially ill-formed UTF-16 code units
@@ -411,23 +396,37 @@ impl Wtf8 {
     /// assert_eq!(w.encode_wide().collect::<Vec<u16>>(), [0xD83D, 0xD83D, 0xDCA9]);
     /// ```
     pub fn encode_wide(&self) -> EncodeWide<'_> {
-        EncodeWide { points: self.code_points(), trail: None }
+        EncodeWide { units: units::encode_lazy(self.code_points()) }
     }
 }
 
-/// Replaces every surrogate byte sequence of well-formed WTF-8 `bytes` with
-/// `EF BF BD`, in place.
-fn lossy_in_place(mut bytes: Vec<u8>) -> String {
-    let mut i = 0;
-    while i < bytes.len() {
-        if let [0xED, 0xA0..=0xBF, _, ..] = bytes[i..] {
-            bytes[i..i + 3].copy_from_slice(b"\xEF\xBF\xBD");
-            i += 3;
-        } else {
-            i += 1;
+// The WTF-8 specification, "Converting WTF-8 to UTF-8" (lossy): replace
+// each surrogate byte sequence with EF BF BD (U+FFFD). In well-formed WTF-8
+// the strict UTF-8 prefix ends where a surrogate byte sequence (three bytes)
+// starts, or at the end.
+/// The pieces of [`Wtf8::lossy_chunks`].
+struct LossyChunks<'a> {
+    rest: &'a Wtf8,
+    surrogate: bool,
+}
+
+impl<'a> Iterator for LossyChunks<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.surrogate {
+            self.surrogate = false;
+            self.rest = Wtf8::from_bytes_unchecked(self.rest.bytes.get(3..).unwrap_or_default());
+            return Some("\u{FFFD}");
         }
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (head, rest) = self.rest.split_utf8_prefix();
+        self.rest = rest;
+        self.surrogate = !rest.is_empty();
+        Some(head)
     }
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// An iterator over the code points of a [`Wtf8`], from
@@ -485,7 +484,7 @@ impl Iterator for CodePointIndices<'_> {
         if rest.is_empty() {
             return None;
         }
-        let (point, len) = match utf8::decode_step(Grammar::GENERALIZED, rest) {
+        let (point, len) = match automaton::decode_step(Grammar::GENERALIZED, rest) {
             Step::Char { point, len } => (point, len),
             Step::Invalid { len, .. } => (CodePoint::REPLACEMENT, len),
             Step::Incomplete => (CodePoint::REPLACEMENT, rest.len()),
@@ -514,31 +513,22 @@ impl core::iter::FusedIterator for CodePointIndices<'_> {}
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy"]
 pub struct EncodeWide<'a> {
-    points: CodePoints<'a>,
-    trail: Option<u16>,
+    // The specification's "convert from WTF-8 to potentially ill-formed
+    // UTF-16" is generalized UTF-8 decoding, then its "Encoding" to UTF-16:
+    // `codec-utf16`'s, over the code points (a `Wtf8` holds no surrogate
+    // code point pair, so nothing merges).
+    units: EncodeUnits<CodePoints<'a>>,
 }
 
 impl Iterator for EncodeWide<'_> {
     type Item = u16;
 
     fn next(&mut self) -> Option<u16> {
-        if let Some(trail) = self.trail.take() {
-            return Some(trail);
-        }
-        let cp = self.points.next()?;
-        match cp.to_surrogates() {
-            Some((lead, trail)) => {
-                self.trail = Some(trail.to_u32() as u16);
-                Some(lead.to_u32() as u16)
-            }
-            None => Some(cp.to_u32() as u16),
-        }
+        self.units.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let (lo, hi) = self.points.size_hint();
-        let extra = usize::from(self.trail.is_some());
-        (lo + extra, hi.and_then(|h| h.checked_mul(2)).map(|h| h + extra))
+        self.units.size_hint()
     }
 }
 
@@ -547,18 +537,7 @@ impl core::iter::FusedIterator for EncodeWide<'_> {}
 impl fmt::Display for Wtf8 {
     /// Writes the string lossily: each surrogate as U+FFFD.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut rest = &self.bytes;
-        loop {
-            match core::str::from_utf8(rest) {
-                Ok(s) => return f.write_str(s),
-                Err(e) => {
-                    let (good, bad) = rest.split_at(e.valid_up_to());
-                    f.write_str(core::str::from_utf8(good).unwrap_or_default())?;
-                    f.write_char(char::REPLACEMENT_CHARACTER)?;
-                    rest = bad.get(3..).unwrap_or_default();
-                }
-            }
-        }
+        self.lossy_chunks().try_for_each(|chunk| f.write_str(chunk))
     }
 }
 
@@ -720,9 +699,9 @@ impl Wtf8Buf {
     #[must_use]
     pub fn from_wide(units: &[u16]) -> Wtf8Buf {
         let mut s = Wtf8Buf::with_capacity(units.len());
-        for cp in codec_core::utf16::decode(units.iter().copied()) {
+        for cp in units::decode(units.iter().copied()) {
             // Decoded UTF-16 holds no pair and nothing above U+10FFFF.
-            utf8::push(cp, &mut s.bytes);
+            automaton::push(cp, &mut s.bytes);
         }
         s
     }
@@ -769,8 +748,8 @@ impl Wtf8Buf {
         }
         let joined = cp.is_trail_surrogate().then(|| self.pop_lead()).flatten();
         match joined.and_then(|lead| CodePoint::from_surrogates(lead, cp)) {
-            Some(pair) => utf8::push(pair, &mut self.bytes),
-            None => utf8::push(cp, &mut self.bytes),
+            Some(pair) => automaton::push(pair, &mut self.bytes),
+            None => automaton::push(cp, &mut self.bytes),
         }
         Ok(())
     }
@@ -824,11 +803,11 @@ impl Wtf8Buf {
     /// assert_eq!(s.as_bytes(), "\u{1F4A9}!".as_bytes());
     /// ```
     pub fn push_wtf8(&mut self, other: &Wtf8) {
-        let head = other.bytes.get(..3).and_then(trail_at);
+        let head = trail_at(&other.bytes);
         match head.and_then(|trail| Some((self.pop_lead()?, trail))) {
             Some((lead, trail)) => {
                 let pair = CodePoint::from_surrogates(lead, trail).unwrap_or(CodePoint::REPLACEMENT);
-                utf8::push(pair, &mut self.bytes);
+                automaton::push(pair, &mut self.bytes);
                 self.bytes.extend_from_slice(&other.bytes[3..]);
             }
             None => self.bytes.extend_from_slice(&other.bytes),
@@ -900,7 +879,8 @@ impl Wtf8Buf {
         String::from_utf8(self.bytes).map_err(|e| Wtf8Buf { bytes: e.into_bytes() })
     }
 
-    /// Converts to a `String`, each surrogate becoming U+FFFD, in place.
+    /// Converts to a `String`, each surrogate becoming U+FFFD; without
+    /// copying when there is no surrogate.
     ///
     /// # Examples
     ///
@@ -912,7 +892,7 @@ impl Wtf8Buf {
     pub fn into_string_lossy(self) -> String {
         match String::from_utf8(self.bytes) {
             Ok(s) => s,
-            Err(e) => lossy_in_place(e.into_bytes()),
+            Err(e) => Wtf8::from_bytes_unchecked(e.as_bytes()).lossy_chunks().collect(),
         }
     }
 }

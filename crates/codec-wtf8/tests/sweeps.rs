@@ -156,7 +156,7 @@ proptest! {
         prop_assert_eq!(s.encode_wide().collect::<Vec<_>>(), units.clone());
         // The codec decodes what the conversion wrote, to the code points of
         // the specification's UTF-16 decoding.
-        let points: Vec<CodePoint> = codec_core::utf16::decode(units.iter().copied()).collect();
+        let points: Vec<CodePoint> = codec_utf16::units::decode(units.iter().copied()).collect();
         prop_assert_eq!(WTF_8.decode(s.as_bytes()).unwrap(), points.clone());
         prop_assert_eq!(WTF_8.encode(&points).unwrap(), s.as_bytes());
     }
@@ -175,7 +175,7 @@ proptest! {
             Ok(bytes) => {
                 prop_assert!(Wtf8::from_bytes(&bytes).is_ok());
                 // Encoding equals converting through potentially ill-formed UTF-16.
-                let wide = codec_core::utf16::encode(&points, codec_core::utf16::Pairs::Merge).unwrap();
+                let wide = codec_utf16::units::encode(&points, codec_utf16::units::Pairs::Merge).unwrap();
                 prop_assert_eq!(Wtf8Buf::from_wide(&wide).into_bytes(), bytes);
             }
             Err(e) => prop_assert!(points[e.index()].to_u32() > 0x10FFFF),

@@ -2,9 +2,9 @@
 //! wtf8, rust-wtf8, Zig's `std.unicode` and wtf-8.js), run against the codec
 //! and the string types.
 
-use codec_core::utf8::{Grammar, decode_step};
 use codec_core::{CodePoint, Decode, DecodeMode, Encode, ErrorKind, Step};
 use codec_test::hex;
+use codec_utf8::automaton::{Grammar, decode_step};
 use codec_wtf8::{WTF_8, Wtf8, Wtf8Buf, concat};
 use serde_json::Value;
 
@@ -203,7 +203,7 @@ fn all_vectors() {
                 // specification says so, and so does `Wtf8::from_bytes`.
                 let input = bytes(&v["input_wtf8_hex"]);
                 assert_eq!(WTF_8.validate(&input).unwrap_err().kind(), ErrorKind::SurrogatePair, "{name}");
-                let wide = codec_core::utf16::encode(&generalized(&input), codec_core::utf16::Pairs::Merge).unwrap();
+                let wide = codec_utf16::units::encode(&generalized(&input), codec_utf16::units::Pairs::Merge).unwrap();
                 assert_eq!(wide, units(&v["expected_utf16_hex"]), "{name}");
                 let back = Wtf8Buf::from_wide(&wide);
                 assert_eq!(back.as_bytes(), bytes(&v["expected_wtf8_after_roundtrip_hex"]), "{name}");

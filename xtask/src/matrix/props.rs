@@ -72,11 +72,8 @@ pub struct Props {
     pub tried: (usize, usize),
 }
 
-/// Bytes as spaced uppercase hex.
-#[must_use]
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ")
-}
+/// Bytes as spaced uppercase hex, as the vector files write them.
+pub use codec_test::hex::format as hex;
 
 /// The single code points every codec is tried on, ascending.
 fn sweep(classes: &[Class]) -> Vec<BigCodePoint> {

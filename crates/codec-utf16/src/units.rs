@@ -2,13 +2,22 @@
 //! specification's "Encoding" and "Decoding" algorithms (§ "Potentially
 //! ill-formed UTF-16"), and strict UTF-16 beside them.
 //!
-//! Shared by the UTF-16 byte codecs, WTF-8 (`from_wide`, `encode_wide`) and
-//! UTF-8 (`to_utf16`), so each of them converts code units the same way.
+//! The one home of UTF-16 conversion in the workspace: the UTF-16 byte
+//! codecs and WTF-8 (`Wtf8Buf::from_wide`, `Wtf8::encode_wide`) use it, so
+//! every crate converts code units the same way.
+//!
+//! # Examples
+//!
+//! ```
+//! use codec_utf16::units::{decode, encode, Pairs};
+//! use codec_core::CodePoint;
+//! let points: Vec<CodePoint> = decode([0xD83D, 0xDCA9, 0xD800]).collect();
+//! assert_eq!(encode(&points, Pairs::Reject).unwrap(), [0xD83D, 0xDCA9, 0xD800]);
+//! ```
 
 use alloc::vec::Vec;
 
-use crate::code_point::CodePoint;
-use crate::error::{DecodeError, EncodeError, ErrorKind};
+use codec_core::{CodePoint, DecodeError, EncodeError, ErrorKind};
 
 /// What encoding to UTF-16 does with a surrogate code point pair (a lead
 /// surrogate code point followed by a trail surrogate code point), which
@@ -22,7 +31,7 @@ use crate::error::{DecodeError, EncodeError, ErrorKind};
 /// # Examples
 ///
 /// ```
-/// use codec_core::utf16::{encode, Pairs};
+/// use codec_utf16::units::{encode, Pairs};
 /// use codec_core::CodePoint;
 /// let pair = [CodePoint::new(0xD83D), CodePoint::new(0xDCA9)];
 /// assert!(encode(&pair, Pairs::Reject).is_err());
@@ -47,11 +56,13 @@ fn starts_pair(points: &[CodePoint], i: usize) -> bool {
     points[i].is_lead_surrogate() && points.get(i + 1).is_some_and(|next| next.is_trail_surrogate())
 }
 
-/// Appends the UTF-16 code units of one code point at most U+10FFFF.
-fn push_unit(cp: CodePoint, out: &mut Vec<u16>) {
+/// Returns the UTF-16 code units of one code point at most U+10FFFF (a
+/// supplementary code point as its surrogates, any other as itself) and how
+/// many of the two are used.
+pub(crate) fn units_of(cp: CodePoint) -> ([u16; 2], usize) {
     match cp.to_surrogates() {
-        Some((lead, trail)) => out.extend([lead.to_u32() as u16, trail.to_u32() as u16]),
-        None => out.push(cp.to_u32() as u16),
+        Some((lead, trail)) => ([lead.to_u32() as u16, trail.to_u32() as u16], 2),
+        None => ([cp.to_u32() as u16, 0], 1),
     }
 }
 
@@ -75,7 +86,7 @@ fn push_unit(cp: CodePoint, out: &mut Vec<u16>) {
 /// # Examples
 ///
 /// ```
-/// use codec_core::utf16::{encode_into, Pairs};
+/// use codec_utf16::units::{encode_into, Pairs};
 /// use codec_core::CodePoint;
 /// let mut units = Vec::new();
 /// encode_into(&[CodePoint::new(0x1F4A9), CodePoint::new(0xD800)], Pairs::Reject, &mut units).unwrap();
@@ -97,7 +108,8 @@ pub fn encode_into(points: &[CodePoint], pairs: Pairs, out: &mut Vec<u16>) -> Re
             out.push(0xFFFD);
             continue;
         }
-        push_unit(cp, out);
+        let (units, n) = units_of(cp);
+        out.extend_from_slice(&units[..n]);
     }
     Ok(())
 }
@@ -111,7 +123,7 @@ pub fn encode_into(points: &[CodePoint], pairs: Pairs, out: &mut Vec<u16>) -> Re
 /// # Examples
 ///
 /// ```
-/// use codec_core::utf16::{encode, Pairs};
+/// use codec_utf16::units::{encode, Pairs};
 /// use codec_core::CodePoint;
 /// assert_eq!(encode(&[CodePoint::new(0xDC00), CodePoint::new(0x41)], Pairs::Reject).unwrap(), [0xDC00, 0x41]);
 /// ```
@@ -119,6 +131,67 @@ pub fn encode(points: &[CodePoint], pairs: Pairs) -> Result<Vec<u16>, EncodeErro
     let mut out = Vec::with_capacity(points.len());
     encode_into(points, pairs, &mut out)?;
     Ok(out)
+}
+
+/// An iterator encoding code points as potentially ill-formed UTF-16, from
+/// [`encode_lazy`]: the specification's algorithm as written (what
+/// [`Pairs::Merge`] does), one code point at a time.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let units: Vec<u16> = codec_utf16::units::encode_lazy([CodePoint::new(0x1F4A9), CodePoint::new(0xD800)]).collect();
+/// assert_eq!(units, [0xD83D, 0xDCA9, 0xD800]);
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy"]
+pub struct EncodeUnits<I: Iterator<Item = CodePoint>> {
+    points: I,
+    trail: Option<u16>,
+}
+
+impl<I: Iterator<Item = CodePoint>> Iterator for EncodeUnits<I> {
+    type Item = u16;
+
+    fn next(&mut self) -> Option<u16> {
+        if let Some(trail) = self.trail.take() {
+            return Some(trail);
+        }
+        let cp = self.points.next()?;
+        if cp.to_u32() > 0x10_FFFF {
+            return Some(0xFFFD);
+        }
+        let ([first, second], n) = units_of(cp);
+        self.trail = (n == 2).then_some(second);
+        Some(first)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let (lo, hi) = self.points.size_hint();
+        let extra = usize::from(self.trail.is_some());
+        (lo + extra, hi.and_then(|h| h.checked_mul(2)).and_then(|h| h.checked_add(extra)))
+    }
+}
+
+impl<I: Iterator<Item = CodePoint> + core::iter::FusedIterator> core::iter::FusedIterator for EncodeUnits<I> {}
+
+/// Encodes code points as potentially ill-formed UTF-16, lazily: the
+/// specification's encoding as written, so a surrogate code point pair
+/// comes out as the two units (which read back as one supplementary code
+/// point), as with [`Pairs::Merge`]. Never fails: a code point above
+/// U+10FFFF, which UTF-16 cannot hold, becomes U+FFFD; use [`encode`] to
+/// have it reported instead.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let units: Vec<u16> = codec_utf16::units::encode_lazy([CodePoint::new(0x41), CodePoint::new(0x110000)]).collect();
+/// assert_eq!(units, [0x41, 0xFFFD]);
+/// ```
+pub fn encode_lazy<I: IntoIterator<Item = CodePoint>>(points: I) -> EncodeUnits<I::IntoIter> {
+    EncodeUnits { points: points.into_iter(), trail: None }
 }
 
 // The WTF-8 specification, "Decoding" from potentially ill-formed UTF-16:
@@ -135,16 +208,16 @@ pub fn encode(points: &[CodePoint], pairs: Pairs) -> Result<Vec<u16>, EncodeErro
 /// # Examples
 ///
 /// ```
-/// let points: Vec<u32> = codec_core::utf16::decode([0xD83D, 0xDCA9, 0xDCA9]).map(|cp| cp.to_u32()).collect();
+/// let points: Vec<u32> = codec_utf16::units::decode([0xD83D, 0xDCA9, 0xDCA9]).map(|cp| cp.to_u32()).collect();
 /// assert_eq!(points, [0x1F4A9, 0xDCA9]);
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy"]
-pub struct Decode<I: Iterator<Item = u16>> {
+pub struct DecodeUnits<I: Iterator<Item = u16>> {
     units: core::iter::Peekable<I>,
 }
 
-impl<I: Iterator<Item = u16>> Iterator for Decode<I> {
+impl<I: Iterator<Item = u16>> Iterator for DecodeUnits<I> {
     type Item = CodePoint;
 
     fn next(&mut self) -> Option<CodePoint> {
@@ -165,7 +238,7 @@ impl<I: Iterator<Item = u16>> Iterator for Decode<I> {
     }
 }
 
-impl<I: Iterator<Item = u16>> core::iter::FusedIterator for Decode<I> {}
+impl<I: Iterator<Item = u16>> core::iter::FusedIterator for DecodeUnits<I> {}
 
 /// Decodes potentially ill-formed UTF-16 into code points, lazily; never
 /// fails (the specification's decoding, lossless).
@@ -174,11 +247,11 @@ impl<I: Iterator<Item = u16>> core::iter::FusedIterator for Decode<I> {}
 ///
 /// ```
 /// use codec_core::CodePoint;
-/// let points: Vec<CodePoint> = codec_core::utf16::decode([0x61, 0xD800]).collect();
+/// let points: Vec<CodePoint> = codec_utf16::units::decode([0x61, 0xD800]).collect();
 /// assert_eq!(points, [CodePoint::new(0x61), CodePoint::new(0xD800)]);
 /// ```
-pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> Decode<I::IntoIter> {
-    Decode { units: units.into_iter().peekable() }
+pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> DecodeUnits<I::IntoIter> {
+    DecodeUnits { units: units.into_iter().peekable() }
 }
 
 /// Decodes well-formed UTF-16 code units into code points, rejecting lone
@@ -195,7 +268,7 @@ pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> Decode<I::IntoIter> {
 ///
 /// ```
 /// use codec_core::{CodePoint, ErrorKind};
-/// use codec_core::utf16::decode_strict;
+/// use codec_utf16::units::decode_strict;
 /// assert_eq!(decode_strict(&[0xD83D, 0xDCA9]).unwrap(), [CodePoint::new(0x1F4A9)]);
 /// let err = decode_strict(&[0x41, 0xDC00]).unwrap_err();
 /// assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (1, Some(1), ErrorKind::UnpairedSurrogate));
@@ -230,8 +303,8 @@ pub fn decode_strict(units: &[u16]) -> Result<Vec<CodePoint>, DecodeError> {
 /// # Examples
 ///
 /// ```
-/// assert!(codec_core::utf16::is_well_formed(&[0xD83D, 0xDCA9]));
-/// assert!(!codec_core::utf16::is_well_formed(&[0xDCA9, 0xD83D]));
+/// assert!(codec_utf16::units::is_well_formed(&[0xD83D, 0xDCA9]));
+/// assert!(!codec_utf16::units::is_well_formed(&[0xDCA9, 0xD83D]));
 /// ```
 #[must_use]
 pub fn is_well_formed(units: &[u16]) -> bool {

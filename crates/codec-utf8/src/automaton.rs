@@ -1,30 +1,56 @@
-//! The UTF-8 bit distribution and its decoding automaton, shared by every
-//! codec built on it (UTF-8 and its variants, WTF-8, and the coming CESU-8
-//! and Modified UTF-8), with the fast skip over well-formed UTF-8.
+//! The UTF-8 bit distribution and its decoding automaton, with the fast skip
+//! over well-formed UTF-8: UTF-8's own specification, and what every codec
+//! whose specification builds on UTF-8 uses (WTF-8, and the coming CESU-8,
+//! Modified UTF-8 and UTF-∞-8).
 //!
 //! A codec picks a [`Grammar`] and adds only its own rules on top (WTF-8's
 //! surrogate pairs, CESU-8's six-byte pairs), so the tables below exist once.
+//!
+//! # Examples
+//!
+//! ```
+//! use codec_utf8::automaton::{self, Grammar};
+//! use codec_core::{CodePoint, Step};
+//!
+//! assert_eq!(automaton::decode_step(Grammar::UTF_8, b"\xC3\xA9"), Step::Char { point: CodePoint::new(0xE9), len: 2 });
+//! let mut out = Vec::new();
+//! automaton::push(CodePoint::new(0xE9), &mut out);
+//! assert_eq!(out, b"\xC3\xA9");
+//! ```
 
 use alloc::vec::Vec;
 
-use crate::code_point::CodePoint;
-use crate::codec::{EncodeStep, Step};
-use crate::error::ErrorKind;
+use codec_core::{CodePoint, EncodeStep, ErrorKind, Step};
 
 /// Which well-formed byte sequences a UTF-8 automaton accepts: RFC 3629
 /// UTF-8, generalized UTF-8 (surrogates allowed), or RFC 2279's 31-bit
 /// UTF-8. All three accept the shortest form only.
 ///
+/// # Building a grammar
+///
+/// A grammar is one of the three constants, adjusted with the `const`
+/// `with_*` methods, so a sibling crate can build its own in a `const`
+/// (today: [`Grammar::with_surrogates`]). The fields are private: each rule
+/// that a codec of the family adds (CESU-8's ban of four-byte forms,
+/// Modified UTF-8's `C0 80` for U+0000) becomes a private field, defaulting
+/// to UTF-8's behaviour in the three constants, and a new `with_*` method,
+/// which is an additive change for every existing caller.
+///
 /// # Examples
 ///
 /// ```
-/// use codec_core::utf8::{self, Grammar};
+/// use codec_utf8::automaton::{self, Grammar};
 /// use codec_core::{CodePoint, ErrorKind, Step};
 ///
 /// let surrogate = b"\xED\xA0\x80";
-/// assert_eq!(utf8::decode_step(Grammar::UTF_8, surrogate), Step::Invalid { kind: ErrorKind::Surrogate, len: 1 });
-/// assert_eq!(utf8::decode_step(Grammar::GENERALIZED, surrogate), Step::Char { point: CodePoint::new(0xD800), len: 3 });
+/// assert_eq!(automaton::decode_step(Grammar::UTF_8, surrogate), Step::Invalid { kind: ErrorKind::Surrogate, len: 1 });
+/// assert_eq!(automaton::decode_step(Grammar::GENERALIZED, surrogate), Step::Char { point: CodePoint::new(0xD800), len: 3 });
 /// assert_eq!(Grammar::RFC_2279.max(), 0x7FFF_FFFF);
+///
+/// // A grammar of one's own, in a const.
+/// const SCALARS_TO_7FFFFFFF: Grammar = Grammar::RFC_2279.with_surrogates(false);
+/// assert!(!SCALARS_TO_7FFFFFFF.allows_surrogates());
+/// assert_eq!(automaton::decode_step(SCALARS_TO_7FFFFFFF, surrogate), Step::Invalid { kind: ErrorKind::Surrogate, len: 1 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Grammar {
@@ -42,6 +68,20 @@ impl Grammar {
     /// UTF-8 of RFC 2279 (FSS-UTF): every code point to U+7FFFFFFF,
     /// surrogates included, one to six bytes.
     pub const RFC_2279: Grammar = Grammar { max: 0x7FFF_FFFF, surrogates: true };
+
+    /// Returns the grammar with surrogate code points well-formed (`true`)
+    /// or ill-formed (`false`), every other rule unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_utf8::automaton::Grammar;
+    /// assert_eq!(Grammar::UTF_8.with_surrogates(true), Grammar::GENERALIZED);
+    /// ```
+    #[must_use]
+    pub const fn with_surrogates(self, allowed: bool) -> Grammar {
+        Grammar { surrogates: allowed, ..self }
+    }
 
     /// Returns the largest code point the grammar encodes.
     #[must_use]
@@ -112,7 +152,7 @@ fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
 }
 
 /// Decodes one sequence from the front of `input` (never empty) per
-/// `grammar`: a [`crate::Decode::decode_step`] for UTF-8-like codecs.
+/// `grammar`: a [`codec_core::Decode::decode_step`] for UTF-8-like codecs.
 ///
 /// An ill-formed sequence is reported as its maximal subpart (the WHATWG
 /// utf-8 decoder's errors), with the kinds `unexpected_continuation`,
@@ -123,7 +163,7 @@ fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
 /// # Examples
 ///
 /// ```
-/// use codec_core::utf8::{decode_step, Grammar};
+/// use codec_utf8::automaton::{decode_step, Grammar};
 /// use codec_core::{ErrorKind, Step};
 /// assert_eq!(decode_step(Grammar::UTF_8, b"\xE2\x82"), Step::Incomplete);
 /// assert_eq!(decode_step(Grammar::UTF_8, b"\xE2\x82A"), Step::Invalid { kind: ErrorKind::MissingContinuation, len: 2 });
@@ -170,9 +210,9 @@ pub fn decode_step(grammar: Grammar, input: &[u8]) -> Step<CodePoint> {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(codec_core::utf8::encoded_len(0x7FF), 2);
-/// assert_eq!(codec_core::utf8::encoded_len(0x10_FFFF), 4);
-/// assert_eq!(codec_core::utf8::encoded_len(0x7FFF_FFFF), 6);
+/// assert_eq!(codec_utf8::automaton::encoded_len(0x7FF), 2);
+/// assert_eq!(codec_utf8::automaton::encoded_len(0x10_FFFF), 4);
+/// assert_eq!(codec_utf8::automaton::encoded_len(0x7FFF_FFFF), 6);
 /// ```
 #[must_use]
 pub const fn encoded_len(value: u32) -> usize {
@@ -201,7 +241,7 @@ pub const fn encoded_len(value: u32) -> usize {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// codec_core::utf8::push(codec_core::CodePoint::new(0xD800), &mut out);
+/// codec_utf8::automaton::push(codec_core::CodePoint::new(0xD800), &mut out);
 /// assert_eq!(out, b"\xED\xA0\x80");
 /// ```
 pub fn push(cp: CodePoint, out: &mut Vec<u8>) {
@@ -220,14 +260,14 @@ pub fn push(cp: CodePoint, out: &mut Vec<u8>) {
 }
 
 /// Encodes the code point at the front of `input` (never empty) per
-/// `grammar`: an [`crate::Encode::encode_step`] for UTF-8-like codecs.
+/// `grammar`: an [`codec_core::Encode::encode_step`] for UTF-8-like codecs.
 /// Beyond [`Grammar::max`] is `out_of_range`; a surrogate, where the grammar
 /// forbids it, is `surrogate`.
 ///
 /// # Examples
 ///
 /// ```
-/// use codec_core::utf8::{encode_step, Grammar};
+/// use codec_utf8::automaton::{encode_step, Grammar};
 /// use codec_core::{CodePoint, EncodeStep, ErrorKind};
 /// let mut out = Vec::new();
 /// assert_eq!(encode_step(Grammar::UTF_8, &[CodePoint::new(0xD800)], &mut out), EncodeStep::Unencodable(ErrorKind::Surrogate));
@@ -248,14 +288,14 @@ pub fn encode_step(grammar: Grammar, input: &[CodePoint], out: &mut Vec<u8>) -> 
 
 /// Encodes the leading run of Unicode scalar values of `input` (which every
 /// grammar encodes alike) with the standard library's encoder and returns how
-/// many code points it took: the fast path of [`crate::Encode`].
+/// many code points it took: the fast path of [`codec_core::Encode`].
 ///
 /// # Examples
 ///
 /// ```
 /// use codec_core::CodePoint;
 /// let mut out = Vec::new();
-/// let n = codec_core::utf8::encode_scalar_prefix(&[CodePoint::new(0xE9), CodePoint::new(0xD800)], &mut out);
+/// let n = codec_utf8::automaton::encode_scalar_prefix(&[CodePoint::new(0xE9), CodePoint::new(0xD800)], &mut out);
 /// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
 /// ```
 pub fn encode_scalar_prefix(input: &[CodePoint], out: &mut Vec<u8>) -> usize {
@@ -290,14 +330,14 @@ fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
 /// `simd` it runs `simdutf8`; without it, `core::str::from_utf8`.
 ///
 /// Every grammar accepts strict UTF-8, so each codec of the family uses this
-/// as its [`crate::Decode::validate_prefix_fast`] and falls back to its own
+/// as its [`codec_core::Decode::validate_prefix_fast`] and falls back to its own
 /// automaton where the input leaves strict UTF-8.
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(codec_core::utf8::valid_prefix(b"caf\xC3\xA9\xED\xA0\x80"), 5);
-/// assert_eq!(codec_core::utf8::valid_prefix(b"caf\xC3"), 3);
+/// assert_eq!(codec_utf8::automaton::valid_prefix(b"caf\xC3\xA9\xED\xA0\x80"), 5);
+/// assert_eq!(codec_utf8::automaton::valid_prefix(b"caf\xC3"), 3);
 /// ```
 #[must_use]
 pub fn valid_prefix(input: &[u8]) -> usize {
@@ -326,13 +366,13 @@ pub fn valid_prefix(input: &[u8]) -> usize {
 
 /// Decodes the strict-UTF-8 prefix found by [`valid_prefix`], appending its
 /// code points to `out`, and returns its length in bytes: the
-/// [`crate::Decode::decode_prefix_fast`] of the family.
+/// [`codec_core::Decode::decode_prefix_fast`] of the family.
 ///
 /// # Examples
 ///
 /// ```
 /// let mut out = Vec::new();
-/// assert_eq!(codec_core::utf8::decode_valid_prefix(b"h\xC3\xA9\xFF", &mut out), 3);
+/// assert_eq!(codec_utf8::automaton::decode_valid_prefix(b"h\xC3\xA9\xFF", &mut out), 3);
 /// assert_eq!(out, [codec_core::CodePoint::new(0x68), codec_core::CodePoint::new(0xE9)]);
 /// ```
 pub fn decode_valid_prefix(input: &[u8], out: &mut Vec<CodePoint>) -> usize {
