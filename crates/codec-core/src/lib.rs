@@ -80,6 +80,7 @@ mod error;
 #[cfg(feature = "std")]
 mod io;
 mod mode;
+pub mod pivot;
 pub mod reference;
 mod sink;
 mod stream;

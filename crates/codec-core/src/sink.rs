@@ -15,8 +15,9 @@ use crate::codec::Decode;
 /// The driver calls [`fast`](Sink::fast) first, to let the codec's bulk
 /// kernel for this output take as much well-formed input as it can, then
 /// decodes one sequence with the codec's step and [`push`](Sink::push)es
-/// its code point, or what the error mode makes of an ill-formed subpart
-/// after checking [`has_room`](Sink::has_room).
+/// its code point, or what the error mode makes of an ill-formed subpart.
+/// When the sink is full in the middle of the substitutes of one subpart,
+/// the decoder keeps the rest and delivers them first on the next call.
 ///
 /// [`Decoder::decode_to_sink`]: crate::Decoder::decode_to_sink
 ///
@@ -48,14 +49,6 @@ use crate::codec::Decode;
 /// assert_eq!((status.is_input_empty(), read, count.0), (true, 3, 3));
 /// ```
 pub trait Sink<P> {
-    /// Returns true when the sink can take `points` more code points below
-    /// U+10000 now (the substitutes of the error modes all are). Growable
-    /// sinks always can; a caller's slice may be full.
-    fn has_room(&self, points: usize) -> bool {
-        let _ = points;
-        true
-    }
-
     /// Takes one code point, or says why not: the output is full (the
     /// driver stops and leaves its sequence for the next call), or it
     /// cannot represent the code point (a code point above U+10FFFF in
@@ -195,10 +188,6 @@ impl<'a, T> Slice<'a, T> {
 }
 
 impl Sink<CodePoint> for Slice<'_, CodePoint> {
-    fn has_room(&self, points: usize) -> bool {
-        points <= self.room()
-    }
-
     #[inline]
     fn push(&mut self, point: CodePoint) -> Pushed {
         match self.dst.get_mut(self.pos) {
@@ -213,10 +202,6 @@ impl Sink<CodePoint> for Slice<'_, CodePoint> {
 }
 
 impl Sink<CodePoint> for Slice<'_, u16> {
-    fn has_room(&self, points: usize) -> bool {
-        points <= self.room()
-    }
-
     #[inline]
     fn push(&mut self, point: CodePoint) -> Pushed {
         let v = point.to_u32();
@@ -243,10 +228,6 @@ impl Sink<CodePoint> for Slice<'_, u16> {
 }
 
 impl Sink<CodePoint> for Slice<'_, u8> {
-    fn has_room(&self, points: usize) -> bool {
-        points.saturating_mul(3) <= self.room()
-    }
-
     #[inline]
     fn push(&mut self, point: CodePoint) -> Pushed {
         // The UTF-8 bit distribution up to U+10FFFF, surrogates as

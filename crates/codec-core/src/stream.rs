@@ -132,22 +132,21 @@ pub(crate) fn front<D: Decode + ?Sized>(codec: &D, input: &[u8], last: bool) -> 
     }
 }
 
-/// How many code points `mode` makes of an ill-formed subpart of `len`
-/// bytes.
-fn substitutes(mode: DecodeMode, len: usize) -> usize {
-    match mode {
-        DecodeMode::Fatal => 0,
-        DecodeMode::Replace => 1,
-        DecodeMode::Escape | DecodeMode::Latin1 | DecodeMode::Windows1252 => len,
-    }
-}
-
-/// Pushes what `mode` makes of the ill-formed subpart `bytes` (the sink has
-/// room for it). Every substitute is in the BMP, so every sink takes it.
-fn substitute<P: AnyCodePoint, S: Sink<P>>(mode: DecodeMode, bytes: &[u8], sink: &mut S) {
+/// Pushes what `mode` makes of the ill-formed subpart `bytes`; what the sink
+/// has no room for goes to `owed`, to be delivered first on the next call.
+/// Returns false when something is owed.
+fn substitute<P: AnyCodePoint, S: Sink<P>>(mode: DecodeMode, bytes: &[u8], sink: &mut S, owed: &mut Vec<P>) -> bool {
     let mut push = |cp: CodePoint| {
-        let pushed = sink.push(P::from(cp));
-        debug_assert_eq!(pushed, Pushed::Taken, "a sink refused a substitute it had room for");
+        let point = P::from(cp);
+        if owed.is_empty() {
+            match sink.push(point) {
+                Pushed::Taken => {}
+                // Every substitute is in the BMP, which every sink represents.
+                Pushed::Full | Pushed::Unrepresentable => owed.push(P::from(cp)),
+            }
+        } else {
+            owed.push(point);
+        }
     };
     match mode {
         DecodeMode::Fatal => {}
@@ -156,12 +155,15 @@ fn substitute<P: AnyCodePoint, S: Sink<P>>(mode: DecodeMode, bytes: &[u8], sink:
         DecodeMode::Latin1 => bytes.iter().for_each(|&b| push(CodePoint::from(b))),
         DecodeMode::Windows1252 => bytes.iter().for_each(|&b| push(windows_1252(b))),
     }
+    owed.is_empty()
 }
 
 /// The one decoding loop: decodes a prefix of `input` (at absolute offset
 /// `base`) into `sink` in error mode `mode`, and returns how many bytes it
 /// consumed: everything but an incomplete tail (when `last` is false), unless
-/// the sink filled up first.
+/// the sink filled up first (then the substitutes it could not take wait in
+/// `owed`).
+#[allow(clippy::too_many_arguments)]
 fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     codec: &D,
     mode: DecodeMode,
@@ -170,6 +172,7 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     base: usize,
     last: bool,
     sink: &mut S,
+    owed: &mut Vec<D::Point>,
 ) -> Result<Run, DecodeError> {
     let mut i = 0;
     while i < input.len() {
@@ -186,11 +189,10 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
                 // In escape mode a well-formed U+DC00..=U+DCFF is escaped
                 // byte by byte, so that encoding back restores the bytes.
                 if mode == DecodeMode::Escape && point.to_code_point().and_then(escaped_byte).is_some() {
-                    if !sink.has_room(len) {
+                    i += len;
+                    if !substitute(mode, &rest[..len], sink, owed) {
                         return Ok(Run { consumed: i, full: true });
                     }
-                    substitute(mode, &rest[..len], sink);
-                    i += len;
                     continue;
                 }
                 match sink.push(point) {
@@ -207,18 +209,17 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
         if mode == DecodeMode::Fatal {
             return Err(DecodeError::new(base + i, error_len, kind));
         }
-        if !sink.has_room(substitutes(mode, len)) {
+        i += len;
+        if !substitute(mode, &rest[..len], sink, owed) {
             return Ok(Run { consumed: i, full: true });
         }
-        substitute(mode, &rest[..len], sink);
-        i += len;
     }
     Ok(Run { consumed: i, full: false })
 }
 
 /// Validates `input`, with or without the codec's fast path.
 pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
-    run_decode(codec, DecodeMode::Fatal, fast, input, 0, true, &mut Validation).map(|_| ())
+    run_decode(codec, DecodeMode::Fatal, fast, input, 0, true, &mut Validation, &mut Vec::new()).map(|_| ())
 }
 
 /// Where a buffer-to-buffer call stopped: the `#[must_use]` status of
@@ -318,6 +319,8 @@ pub struct Decoder<D: Decode> {
     offset: usize,
     failed: Option<DecodeError>,
     max_pending: usize,
+    /// Substitutes decoded but not yet taken by a full sink.
+    owed: Vec<D::Point>,
 }
 
 /// The default of [`Decoder::max_pending`]: 1 MiB.
@@ -339,6 +342,7 @@ impl<D: Decode> Decoder<D> {
             offset: 0,
             failed: None,
             max_pending: DEFAULT_MAX_PENDING,
+            owed: Vec::new(),
         }
     }
 
@@ -375,10 +379,20 @@ impl<D: Decode> Decoder<D> {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let Decoder { codec, mode, fast, pending, offset, failed, max_pending } = self;
+        let Decoder { codec, mode, fast, pending, offset, failed, max_pending, owed } = self;
+        // What a full sink could not take last time comes first.
+        let mut taken = 0;
+        while let Some(point) = owed.get(taken) {
+            if sink.push(point.clone()) != Pushed::Taken {
+                owed.drain(..taken);
+                return Ok((Status::OutputFull, 0));
+            }
+            taken += 1;
+        }
+        owed.clear();
         let (codec, mode, fast) = (&*codec, *mode, *fast);
         let result = feed(pending, chunk, last, |input, last| {
-            let done = run_decode(codec, mode, fast, input, *offset, last, sink)?;
+            let done = run_decode(codec, mode, fast, input, *offset, last, sink, owed)?;
             *offset += done.consumed;
             Ok(done)
         })
@@ -449,12 +463,13 @@ impl<D: Decode> Decoder<D> {
         self.pending.clear();
         self.offset = 0;
         self.failed = None;
+        self.owed.clear();
     }
 
     /// True when nothing is held back and no error ended the stream, so a
     /// kernel may decode the next bytes directly.
     pub(crate) fn is_idle(&self) -> bool {
-        self.pending.items.is_empty() && self.failed.is_none()
+        self.pending.items.is_empty() && self.owed.is_empty() && self.failed.is_none()
     }
 
     /// Counts `n` bytes that a kernel decoded outside the decoder.
@@ -464,7 +479,12 @@ impl<D: Decode> Decoder<D> {
 
     /// Decodes into `dst` through `sink`, as a `(status, read, written)`
     /// triple.
-    fn decode_into_slice<'a, T>(&mut self, src: &[u8], dst: &'a mut [T], last: bool) -> (Status<DecodeError>, usize, usize)
+    fn decode_into_slice<'a, T>(
+        &mut self,
+        src: &[u8],
+        dst: &'a mut [T],
+        last: bool,
+    ) -> (Status<DecodeError>, usize, usize)
     where
         Slice<'a, T>: Sink<D::Point>,
     {

@@ -50,10 +50,6 @@ pub enum TranscodeError<P: AnyCodePoint = CodePoint> {
 struct Bounded<'a, P>(&'a mut Vec<P>);
 
 impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
-    fn has_room(&self, points: usize) -> bool {
-        self.0.len() + points <= PIVOT
-    }
-
     fn push(&mut self, point: P) -> Pushed {
         if self.0.len() >= PIVOT {
             return Pushed::Full;

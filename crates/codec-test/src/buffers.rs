@@ -103,7 +103,7 @@ fn drive<T: Copy + Default, E>(
                 Status::Error(e) => return (out, Some(e)),
             }
         }
-        assert_eq!(at, chunk.end, "no progress");
+        assert_eq!(at, chunk.end, "no progress with dst {dst_size}, chunks {chunks:?}");
     }
     (out, None)
 }

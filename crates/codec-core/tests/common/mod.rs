@@ -75,11 +75,23 @@ pub struct Ucs2;
 impl Decode for Ucs2 {
     type Point = CodePoint;
 
-    fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-        match input {
-            [hi, lo, ..] => Step::Char { point: CodePoint::new(u32::from(*hi) << 8 | u32::from(*lo)), len: 2 },
-            _ => Step::Incomplete,
+    // Two bytes per code point, but a lead surrogate followed by a trail
+    // surrogate is ill-formed at the lead (its domain has no such pair, as
+    // in WTF-8), which needs look-ahead: a lead surrogate waits for the next
+    // unit unless the input ends.
+    fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
+        let unit = |k: usize| input.get(k..k + 2).map(|u| CodePoint::new(u32::from(u[0]) << 8 | u32::from(u[1])));
+        let Some(point) = unit(0) else { return Step::Incomplete };
+        if point.is_lead_surrogate() {
+            match unit(2) {
+                Some(next) if next.is_trail_surrogate() => {
+                    return Step::Invalid { kind: ErrorKind::SurrogatePair, len: 2 };
+                }
+                None if !last => return Step::Incomplete,
+                _ => {}
+            }
         }
+        Step::Char { point, len: 2 }
     }
 }
 

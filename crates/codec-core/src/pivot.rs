@@ -1,0 +1,248 @@
+//! Bulk conversions between the two pivot forms of text, UTF-8 and UTF-16,
+//! for Unicode scalar values only: the building blocks of the codecs'
+//! kernels (`decode_to_utf16_fast`, `encode_from_utf16_fast`, ...) and of
+//! the [`crate::Transcoder`]'s pivot.
+//!
+//! Nothing here is a codec's rule: these are the standard library's
+//! `str::encode_utf16` and `char::decode_utf16` over buffers, stopping where
+//! a codec's own rules must decide (a lone surrogate, a cut sequence, a full
+//! output), with an ASCII fast path eight bytes at a time.
+
+/// The high bit of each of eight bytes.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Returns how many bytes at the front of `bytes` are ASCII, eight at a time
+/// where it can.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_core::pivot::ascii_prefix(b"plain ASCII, then \xC3\xA9"), 18);
+/// ```
+#[must_use]
+#[inline]
+pub fn ascii_prefix(bytes: &[u8]) -> usize {
+    let mut i = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let word = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        if word & HIGH_BITS != 0 {
+            break;
+        }
+        i += 8;
+    }
+    i + bytes[i..].iter().take_while(|b| b.is_ascii()).count()
+}
+
+/// Converts UTF-8 text to UTF-16 code units in `dst`, as much as fits, and
+/// returns (bytes read, units written); it stops only at the end of `src` or
+/// before a character that does not fit.
+///
+/// # Examples
+///
+/// ```
+/// let mut units = [0u16; 3];
+/// assert_eq!(codec_core::pivot::utf8_to_utf16("a\u{E9}\u{1F4A9}", &mut units), (3, 2));
+/// assert_eq!(units[..2], [0x61, 0xE9]);
+/// ```
+#[must_use]
+pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
+    let bytes = src.as_bytes();
+    let (mut i, mut o) = (0, 0);
+    while i < bytes.len() {
+        // ASCII, eight at a time.
+        while i + 8 <= bytes.len() && o + 8 <= dst.len() {
+            let c = &bytes[i..i + 8];
+            let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            if word & HIGH_BITS != 0 {
+                break;
+            }
+            for (d, &b) in dst[o..o + 8].iter_mut().zip(c) {
+                *d = u16::from(b);
+            }
+            i += 8;
+            o += 8;
+        }
+        if i == bytes.len() {
+            break;
+        }
+        // One character; `src` is valid UTF-8, so its length follows from
+        // its lead byte and its continuation bytes are there.
+        let b0 = bytes[i];
+        let tail = |k: usize| u32::from(bytes[i + k] & 0x3F);
+        let (value, len) = match b0 {
+            0x00..=0x7F => (u32::from(b0), 1),
+            0xC0..=0xDF => ((u32::from(b0 & 0x1F) << 6) | tail(1), 2),
+            0xE0..=0xEF => ((u32::from(b0 & 0x0F) << 12) | (tail(1) << 6) | tail(2), 3),
+            _ => ((u32::from(b0 & 0x07) << 18) | (tail(1) << 12) | (tail(2) << 6) | tail(3), 4),
+        };
+        if value < 0x1_0000 {
+            let Some(d) = dst.get_mut(o) else { break };
+            *d = value as u16;
+            o += 1;
+        } else {
+            if o + 2 > dst.len() {
+                break;
+            }
+            let v = value - 0x1_0000;
+            dst[o] = 0xD800 | (v >> 10) as u16;
+            dst[o + 1] = 0xDC00 | (v & 0x3FF) as u16;
+            o += 2;
+        }
+        i += len;
+    }
+    (i, o)
+}
+
+/// Converts UTF-16 code units, read through `unit(k)` for `k < len`, to
+/// UTF-8 in `dst`, as much as fits, and returns (units read, bytes written).
+/// It stops before a lone surrogate, before a lead surrogate that is the
+/// last unit, and before a character that does not fit.
+///
+/// `unit` lets a codec read units in its byte order straight from its
+/// input; [`utf16_to_utf8`] reads a `[u16]`.
+#[must_use]
+#[inline]
+pub fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    while i < len {
+        // ASCII, four at a time.
+        while i + 4 <= len && o + 4 <= dst.len() {
+            let (a, b, c, d) = (unit(i), unit(i + 1), unit(i + 2), unit(i + 3));
+            if (a | b | c | d) >= 0x80 {
+                break;
+            }
+            dst[o] = a as u8;
+            dst[o + 1] = b as u8;
+            dst[o + 2] = c as u8;
+            dst[o + 3] = d as u8;
+            i += 4;
+            o += 4;
+        }
+        if i == len {
+            break;
+        }
+        let u = u32::from(unit(i));
+        let (value, units) = match u {
+            0xD800..=0xDBFF => match (i + 1 < len).then(|| u32::from(unit(i + 1))) {
+                Some(next @ 0xDC00..=0xDFFF) => (0x1_0000 + ((u - 0xD800) << 10) + (next - 0xDC00), 2),
+                _ => break,
+            },
+            0xDC00..=0xDFFF => break,
+            _ => (u, 1),
+        };
+        let room = dst.len() - o;
+        match value {
+            0..=0x7F if room >= 1 => {
+                dst[o] = value as u8;
+                o += 1;
+            }
+            0x80..=0x7FF if room >= 2 => {
+                dst[o] = 0xC0 | (value >> 6) as u8;
+                dst[o + 1] = 0x80 | (value & 0x3F) as u8;
+                o += 2;
+            }
+            0x800..=0xFFFF if room >= 3 => {
+                dst[o] = 0xE0 | (value >> 12) as u8;
+                dst[o + 1] = 0x80 | ((value >> 6) & 0x3F) as u8;
+                dst[o + 2] = 0x80 | (value & 0x3F) as u8;
+                o += 3;
+            }
+            0x1_0000.. if room >= 4 => {
+                dst[o] = 0xF0 | (value >> 18) as u8;
+                dst[o + 1] = 0x80 | ((value >> 12) & 0x3F) as u8;
+                dst[o + 2] = 0x80 | ((value >> 6) & 0x3F) as u8;
+                dst[o + 3] = 0x80 | (value & 0x3F) as u8;
+                o += 4;
+            }
+            _ => break,
+        }
+        i += units;
+    }
+    (i, o)
+}
+
+/// Converts UTF-16 code units to UTF-8 in `dst`; see [`units_to_utf8`].
+///
+/// # Examples
+///
+/// ```
+/// let mut bytes = [0u8; 16];
+/// let (read, written) = codec_core::pivot::utf16_to_utf8(&[0x61, 0xD83D, 0xDCA9, 0xDC00], &mut bytes);
+/// assert_eq!((read, &bytes[..written]), (3, "a\u{1F4A9}".as_bytes()));
+/// ```
+#[must_use]
+pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    units_to_utf8(src.len(), |k| src[k], dst)
+}
+
+/// Returns how many units at the front of `src` are well-formed UTF-16
+/// (ending before a lone surrogate or a lead surrogate that is the last
+/// unit), reading them through `unit(k)` for `k < len`.
+///
+/// # Examples
+///
+/// ```
+/// let units = [0x61, 0xD83D, 0xDCA9, 0xD800];
+/// assert_eq!(codec_core::pivot::utf16_prefix(units.len(), |k| units[k]), 3);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
+    let mut i = 0;
+    while i < len {
+        match unit(i) {
+            0xD800..=0xDBFF => {
+                if i + 1 < len && (0xDC00..=0xDFFF).contains(&unit(i + 1)) {
+                    i += 2;
+                } else {
+                    break;
+                }
+            }
+            0xDC00..=0xDFFF => break,
+            _ => i += 1,
+        }
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use super::{ascii_prefix, utf8_to_utf16, utf16_prefix, utf16_to_utf8};
+
+    #[test]
+    fn agree_with_std_at_every_output_size() {
+        let text = "plain ascii first, then é, ߿, ࠀ, 𝄞 and 💩 mixed in: abcdefghijklmnop\u{10FFFF}";
+        let units: Vec<u16> = text.encode_utf16().collect();
+        for size in 0..=units.len() + 2 {
+            let mut dst = alloc::vec![0u16; size];
+            let (read, written) = utf8_to_utf16(text, &mut dst);
+            assert!(text.is_char_boundary(read));
+            let expected: Vec<u16> = text[..read].encode_utf16().collect();
+            assert_eq!(&dst[..written], &expected[..]);
+            // Only a character that does not fit stops it.
+            let next = text[read..].chars().next().map_or(0, char::len_utf16);
+            assert!(read == text.len() || written + next > size);
+        }
+        for size in 0..=text.len() + 2 {
+            let mut dst = alloc::vec![0u8; size];
+            let (read, written) = utf16_to_utf8(&units, &mut dst);
+            let expected = String::from_utf16(&units[..read]).unwrap();
+            assert_eq!(&dst[..written], expected.as_bytes());
+            assert!(read == units.len() || written + 4 > size);
+        }
+        assert_eq!(ascii_prefix(text.as_bytes()), text.find('é').unwrap());
+    }
+
+    #[test]
+    fn lone_surrogates_stop_utf16() {
+        let mut dst = [0u8; 16];
+        assert_eq!(utf16_to_utf8(&[0x41, 0xDC00, 0x42], &mut dst), (1, 1));
+        assert_eq!(utf16_to_utf8(&[0x41, 0xD800], &mut dst), (1, 1));
+        assert_eq!(utf16_to_utf8(&[0xD800, 0x42], &mut dst), (0, 0));
+        let units = [0x41, 0xD800, 0xDC00, 0xD800];
+        assert_eq!(utf16_prefix(units.len(), |k| units[k]), 3);
+    }
+}
