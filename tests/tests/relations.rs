@@ -82,6 +82,10 @@ fn every_registered_codec_keeps_the_core_contracts_on_tricky_inputs() {
     for &c in codec_registry::all() {
         for input in inputs {
             codec_test::check_decode_all(c, input);
+            codec_test::buffers::check_decode_buffers(c, input);
+            for &to in codec_registry::all() {
+                codec_test::buffers::check_transcode(c, to, input);
+            }
         }
     }
 }
@@ -140,6 +144,17 @@ proptest! {
         for &c in codec_registry::all() {
             codec_test::check_encode_splits(c, &points);
             codec_test::check_encode_fast_path(c, &points);
+            codec_test::buffers::check_encode_buffers(c, &points);
         }
+    }
+
+    #[test]
+    fn any_bytes_transcode_like_decoding_then_encoding(
+        bytes in strategies::bytes(32),
+        from in 0..codec_registry::all().len(),
+        to in 0..codec_registry::all().len(),
+    ) {
+        let all = codec_registry::all();
+        codec_test::buffers::check_transcode(all[from], all[to], &bytes);
     }
 }

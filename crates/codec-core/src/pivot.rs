@@ -46,7 +46,23 @@ pub fn ascii_prefix(bytes: &[u8]) -> usize {
 /// ```
 #[must_use]
 pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
-    let bytes = src.as_bytes();
+    valid_utf8_to_utf16(src.as_bytes(), dst)
+}
+
+/// Converts bytes that the caller has checked to be well-formed UTF-8 to
+/// UTF-16 code units in `dst`, as [`utf8_to_utf16`] does, without checking
+/// them again (a codec's kernel runs it after its validator). On bytes that
+/// are not UTF-8 the units are unspecified, but it never panics and never
+/// reads or writes out of bounds.
+///
+/// # Examples
+///
+/// ```
+/// let mut units = [0u16; 4];
+/// assert_eq!(codec_core::pivot::valid_utf8_to_utf16("h\u{E9}".as_bytes(), &mut units), (3, 2));
+/// ```
+#[must_use]
+pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
     while i < bytes.len() {
         // ASCII, eight at a time.
@@ -65,15 +81,21 @@ pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
         if i == bytes.len() {
             break;
         }
-        // One character; `src` is valid UTF-8, so its length follows from
-        // its lead byte and its continuation bytes are there.
+        // One character, its length from its lead byte.
         let b0 = bytes[i];
-        let tail = |k: usize| u32::from(bytes[i + k] & 0x3F);
-        let (value, len) = match b0 {
-            0x00..=0x7F => (u32::from(b0), 1),
-            0xC0..=0xDF => ((u32::from(b0 & 0x1F) << 6) | tail(1), 2),
-            0xE0..=0xEF => ((u32::from(b0 & 0x0F) << 12) | (tail(1) << 6) | tail(2), 3),
-            _ => ((u32::from(b0 & 0x07) << 18) | (tail(1) << 12) | (tail(2) << 6) | tail(3), 4),
+        let len = match b0 {
+            0x00..=0x7F => 1,
+            0x80..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        let Some(seq) = bytes.get(i..i + len) else { break };
+        let tail = |k: usize| u32::from(seq[k] & 0x3F);
+        let value = match len {
+            1 => u32::from(b0),
+            2 => (u32::from(b0 & 0x1F) << 6) | tail(1),
+            3 => (u32::from(b0 & 0x0F) << 12) | (tail(1) << 6) | tail(2),
+            _ => (u32::from(b0 & 0x07) << 18) | (tail(1) << 12) | (tail(2) << 6) | tail(3),
         };
         if value < 0x1_0000 {
             let Some(d) = dst.get_mut(o) else { break };
@@ -83,8 +105,8 @@ pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
             if o + 2 > dst.len() {
                 break;
             }
-            let v = value - 0x1_0000;
-            dst[o] = 0xD800 | (v >> 10) as u16;
+            let v = value.wrapping_sub(0x1_0000);
+            dst[o] = 0xD800 | ((v >> 10) & 0x3FF) as u16;
             dst[o + 1] = 0xDC00 | (v & 0x3FF) as u16;
             o += 2;
         }

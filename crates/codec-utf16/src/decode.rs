@@ -59,11 +59,11 @@ pub(crate) fn step(codec: &Utf16, input: &[u8], last: bool) -> Step<CodePoint> {
     }
 }
 
-/// The fast path: decodes the leading run of units that are not surrogates,
-/// and of well-formed pairs, appending to `out` when given, and returns how
-/// many bytes it took. Stops before anything else: a lone surrogate, a lead
-/// surrogate whose trail is not in `input`, or an odd byte.
-pub(crate) fn prefix(codec: &Utf16, input: &[u8], mut out: Option<&mut Vec<CodePoint>>) -> usize {
+/// The fast path into code points: decodes the leading run of units that
+/// are not surrogates, and of well-formed pairs, appending to `out`, and
+/// returns how many bytes it took. Stops before anything else: a lone
+/// surrogate, a lead surrogate whose trail is not in `input`, or an odd byte.
+pub(crate) fn prefix(codec: &Utf16, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
     let mut i = 0;
     while let Some(unit) = codec.unit(input, i) {
         let point = CodePoint::new(u32::from(unit));
@@ -76,9 +76,7 @@ pub(crate) fn prefix(codec: &Utf16, input: &[u8], mut out: Option<&mut Vec<CodeP
                 None => break,
             }
         };
-        if let Some(out) = out.as_deref_mut() {
-            out.push(point);
-        }
+        out.push(point);
         i += len;
     }
     i

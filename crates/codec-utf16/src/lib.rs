@@ -77,6 +77,7 @@ extern crate alloc;
 
 mod decode;
 mod encode;
+mod kernels;
 pub mod units;
 
 use alloc::string::String;
@@ -239,11 +240,19 @@ impl Decode for Utf16 {
     }
 
     fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        decode::prefix(self, input, None)
+        kernels::valid_prefix(self, input)
     }
 
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        decode::prefix(self, input, Some(out))
+        decode::prefix(self, input, out)
+    }
+
+    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+        kernels::decode_to_utf16(self, input, out)
+    }
+
+    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+        kernels::decode_to_utf8(self, input, out)
     }
 }
 
@@ -256,6 +265,14 @@ impl Encode for Utf16 {
 
     fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
         encode::prefix(self, input, out)
+    }
+
+    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        kernels::encode_from_utf16(self, input, out)
+    }
+
+    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
+        kernels::encode_from_str(self, input, out)
     }
 }
 

@@ -203,10 +203,17 @@ fn streaming_sweeps() {
     for codec in CODECS {
         for input in inputs {
             codec_test::check_decode_all(codec, input);
+            codec_test::buffers::check_decode_buffers(codec, input);
+            for to in CODECS {
+                codec_test::buffers::check_transcode(codec, to, input);
+            }
         }
         let cps = [0x61, 0xD83D, 0xDCA9, 0xD800, 0xD800, 0xDC00, 0xDC00, 0x1F4A9, 0x10FFFF];
         codec_test::check_encode_splits(codec, &cps.map(CodePoint::new));
         codec_test::check_encode_fast_path(codec, &cps.map(CodePoint::new));
+        codec_test::buffers::check_encode_buffers(codec, &cps.map(CodePoint::new));
+        let text: Vec<CodePoint> = "Ascii then h\u{E9}llo \u{20AC}\u{1F4A9}".chars().map(CodePoint::from).collect();
+        codec_test::buffers::check_encode_buffers(codec, &text);
     }
 }
 
@@ -217,6 +224,7 @@ proptest! {
     fn arbitrary_bytes(bytes in codec_test::strategies::bytes(40)) {
         for codec in CODECS {
             codec_test::check_decode_all(codec, &bytes);
+            codec_test::buffers::check_decode_buffers(codec, &bytes);
         }
         // WTF-16 keeps everything of an even-length input.
         let even = &bytes[..bytes.len() & !1];

@@ -93,6 +93,7 @@
 extern crate alloc;
 
 pub mod automaton;
+pub mod kernels;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -219,6 +220,14 @@ impl Decode for Utf8 {
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
         automaton::decode_valid_prefix(input, out)
     }
+
+    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+        kernels::decode_to_utf16(input, out)
+    }
+
+    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+        kernels::decode_to_utf8(input, out)
+    }
 }
 
 impl Encode for Utf8 {
@@ -230,6 +239,14 @@ impl Encode for Utf8 {
 
     fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
         automaton::encode_scalar_prefix(input, out)
+    }
+
+    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        kernels::encode_from_utf16(input, out)
+    }
+
+    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
+        kernels::encode_from_str(input, out)
     }
 }
 

@@ -162,11 +162,16 @@ fn shared_sweeps_on_tricky_inputs() {
     for codec in CODECS {
         for input in inputs {
             codec_test::check_decode_all(codec, input);
+            codec_test::buffers::check_decode_buffers(codec, input);
+            for to in CODECS {
+                codec_test::buffers::check_transcode(codec, to, input);
+            }
         }
-        codec_test::check_encode_splits(
-            codec,
-            &[CodePoint::new(0xD800), CodePoint::new(0x1F4A9), CodePoint::new(0x7FFF_FFFF)],
-        );
+        let points = [CodePoint::new(0xD800), CodePoint::new(0x1F4A9), CodePoint::new(0x7FFF_FFFF)];
+        codec_test::check_encode_splits(codec, &points);
+        codec_test::buffers::check_encode_buffers(codec, &points);
+        let text: Vec<CodePoint> = "Ascii then h\u{E9}llo \u{20AC}\u{1F4A9}".chars().map(CodePoint::from).collect();
+        codec_test::buffers::check_encode_buffers(codec, &text);
     }
 }
 
@@ -190,6 +195,7 @@ proptest::proptest! {
         bytes.splice(at..at, junk);
         for codec in CODECS {
             codec_test::check_fast_paths(codec, &bytes);
+            codec_test::buffers::check_decode_buffers(codec, &bytes);
         }
     }
 }

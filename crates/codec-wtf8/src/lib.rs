@@ -94,7 +94,7 @@ mod surrogate;
 use alloc::vec::Vec;
 
 use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Step, Surrogates};
-use codec_utf8::automaton;
+use codec_utf8::{automaton, kernels};
 
 pub use string::{BoundaryError, CodePointIndices, CodePoints, EncodeWide, FromBytesError, Wtf8, Wtf8Buf, concat};
 
@@ -143,6 +143,14 @@ impl Decode for Wtf8Codec {
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
         automaton::decode_valid_prefix(input, out)
     }
+
+    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+        kernels::decode_to_utf16(input, out)
+    }
+
+    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+        kernels::decode_to_utf8(input, out)
+    }
 }
 
 impl Encode for Wtf8Codec {
@@ -154,6 +162,16 @@ impl Encode for Wtf8Codec {
 
     fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
         automaton::encode_scalar_prefix(input, out)
+    }
+
+    /// Scalar values are written as in UTF-8; the kernel stops before a lone
+    /// surrogate, whose joining the step decides.
+    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        kernels::encode_from_utf16(input, out)
+    }
+
+    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
+        kernels::encode_from_str(input, out)
     }
 }
 

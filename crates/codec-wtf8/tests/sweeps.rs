@@ -101,10 +101,18 @@ fn streaming_sweeps() {
     ];
     for input in inputs {
         codec_test::check_decode_all(&WTF_8, input);
+        codec_test::buffers::check_decode_buffers(&WTF_8, input);
+        codec_test::buffers::check_transcode(&WTF_8, &WTF_8, input);
     }
     let cps = |v: &[u32]| v.iter().map(|&x| CodePoint::new(x)).collect::<Vec<_>>();
     codec_test::check_encode_splits(&WTF_8, &cps(&[0x61, 0xD83D, 0xDCA9, 0xD800, 0xD800, 0xDC00, 0xDC00, 0x1F4A9]));
     codec_test::check_encode_fast_path(&WTF_8, &cps(&[0x61, 0xE9, 0xD800, 0xDC00, 0x10FFFF]));
+    for points in [
+        cps(&[0x61, 0xD83D, 0xDCA9, 0xD800, 0xD800, 0xDC00, 0xDC00, 0x1F4A9]),
+        "Ascii then h\u{E9}llo \u{20AC}\u{1F4A9}".chars().map(CodePoint::from).collect(),
+    ] {
+        codec_test::buffers::check_encode_buffers(&WTF_8, &points);
+    }
 }
 
 #[test]

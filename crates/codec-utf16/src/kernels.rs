@@ -1,0 +1,74 @@
+//! The bulk kernels: well-formed UTF-16 in either byte order to and from the
+//! core's pivot forms, a buffer at a time. Both UTF-16 and WTF-16 use them
+//! (they agree on well-formed UTF-16); each stops before a lone surrogate or
+//! a lead surrogate at the end, where the step decides.
+
+use codec_core::pivot;
+
+use crate::{Endian, Utf16};
+
+/// Reads unit `k` of `input` in `endian` order (`2k + 1 < input.len()`).
+#[inline(always)]
+fn unit(endian: Endian, input: &[u8], k: usize) -> u16 {
+    let pair = [input[2 * k], input[2 * k + 1]];
+    match endian {
+        Endian::Little => u16::from_le_bytes(pair),
+        Endian::Big => u16::from_be_bytes(pair),
+    }
+}
+
+/// The length in bytes of the well-formed UTF-16 prefix of `input`.
+pub(crate) fn valid_prefix(codec: &Utf16, input: &[u8]) -> usize {
+    let endian = codec.endian();
+    2 * pivot::utf16_prefix(input.len() / 2, |k| unit(endian, input, k))
+}
+
+/// Copies the well-formed prefix of `input` into `out` as code units:
+/// (bytes read, units written).
+pub(crate) fn decode_to_utf16(codec: &Utf16, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+    let n = (input.len() / 2).min(out.len());
+    let endian = codec.endian();
+    for (k, slot) in out[..n].iter_mut().enumerate() {
+        *slot = unit(endian, input, k);
+    }
+    let m = pivot::utf16_prefix(n, |k| out[k]);
+    (2 * m, m)
+}
+
+/// Converts the well-formed prefix of `input` to UTF-8 in `out`:
+/// (bytes read, bytes written).
+pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    let endian = codec.endian();
+    let (units, written) = pivot::units_to_utf8(input.len() / 2, |k| unit(endian, input, k), out);
+    (2 * units, written)
+}
+
+/// Writes the well-formed prefix of `input` as bytes in the codec's order:
+/// (units read, bytes written).
+pub(crate) fn encode_from_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+    let n = input.len().min(out.len() / 2);
+    let m = pivot::utf16_prefix(n, |k| input[k]);
+    for (pair, &u) in out.chunks_exact_mut(2).zip(&input[..m]) {
+        pair.copy_from_slice(&codec.unit_bytes(u));
+    }
+    (m, 2 * m)
+}
+
+/// Encodes as much of `input` as fits: (bytes read, bytes written).
+pub(crate) fn encode_from_str(codec: &Utf16, input: &str, out: &mut [u8]) -> (usize, usize) {
+    let mut units = [0u16; 512];
+    let (mut read, mut written) = (0, 0);
+    while read < input.len() {
+        let room = ((out.len() - written) / 2).min(units.len());
+        let (r, u) = pivot::utf8_to_utf16(&input[read..], &mut units[..room]);
+        if r == 0 {
+            break;
+        }
+        for (pair, &unit) in out[written..].chunks_exact_mut(2).zip(&units[..u]) {
+            pair.copy_from_slice(&codec.unit_bytes(unit));
+        }
+        read += r;
+        written += 2 * u;
+    }
+    (read, written)
+}
