@@ -77,7 +77,6 @@ fn utf16_of(points: &[CodePoint]) -> Option<Vec<u16>> {
 /// Drives a buffer-to-buffer call over `chunks` of `src` with output
 /// buffers of `dst_size`, collecting the output and the error.
 fn drive<T: Copy + Default, E>(
-    src_len: usize,
     chunks: &[std::ops::Range<usize>],
     dst_size: usize,
     mut call: impl FnMut(std::ops::Range<usize>, &mut [T], bool) -> (Status<E>, usize, usize),
@@ -121,18 +120,18 @@ pub fn check_decode_buffers<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, in
             for dst_size in DST_SIZES {
                 let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {}", hex::format(input));
                 let mut decoder = codec.decoder(mode);
-                let got = drive(input.len(), &chunks, dst_size.max(1), |r, dst: &mut [CodePoint], last| {
+                let got = drive(&chunks, dst_size.max(1), |r, dst: &mut [CodePoint], last| {
                     decoder.decode_to_code_points(&input[r], dst, last)
                 });
                 assert_eq!(got, (points.clone(), err), "decode_to_code_points: {what}");
                 if let (Some(units), Some(bytes)) = (utf16_of(&points), utf8_of(&points)) {
                     let mut decoder = codec.decoder(mode);
-                    let got = drive(input.len(), &chunks, dst_size.max(2), |r, dst: &mut [u16], last| {
+                    let got = drive(&chunks, dst_size.max(2), |r, dst: &mut [u16], last| {
                         decoder.decode_to_utf16(&input[r], dst, last)
                     });
                     assert_eq!(got, (units, err), "decode_to_utf16: {what}");
                     let mut decoder = codec.decoder(mode);
-                    let got = drive(input.len(), &chunks, dst_size.max(4), |r, dst: &mut [u8], last| {
+                    let got = drive(&chunks, dst_size.max(4), |r, dst: &mut [u8], last| {
                         decoder.decode_to_utf8(&input[r], dst, last)
                     });
                     assert_eq!(got, (bytes, err), "decode_to_utf8: {what}");
@@ -181,7 +180,7 @@ pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, po
             for chunks in chunkings(points.len()) {
                 let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {points:?}");
                 let mut encoder = codec.encoder(mode);
-                let got = drive(points.len(), &chunks, dst_size, |r, dst: &mut [u8], last| {
+                let got = drive(&chunks, dst_size, |r, dst: &mut [u8], last| {
                     encoder.encode_from_code_points(&points[r], dst, last)
                 });
                 assert_eq!(got, expected, "encode_from_code_points: {what}");
@@ -190,7 +189,7 @@ pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, po
                 for chunks in chunkings(units.len()) {
                     let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, units {units:04X?}");
                     let mut encoder = codec.encoder(mode);
-                    let got = drive(units.len(), &chunks, dst_size, |r, dst: &mut [u8], last| {
+                    let got = drive(&chunks, dst_size, |r, dst: &mut [u8], last| {
                         encoder.encode_from_utf16(&units[r], dst, last)
                     });
                     assert_eq!(got, expected, "encode_from_utf16: {what}");
@@ -198,7 +197,7 @@ pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, po
             }
             if let Some(text) = &text {
                 let mut encoder = codec.encoder(mode);
-                let got = drive(text.len(), &[0..text.len()], dst_size, |r, dst: &mut [u8], last| {
+                let got = drive(&[0..text.len()], dst_size, |r, dst: &mut [u8], last| {
                     encoder.encode_from_str(&text[r], dst, last)
                 });
                 assert_eq!(got, expected, "encode_from_str: mode {mode}, dst {dst_size}, text {text:?}");
@@ -234,9 +233,7 @@ where
             for chunks in chunkings(input.len()) {
                 for dst_size in DST_SIZES {
                     let mut t = Transcoder::new(from, decode_mode, to, encode_mode);
-                    let got = drive(input.len(), &chunks, dst_size, |r, dst: &mut [u8], last| {
-                        t.transcode(&input[r], dst, last)
-                    });
+                    let got = drive(&chunks, dst_size, |r, dst: &mut [u8], last| t.transcode(&input[r], dst, last));
                     assert_eq!(
                         got,
                         expected,
