@@ -15,6 +15,7 @@ mod convert;
 mod decode;
 mod encode;
 mod inspect;
+mod output_file;
 mod support;
 mod validate;
 

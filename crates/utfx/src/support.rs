@@ -4,7 +4,7 @@
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use codec_core::{AnyCodePoint, DecodeError, DynCodec, EncodeError};
 
@@ -181,12 +181,6 @@ impl Output {
 pub(crate) fn colour() -> bool {
     use std::io::IsTerminal;
     io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
-
-/// A path beside `target` to write to before renaming onto it.
-pub(crate) fn temp_beside(target: &Path) -> PathBuf {
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "output".into());
-    target.with_file_name(format!(".{name}.utfx-{}.tmp", std::process::id()))
 }
 
 #[cfg(test)]
