@@ -4,9 +4,9 @@
 //! * A regular file, or no file yet, is replaced atomically: the output goes
 //!   to a temporary file created exclusively (`O_EXCL`, an unpredictable
 //!   name, mode 0600) in the same directory, which is renamed onto the
-//!   target on success and removed on failure. The target keeps its mode
-//!   and, where permitted, its owner and group; a new file gets the mode of
-//!   a plain create (0666 less the umask).
+//!   target on success and removed on failure or on SIGINT, SIGTERM and
+//!   SIGHUP. The target keeps its mode and, where permitted, its owner and
+//!   group; a new file gets the mode of a plain create (0666 less the umask).
 //! * A symbolic link is resolved first, so the file it points to is replaced
 //!   and the link stays a link; a link to nothing is refused, as `cp` does.
 //! * A device, FIFO or socket is opened and written into, never replaced, so
@@ -17,10 +17,15 @@ use std::io::{self, ErrorKind};
 #[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, Once, PoisonError};
 
 use tempfile::NamedTempFile;
 
 use crate::support::Failure;
+
+/// The temporary file of the conversion under way, which a terminating
+/// signal removes. Whoever holds the lock may create, rename or remove it.
+static TEMPORARY: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// Where `-o` writes.
 #[derive(Debug)]
@@ -34,7 +39,7 @@ pub(crate) struct OutputFile {
 /// A temporary file waiting to be renamed onto its target.
 #[derive(Debug)]
 struct Staged {
-    /// `None` once renamed; removed when dropped before that.
+    /// `None` once renamed.
     temp: Option<NamedTempFile>,
     /// The resolved target.
     target: PathBuf,
@@ -73,8 +78,11 @@ impl OutputFile {
                 Ok(OutputFile { file, staged: None })
             }
             _ => {
+                watch_signals();
+                let mut registered = lock();
                 let temp = temporary_beside(&target, meta.as_ref()).map_err(fail)?;
                 let file = temp.as_file().try_clone().map_err(fail)?;
+                *registered = Some(temp.path().to_path_buf());
                 Ok(OutputFile { file, staged: Some(Staged { temp: Some(temp), target }) })
             }
         }
@@ -96,10 +104,21 @@ impl OutputFile {
         let Some(staged) = &mut self.staged else { return Ok(()) };
         let fail = |e: io::Error| Failure::Io(format!("{}: {e}", shown.display()));
         self.file.sync_all().map_err(fail)?;
+        let mut registered = lock();
         if let Some(temp) = staged.temp.take() {
             temp.persist(&staged.target).map_err(|e| fail(e.error))?;
         }
+        *registered = None;
         Ok(())
+    }
+}
+
+impl Drop for Staged {
+    /// Removes the temporary file if it was not renamed.
+    fn drop(&mut self) {
+        let mut registered = lock();
+        drop(self.temp.take());
+        *registered = None;
     }
 }
 
@@ -148,3 +167,40 @@ fn keep_owner(file: &File, meta: &Metadata) -> io::Result<()> {
 fn keep_owner(_file: &File, _meta: &Metadata) -> io::Result<()> {
     Ok(())
 }
+
+/// Locks the registration of the temporary file, whatever a panic left.
+fn lock() -> MutexGuard<'static, Option<PathBuf>> {
+    TEMPORARY.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Starts, once, a thread that on SIGINT, SIGTERM or SIGHUP removes the
+/// temporary file and then dies of the same signal, so the shell sees
+/// 128 + its number (130, 143, 129).
+#[cfg(unix)]
+fn watch_signals() {
+    static WATCH: Once = Once::new();
+    WATCH.call_once(|| {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            // Without the watch, a signal leaves the temporary file behind,
+            // as before; the conversion itself is unaffected.
+            return;
+        };
+        let spawned = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Held until the process ends: no rename after the removal.
+                let mut registered = lock();
+                if let Some(path) = registered.take() {
+                    let _ = fs::remove_file(path);
+                }
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        });
+        drop(spawned);
+    });
+}
+
+/// Elsewhere, a signal may leave the temporary file behind.
+#[cfg(not(unix))]
+fn watch_signals() {}

@@ -2,7 +2,7 @@
 //! file cannot be hijacked by a planted symbolic link, a symbolic link is
 //! written through and stays a link, a device or FIFO is written into (never
 //! replaced), the target keeps its mode and owner, a new target gets the
-//! mode a plain create would give it.
+//! mode a plain create would give it, and a signal leaves no temporary file.
 //!
 //! Device nodes are private copies made with `mknod` when the tests run as
 //! root, so that a regression can never replace the system's `/dev/null`;
@@ -11,10 +11,11 @@
 #![cfg(unix)]
 
 use std::fs;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -242,4 +243,49 @@ fn the_target_keeps_its_owner() {
     let meta = fs::metadata(&file).unwrap();
     assert_eq!((meta.uid(), meta.gid()), (4321, 4322));
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Starts `convert -o` on a standard input the test keeps open, waits for
+/// the temporary file, sends `signal`, and checks that nothing is left.
+#[cfg(target_os = "linux")]
+fn interrupted_by(signal: &str, number: i32) {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = temp_dir(&format!("signal-{signal}"));
+    let out = dir.join("out");
+    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    let mut child = std::process::Command::new(bin)
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
+        .arg(&out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&vec![b'a'; 1 << 20]).unwrap();
+    let start = Instant::now();
+    while listing(&dir).is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let kill = std::process::Command::new("kill").arg(format!("-{signal}")).arg(child.id().to_string()).status();
+    assert!(kill.unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    drop(stdin);
+    // Dies of the signal after cleaning up, so the shell reports 128 + N.
+    assert_eq!(output.status.signal(), Some(number), "{:?}", output.status);
+    assert_eq!(listing(&dir), Vec::<String>::new(), "left behind");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn sigterm_removes_the_temporary_file() {
+    interrupted_by("TERM", 15);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn sigint_removes_the_temporary_file() {
+    interrupted_by("INT", 2);
 }
