@@ -364,3 +364,31 @@ fn convert_memory_stays_bounded() {
     println!("peak resident memory {peak_kib} KiB for {written} bytes out");
     assert!(peak_kib > 0 && peak_kib < 48 * 1024, "peak resident memory {peak_kib} KiB");
 }
+
+/// Standard output on `/dev/full`: help and version fail like every
+/// subcommand, with status 3 and one line on stderr.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_report_a_full_device() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    for args in [&["--help"][..], &["--version"], &["-V"], &["help"], &["decode", "--help"], &["list"]] {
+        let out = std::process::Command::new(&bin).args(args).stdout(full()).stderr(Stdio::piped()).output().unwrap();
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("os error 28"), "{args:?}: {stderr}");
+    }
+}
+
+/// A closed pipe after help stays quiet, with status 0.
+#[test]
+fn help_into_a_closed_pipe_is_quiet() {
+    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    let mut child =
+        std::process::Command::new(bin).arg("--help").stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
