@@ -32,7 +32,8 @@ pub(crate) enum Command {
         echo 'ED A0 80' | utfx decode -f wtf-8 --input-hex --format json\n\n\
         Formats: cps (U+XXXX tokens on one line), json (one object per item, errors included\n\
         whatever --errors says; exit 1 if any), utf-8 (the text; code points UTF-8 cannot hold\n\
-        are an error, or handled per --errors).")]
+        are an error, or handled per --errors). The output is streamed: on a fatal error, what\n\
+        came before it is written, then the error (exit 1).")]
     Decode(DecodeArgs),
     /// Encode code points (or UTF-8 text) to bytes.
     #[command(after_help = "Examples:\n  \
