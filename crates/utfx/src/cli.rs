@@ -12,7 +12,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     name = "utfx",
     version,
     about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings",
-    after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error."
+    after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error; a closed output pipe\nends quietly with 0. On SIGINT, SIGTERM or SIGHUP, convert -o removes its temporary\nfile and dies of the signal (the shell shows 130, 143, 129)."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -32,7 +32,8 @@ pub(crate) enum Command {
         echo 'ED A0 80' | utfx decode -f wtf-8 --input-hex --format json\n\n\
         Formats: cps (U+XXXX tokens on one line), json (one object per item, errors included\n\
         whatever --errors says; exit 1 if any), utf-8 (the text; code points UTF-8 cannot hold\n\
-        are an error, or handled per --errors).")]
+        are an error, or handled per --errors). The output is streamed: on a fatal error, what\n\
+        came before it is written, then the error (exit 1).")]
     Decode(DecodeArgs),
     /// Encode code points (or UTF-8 text) to bytes.
     #[command(after_help = "Examples:\n  \
@@ -45,7 +46,8 @@ pub(crate) enum Command {
     #[command(after_help = "Examples:\n  \
         utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n  \
         utfx convert -f wtf-8 -t utf-8 --encode-errors replace < in.bin > out.txt\n\n\
-        With -o, the output file appears only when the conversion succeeds.")]
+        With -o, a regular file is replaced only when the conversion succeeds (its mode and\n\
+        owner kept); a symbolic link is written through; a device or FIFO is written into.")]
     Convert(ConvertArgs),
     /// Check that files are well-formed in a codec.
     #[command(after_help = "Example:\n  \

@@ -1,8 +1,7 @@
 //! `utfx convert`: bytes to bytes through the core's `TranscodeReader`, in
-//! bounded memory; with `-o`, through a temporary file renamed on success.
+//! bounded memory; with `-o`, as `output_file` describes.
 
 use std::cell::Cell;
-use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
 use std::rc::Rc;
@@ -11,6 +10,7 @@ use std::time::{Duration, Instant};
 use codec_core::{BigCodePoint, DecodeMode, EncodeMode, TranscodeError, TranscodeReader, Wide};
 
 use crate::cli::ConvertArgs;
+use crate::output_file::OutputFile;
 use crate::support::{self, Failure};
 
 /// Inputs at least this large get a progress bar (when stderr is a terminal).
@@ -36,18 +36,12 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     }
 }
 
-/// Converts into a temporary file beside `path` and renames it onto `path`
-/// only when everything succeeded.
+/// Converts into `path` as [`OutputFile`] describes: for a regular file,
+/// into a temporary file renamed onto it only when everything succeeded.
 fn to_file<R: Read>(reader: R, path: &Path, name: &str, progress: Option<Progress>) -> Result<(), Failure> {
-    let temp = support::temp_beside(path);
-    let file = File::create(&temp).map_err(|e| Failure::Io(format!("{}: {e}", path.display())))?;
-    let result = pump(reader, io::BufWriter::new(file), name, progress)
-        .and_then(|()| std::fs::rename(&temp, path).map_err(|e| Failure::Io(format!("{}: {e}", path.display()))));
-    if result.is_err() {
-        // Best effort: the temporary file must not stay behind.
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
+    let output = OutputFile::create(path)?;
+    pump(reader, io::BufWriter::new(output.file()), name, progress)?;
+    output.commit(path)
 }
 
 /// Copies the converted bytes to `out`.

@@ -1,6 +1,12 @@
-//! `utfx decode`: bytes to code point tokens, JSON items, or UTF-8 text.
+//! `utfx decode`: bytes to code point tokens, JSON items, or UTF-8 text,
+//! streamed: the input is read in chunks and each chunk's output is written
+//! before the next chunk is read, so memory stays bounded and a closed pipe
+//! stops the work at once. A fatal error comes after the output of
+//! everything before it, as `iconv` does it.
 
-use codec_core::{BigCodePoint, Decode, DecodeMode, Encode, EncodeMode, ErrorKind, Wide};
+use std::fmt::Write as _;
+
+use codec_core::{BigCodePoint, Decode, DecodeError, DecodeMode, Encode, EncodeMode, ErrorKind, Step, Wide};
 
 use crate::cli::{DecodeArgs, Format};
 use crate::support::{self, Failure, Output};
@@ -8,29 +14,15 @@ use crate::support::{self, Failure, Output};
 pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
     let codec = Wide(support::codec(&args.codec)?);
     let mode: DecodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
-    let input = support::read_all(args.file.as_deref(), args.input_hex)?;
     let mut out = Output::stdout();
-    match args.format {
-        Format::Cps => {
-            let tokens = tokens(codec, &input, mode)?;
-            out.write(tokens.join(" ").as_bytes())?;
-            out.write(b"\n")?;
-        }
-        Format::Json => {
-            let errors = json(codec, &input, &mut out)?;
-            out.flush()?;
-            if errors > 0 {
-                return Err(Failure::Data(format!("{errors} ill-formed item(s)")));
-            }
-        }
-        Format::Utf8 => {
-            let points = codec.decode_with(&input, mode).map_err(|e| Failure::decode("", &e))?;
-            let utf8 = Wide(support::codec("utf-8")?);
-            let bytes = utf8.encode_with(&points, encode_mode(mode)).map_err(|e| Failure::encode("utf-8: ", &e))?;
-            out.write(&bytes)?;
-        }
-    }
-    out.flush()
+    let result = match args.format {
+        Format::Cps => cps(codec, mode, args, &mut out),
+        Format::Json => json(codec, args, &mut out),
+        Format::Utf8 => utf8(codec, mode, args, &mut out),
+    };
+    // What came before a failure is written, then the failure reported.
+    let flushed = if matches!(result, Err(Failure::Quiet)) { Ok(()) } else { out.flush() };
+    result.and(flushed)
 }
 
 /// The encode mode that matches a decode mode when decoded code points are
@@ -43,47 +35,200 @@ fn encode_mode(mode: DecodeMode) -> EncodeMode {
     }
 }
 
-/// The code point tokens of `input`: `U+XXXX` per code point, and `R+` with
-/// the bytes for a reserved sequence (Corrected UTF-8), which stands for no
-/// code point and is shown as what it is in every mode.
-fn tokens(codec: Wide<'_>, input: &[u8], mode: DecodeMode) -> Result<Vec<String>, Failure> {
-    let reserved = codec.items(input).filter_map(|item| match item {
-        Err(e) if e.kind() == ErrorKind::Reserved => {
-            Some((e.valid_up_to(), e.error_len().unwrap_or(input.len() - e.valid_up_to())))
+/// Writes the code point tokens, one line: `U+XXXX` per code point, and
+/// `R+` with the bytes for a reserved sequence (Corrected UTF-8), which
+/// stands for no code point and is shown as what it is in every mode.
+///
+/// The input between two reserved sequences is decoded as a whole input of
+/// its own, in `mode`; the line ends with a newline even when a fatal error
+/// cuts it short.
+fn cps(codec: Wide<'_>, mode: DecodeMode, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
+    let mut scanner = Scanner::default();
+    let mut decoder = codec.decoder(mode);
+    // Absolute offsets: where the decoder's input began, and how far it got.
+    let (mut segment, mut fed) = (0, 0);
+    let mut tokens = Tokens::default();
+    let result = support::read_chunks(args.file.as_deref(), args.input_hex, |chunk, last| {
+        scanner.push(chunk);
+        while let Some(item) = scanner.next(codec, last) {
+            if item.result.as_ref().is_err_and(|e| e.kind() == ErrorKind::Reserved) {
+                let decoded = decoder.decode_chunk(scanner.bytes(fed, item.offset), true, &mut tokens.points);
+                tokens.write_points(out)?;
+                decoded.map_err(|e| Failure::decode("", &e.shifted(segment)))?;
+                decoder.reset();
+                let reserved = support::hex_compact(scanner.bytes(item.offset, item.end()));
+                tokens.write_token(out, format_args!("R+{reserved}"))?;
+                (segment, fed) = (item.end(), item.end());
+            }
         }
-        _ => None,
+        let end = scanner.scanned();
+        let decoded = decoder.decode_chunk(scanner.bytes(fed, end), last, &mut tokens.points);
+        fed = end;
+        tokens.write_points(out)?;
+        decoded.map_err(|e| Failure::decode("", &e.shifted(segment)))
     });
-    let mut tokens = Vec::new();
-    let mut start = 0;
-    for (at, len) in reserved.chain(std::iter::once((input.len(), 0))) {
-        let points = codec.decode_with(&input[start..at], mode).map_err(|e| Failure::decode("", &e.shifted(start)))?;
-        tokens.extend(points.iter().map(BigCodePoint::to_string));
-        if len > 0 {
-            tokens.push(format!("R+{}", support::hex_compact(&input[at..at + len])));
-        }
-        start = at + len;
+    if matches!(result, Err(Failure::Quiet)) {
+        return result;
     }
-    Ok(tokens)
+    let ended = out.write(b"\n");
+    result.and(ended)
 }
 
-/// Writes one JSON object per item and returns how many were errors.
-fn json(codec: Wide<'_>, input: &[u8], out: &mut Output) -> Result<usize, Failure> {
-    let mut errors = 0;
-    for item in codec.items(input) {
-        let line = match item {
-            Ok(it) => format!("{{\"offset\":{},\"len\":{},\"cp\":\"{}\"}}\n", it.offset, it.len, it.point),
-            Err(e) => {
-                let (offset, len) = (e.valid_up_to(), e.error_len().unwrap_or(input.len() - e.valid_up_to()));
-                if e.kind() == ErrorKind::Reserved {
-                    let bytes = support::hex_compact(&input[offset..offset + len]);
-                    format!("{{\"offset\":{offset},\"len\":{len},\"reserved\":\"{bytes}\"}}\n")
-                } else {
-                    errors += 1;
-                    format!("{{\"offset\":{offset},\"len\":{len},\"error\":\"{}\"}}\n", e.kind().as_str())
+/// Code point tokens on their way out, separated by single spaces.
+#[derive(Default)]
+struct Tokens {
+    /// Code points decoded and not yet written.
+    points: Vec<BigCodePoint>,
+    /// The text of the tokens being written.
+    text: String,
+    /// Whether a token has been written.
+    started: bool,
+}
+
+impl Tokens {
+    /// Writes the tokens of the pending code points.
+    fn write_points(&mut self, out: &mut Output) -> Result<(), Failure> {
+        self.text.clear();
+        for point in self.points.drain(..) {
+            if self.started {
+                self.text.push(' ');
+            }
+            self.started = true;
+            let _ = write!(self.text, "{point}");
+        }
+        out.write(self.text.as_bytes())
+    }
+
+    /// Writes one token.
+    fn write_token(&mut self, out: &mut Output, token: std::fmt::Arguments<'_>) -> Result<(), Failure> {
+        self.text.clear();
+        if self.started {
+            self.text.push(' ');
+        }
+        self.started = true;
+        let _ = self.text.write_fmt(token);
+        out.write(self.text.as_bytes())
+    }
+}
+
+/// Writes one JSON object per item; any error item makes the result
+/// [`Failure::Data`], after every item is written.
+fn json(codec: Wide<'_>, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
+    let mut scanner = Scanner::default();
+    let mut errors = 0usize;
+    let mut line = String::new();
+    support::read_chunks(args.file.as_deref(), args.input_hex, |chunk, last| {
+        scanner.push(chunk);
+        while let Some(item) = scanner.next(codec, last) {
+            let (offset, len) = (item.offset, item.len);
+            line.clear();
+            let _ = match &item.result {
+                Ok(point) => writeln!(line, "{{\"offset\":{offset},\"len\":{len},\"cp\":\"{point}\"}}"),
+                Err(e) if e.kind() == ErrorKind::Reserved => {
+                    let bytes = support::hex_compact(scanner.bytes(offset, item.end()));
+                    writeln!(line, "{{\"offset\":{offset},\"len\":{len},\"reserved\":\"{bytes}\"}}")
                 }
+                Err(e) => {
+                    errors += 1;
+                    writeln!(line, "{{\"offset\":{offset},\"len\":{len},\"error\":\"{}\"}}", e.kind().as_str())
+                }
+            };
+            out.write(line.as_bytes())?;
+        }
+        Ok(())
+    })?;
+    if errors > 0 { Err(Failure::Data(format!("{errors} ill-formed item(s)"))) } else { Ok(()) }
+}
+
+/// Writes the decoded text as UTF-8; code points UTF-8 cannot hold are an
+/// error, or handled per the encode mode matching `mode`. The first error
+/// in the stream, decoding or encoding, stops it.
+fn utf8(codec: Wide<'_>, mode: DecodeMode, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
+    let utf8 = Wide(support::codec("utf-8")?);
+    let mut decoder = codec.decoder(mode);
+    let mut encoder = utf8.encoder(encode_mode(mode));
+    let (mut points, mut bytes) = (Vec::new(), Vec::new());
+    support::read_chunks(args.file.as_deref(), args.input_hex, |chunk, last| {
+        points.clear();
+        bytes.clear();
+        let decoded = decoder.decode_chunk(chunk, last, &mut points);
+        // After a decode error nothing follows: the encoder may finish.
+        let encoded = encoder.encode_chunk(&points, last || decoded.is_err(), &mut bytes);
+        out.write(&bytes)?;
+        encoded.map_err(|e| Failure::encode("utf-8: ", &e))?;
+        decoded.map_err(|e| Failure::decode("", &e))
+    })
+}
+
+/// The items of an input that arrives in chunks: [`Decode::items`] without
+/// the whole input in memory. It keeps the chunk being scanned and the
+/// incomplete sequence at its end.
+#[derive(Default)]
+struct Scanner {
+    /// Input not yet released by [`Scanner::push`].
+    buf: Vec<u8>,
+    /// The absolute offset of `buf[0]`.
+    base: usize,
+    /// How much of `buf` has been scanned into items.
+    pos: usize,
+    /// The length of the incomplete sequence last found at the end, so that
+    /// a long one is retried only once it has doubled (linear time).
+    stalled: usize,
+}
+
+/// One item of the input, at an absolute offset.
+struct Scanned {
+    offset: usize,
+    len: usize,
+    result: Result<BigCodePoint, DecodeError>,
+}
+
+impl Scanned {
+    /// The offset just past the item.
+    fn end(&self) -> usize {
+        self.offset + self.len
+    }
+}
+
+impl Scanner {
+    /// Releases what has been scanned and appends `chunk`.
+    fn push(&mut self, chunk: &[u8]) {
+        self.buf.drain(..self.pos);
+        self.base += self.pos;
+        self.pos = 0;
+        self.buf.extend_from_slice(chunk);
+    }
+
+    /// The absolute offset up to which the input has been scanned.
+    fn scanned(&self) -> usize {
+        self.base + self.pos
+    }
+
+    /// The input from `from` to `to`, absolute offsets not yet released.
+    fn bytes(&self, from: usize, to: usize) -> &[u8] {
+        self.buf.get(from - self.base..to - self.base).unwrap_or_default()
+    }
+
+    /// The next item, or `None` when the chunks so far hold no more
+    /// (`last` says that no chunk follows).
+    fn next(&mut self, codec: Wide<'_>, last: bool) -> Option<Scanned> {
+        let rest = self.buf.get(self.pos..).filter(|r| !r.is_empty())?;
+        if !last && rest.len() > 16 && rest.len() < 2 * self.stalled {
+            return None;
+        }
+        let offset = self.scanned();
+        let (len, result) = match codec.decode_step(rest, last) {
+            Step::Char { point, len } => (len, Ok(point)),
+            Step::Invalid { kind, len } => (len, Err(DecodeError::new(offset, Some(len), kind))),
+            Step::Incomplete if last => (rest.len(), Err(DecodeError::new(offset, None, ErrorKind::Truncated))),
+            Step::Incomplete => {
+                self.stalled = rest.len();
+                return None;
             }
         };
-        out.write(line.as_bytes())?;
+        let len = len.clamp(1, rest.len());
+        self.pos += len;
+        self.stalled = 0;
+        Some(Scanned { offset, len, result })
     }
-    Ok(errors)
 }

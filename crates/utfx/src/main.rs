@@ -15,6 +15,7 @@ mod convert;
 mod decode;
 mod encode;
 mod inspect;
+mod output_file;
 mod support;
 mod validate;
 
@@ -29,11 +30,22 @@ use crate::support::{Failure, Output};
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // Help and version go to stdout with status 0; usage errors to
-            // stderr with status 2. A closed pipe is not worth a message.
+        Err(e) if e.use_stderr() => {
+            // A usage error: on stderr, status 2.
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            // Help and version: on stdout, status 0 unless the write fails.
+            return match help(&e) {
+                Ok(()) | Err(Failure::Quiet) => ExitCode::SUCCESS,
+                Err(failure) => {
+                    if let Failure::Io(m) = &failure {
+                        report(m);
+                    }
+                    ExitCode::from(failure.code())
+                }
+            };
         }
     };
     let result = match &cli.command {
@@ -54,6 +66,16 @@ fn main() -> ExitCode {
             ExitCode::from(failure.code())
         }
     }
+}
+
+/// Writes the help or version text that `clap` rendered, coloured as
+/// `inspect` is, and checks the write as every subcommand does.
+fn help(e: &clap::Error) -> Result<(), Failure> {
+    let rendered = e.render();
+    let text = if support::colour() { rendered.ansi().to_string() } else { rendered.to_string() };
+    let mut out = Output::stdout();
+    out.write(text.as_bytes())?;
+    out.flush()
 }
 
 /// Prints one line on stderr (and nothing if stderr is closed).

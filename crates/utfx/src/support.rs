@@ -4,7 +4,7 @@
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use codec_core::{AnyCodePoint, DecodeError, DynCodec, EncodeError};
 
@@ -123,20 +123,106 @@ pub(crate) fn read_all(file: Option<&Path>, hex: bool) -> Result<Vec<u8>, Failur
 
 /// Parses hexadecimal text: pairs of digits, any case, whitespace anywhere.
 pub(crate) fn parse_hex(text: &[u8]) -> Result<Vec<u8>, Failure> {
-    let mut digits = Vec::with_capacity(text.len());
-    for (i, &c) in text.iter().enumerate() {
-        match c {
-            b'0'..=b'9' => digits.push(c - b'0'),
-            b'a'..=b'f' => digits.push(c - b'a' + 10),
-            b'A'..=b'F' => digits.push(c - b'A' + 10),
-            c if c.is_ascii_whitespace() => {}
-            _ => return Err(Failure::Data(format!("hex input: byte {i} is not a hexadecimal digit"))),
+    let mut hex = Hex::default();
+    let mut bytes = Vec::with_capacity(text.len() / 2);
+    hex.push(text, &mut bytes)?;
+    hex.finish()?;
+    Ok(bytes)
+}
+
+/// Hexadecimal text to bytes, a piece at a time.
+#[derive(Debug, Default)]
+pub(crate) struct Hex {
+    /// How many bytes of text came before.
+    seen: usize,
+    /// The first digit of a pair whose second is still to come.
+    high: Option<u8>,
+}
+
+impl Hex {
+    /// Appends the bytes that `text` completes to `out`.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Data`] at the first byte that is neither a digit nor
+    /// whitespace; `out` then holds the bytes before it.
+    pub(crate) fn push(&mut self, text: &[u8], out: &mut Vec<u8>) -> Result<(), Failure> {
+        for (i, &c) in text.iter().enumerate() {
+            let digit = match c {
+                b'0'..=b'9' => c - b'0',
+                b'a'..=b'f' => c - b'a' + 10,
+                b'A'..=b'F' => c - b'A' + 10,
+                c if c.is_ascii_whitespace() => continue,
+                _ => {
+                    let at = self.seen + i;
+                    return Err(Failure::Data(format!("hex input: byte {at} is not a hexadecimal digit")));
+                }
+            };
+            match self.high.take() {
+                Some(high) => out.push(high << 4 | digit),
+                None => self.high = Some(digit),
+            }
+        }
+        self.seen += text.len();
+        Ok(())
+    }
+
+    /// Checks that the text ended with a whole pair.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Data`] for an odd number of digits.
+    pub(crate) fn finish(&self) -> Result<(), Failure> {
+        match self.high {
+            Some(_) => Err(Failure::Data("hex input: an odd number of hexadecimal digits".into())),
+            None => Ok(()),
         }
     }
-    if digits.len() % 2 == 1 {
-        return Err(Failure::Data("hex input: an odd number of hexadecimal digits".into()));
+}
+
+/// The size of the chunks that streamed input is read in.
+pub(crate) const CHUNK: usize = 64 * 1024;
+
+/// Reads the input (bytes, or with `hex` hexadecimal text) in chunks of at
+/// most [`CHUNK`] bytes and hands each to `each`, then an empty chunk with
+/// `last` set.
+///
+/// # Errors
+///
+/// The first failure of `each`; [`Failure::Io`] when the input cannot be
+/// read; [`Failure::Data`] for bad hexadecimal text, after the bytes before
+/// it went to `each`.
+pub(crate) fn read_chunks(
+    file: Option<&Path>,
+    hex: bool,
+    mut each: impl FnMut(&[u8], bool) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let (mut reader, name, _) = open(file)?;
+    let mut buf = vec![0u8; CHUNK];
+    let mut text = hex.then(|| (Hex::default(), Vec::with_capacity(CHUNK / 2)));
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Failure::Io(format!("{name}: {e}"))),
+        };
+        let last = n == 0;
+        match &mut text {
+            None => each(&buf[..n], last)?,
+            Some((hex, bytes)) => {
+                bytes.clear();
+                let parsed = hex.push(&buf[..n], bytes).and_then(|()| if last { hex.finish() } else { Ok(()) });
+                if let Err(failure) = parsed {
+                    each(bytes, false)?;
+                    return Err(failure);
+                }
+                each(bytes, last)?;
+            }
+        }
+        if last {
+            return Ok(());
+        }
     }
-    Ok(digits.chunks_exact(2).map(|p| p[0] << 4 | p[1]).collect())
 }
 
 /// Formats bytes as uppercase hexadecimal separated by single spaces.
@@ -181,12 +267,6 @@ impl Output {
 pub(crate) fn colour() -> bool {
     use std::io::IsTerminal;
     io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
-
-/// A path beside `target` to write to before renaming onto it.
-pub(crate) fn temp_beside(target: &Path) -> PathBuf {
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "output".into());
-    target.with_file_name(format!(".{name}.utfx-{}.tmp", std::process::id()))
 }
 
 #[cfg(test)]

@@ -49,7 +49,13 @@ fn decode_formats_and_modes() {
     let run = |args: &[&str], input: &[u8]| utfx().arg("decode").args(args).write_stdin(input.to_vec()).assert();
     run(&["-f", "utf-8"], "A\u{1F4A9}".as_bytes()).success().stdout("U+0041 U+1F4A9\n");
     run(&["-f", " UTF-8 "], b"").success().stdout("\n");
-    run(&["-f", "utf-8"], b"A\xFFB").code(1).stdout("").stderr(predicate::str::contains("offset 1: invalid_lead"));
+    // A fatal error: what came before it is written (as a line), then the error.
+    run(&["-f", "utf-8"], b"A\xFFB")
+        .code(1)
+        .stdout("U+0041\n")
+        .stderr(predicate::str::contains("offset 1: invalid_lead"));
+    run(&["-f", "utf-8"], b"\xFF").code(1).stdout("\n");
+    run(&["-f", "utf-8", "--format", "utf-8"], b"A\xFFB").code(1).stdout("A");
     run(&["-f", "utf-8", "--errors", "replace"], b"A\xFF\xC3").success().stdout("U+0041 U+FFFD U+FFFD\n");
     run(&["-f", "utf-8", "--errors", "escape"], b"A\xFF").success().stdout("U+0041 U+DCFF\n");
     run(&["-f", "utf-8", "--errors", "latin1"], b"\xE9").success().stdout("U+00E9\n");
@@ -363,4 +369,206 @@ fn convert_memory_stays_bounded() {
     assert!(written > 96 << 20, "the output is UTF-16 of 96 MiB of mostly-ASCII text: {written}");
     println!("peak resident memory {peak_kib} KiB for {written} bytes out");
     assert!(peak_kib > 0 && peak_kib < 48 * 1024, "peak resident memory {peak_kib} KiB");
+}
+
+/// Standard output on `/dev/full`: help and version fail like every
+/// subcommand, with status 3 and one line on stderr.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_report_a_full_device() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    for args in [&["--help"][..], &["--version"], &["-V"], &["help"], &["decode", "--help"], &["list"]] {
+        let out = std::process::Command::new(&bin).args(args).stdout(full()).stderr(Stdio::piped()).output().unwrap();
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("os error 28"), "{args:?}: {stderr}");
+    }
+}
+
+/// A closed pipe after help stays quiet, with status 0.
+#[test]
+fn help_into_a_closed_pipe_is_quiet() {
+    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    let mut child =
+        std::process::Command::new(bin).arg("--help").stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+/// The decoded tokens of `text`, as `decode --format cps` prints them.
+fn cps_of(text: &str) -> String {
+    let tokens: Vec<String> = text.chars().map(|c| format!("U+{:04X}", u32::from(c))).collect();
+    tokens.join(" ") + "\n"
+}
+
+/// Decoding streams in chunks: every format gives the same output as for
+/// the whole input, sequences cut at chunk boundaries included, and a fatal
+/// error far into the input comes after everything before it.
+#[test]
+fn decode_streams_every_format() {
+    let text = generated_text(300 * 1024);
+    let decode = |args: &[&str], input: &[u8], code: i32| {
+        let out = utfx().arg("decode").args(args).write_stdin(input.to_vec()).assert().code(code);
+        let out = out.get_output();
+        (out.stdout.clone(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    same(&decode(&["-f", "utf-8"], text.as_bytes(), 0).0, cps_of(&text).as_bytes(), "cps");
+    same(&decode(&["-f", "utf-8", "--format", "utf-8"], text.as_bytes(), 0).0, text.as_bytes(), "utf-8");
+    let utf16: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    same(&decode(&["-f", "utf-16be", "--format", "utf-8"], &utf16, 0).0, text.as_bytes(), "utf-16be");
+    let json = String::from_utf8(decode(&["-f", "utf-8", "--format", "json"], text.as_bytes(), 0).0).unwrap();
+    let mut offset = 0;
+    for (line, ch) in json.lines().zip(text.chars()) {
+        let item: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(item["offset"], offset, "{line}");
+        assert_eq!(item["len"], ch.len_utf8(), "{line}");
+        assert_eq!(item["cp"], format!("U+{:04X}", u32::from(ch)), "{line}");
+        offset += ch.len_utf8();
+    }
+    assert_eq!(json.lines().count(), text.chars().count());
+    // A fatal error far into the input: everything before it, then the error.
+    let prefix = &text[..text.char_indices().map(|(i, _)| i).find(|&i| i >= 200_000).unwrap()];
+    let broken = [prefix.as_bytes(), b"\xC0\x80 and more"].concat();
+    let (stdout, stderr) = decode(&["-f", "utf-8"], &broken, 1);
+    same(&stdout, cps_of(prefix).as_bytes(), "cps before a fatal error");
+    assert!(stderr.starts_with(&format!("utfx: offset {}: overlong", prefix.len())), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let (stdout, _) = decode(&["-f", "utf-8", "--format", "utf-8"], &broken, 1);
+    same(&stdout, prefix.as_bytes(), "utf-8 before a fatal error");
+    // Truncated at the very end, in every format.
+    let cut = [prefix.as_bytes(), b"\xF0\x9F"].concat();
+    same(&decode(&["-f", "utf-8"], &cut, 1).0, cps_of(prefix).as_bytes(), "cps, truncated");
+    let tail = format!("{{\"offset\":{},\"len\":2,\"error\":\"truncated\"}}\n", prefix.len());
+    assert!(decode(&["-f", "utf-8", "--format", "json"], &cut, 1).0.ends_with(tail.as_bytes()));
+    let replaced = cps_of(&format!("{prefix}\u{FFFD}"));
+    same(&decode(&["-f", "utf-8", "--errors", "replace"], &cut, 0).0, replaced.as_bytes(), "cps, replaced");
+}
+
+/// Asserts that two long outputs are equal, naming the first difference
+/// instead of printing them whole.
+fn same(actual: &[u8], expected: &[u8], what: &str) {
+    if actual != expected {
+        let at = actual.iter().zip(expected).position(|(a, b)| a != b).unwrap_or(actual.len().min(expected.len()));
+        let show = |b: &[u8]| String::from_utf8_lossy(&b[at.min(b.len())..(at + 40).min(b.len())]).into_owned();
+        panic!(
+            "{what}: {} bytes, expected {}; first difference at {at}: {:?} instead of {:?}",
+            actual.len(),
+            expected.len(),
+            show(actual),
+            show(expected)
+        );
+    }
+}
+
+/// The peak resident memory of process `pid` so far, in KiB (Linux).
+#[cfg(target_os = "linux")]
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+}
+
+/// Decodes 64 MiB from standard input to code point tokens and watches the
+/// child's peak resident memory, which must stay far below the input's size
+/// (the child is killed as soon as it is not).
+#[cfg(target_os = "linux")]
+#[test]
+fn decode_memory_stays_bounded() {
+    const LIMIT_KIB: u64 = 24 * 1024;
+    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    let mut child = std::process::Command::new(bin)
+        .args(["decode", "-f", "utf-8"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let block = generated_text(1 << 20);
+        for _ in 0..64 {
+            if stdin.write_all(block.as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let (mut total, mut newlines) = (0u64, 0);
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            match stdout.read(&mut buf) {
+                Ok(0) | Err(_) => return (total, newlines),
+                Ok(n) => {
+                    total += n as u64;
+                    newlines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+                }
+            }
+        }
+    });
+    let mut peak = 0u64;
+    while !reader.is_finished() {
+        peak = peak.max(peak_kib(pid).unwrap_or(0));
+        if peak >= LIMIT_KIB {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let (written, newlines) = reader.join().unwrap();
+    writer.join().unwrap();
+    let status = child.wait().unwrap();
+    println!("peak resident memory {peak} KiB for {written} bytes out");
+    assert!(peak > 0 && peak < LIMIT_KIB, "peak resident memory {peak} KiB");
+    assert!(status.success(), "{status:?}");
+    assert!(written > 64 << 20 && newlines == 1, "{written} bytes, {newlines} lines");
+}
+
+/// `decode` of a large file into a reader that closes after one byte ends
+/// at once, quietly, with status 0 (the child is killed after 5 s).
+#[test]
+fn decode_stops_when_the_reader_goes_away() {
+    let dir = temp_dir("decode-head");
+    let input = dir.join("large.txt");
+    let block = generated_text(1 << 20);
+    let mut file = std::fs::File::create(&input).unwrap();
+    for _ in 0..64 {
+        file.write_all(block.as_bytes()).unwrap();
+    }
+    drop(file);
+    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    for format in ["cps", "json", "utf-8"] {
+        let start = std::time::Instant::now();
+        let mut child = std::process::Command::new(&bin)
+            .args(["decode", "-f", "utf-8", "--format", format])
+            .arg(&input)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 1];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        let deadline = std::time::Duration::from_secs(5);
+        while child.try_wait().unwrap().is_none() && start.elapsed() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let finished = child.try_wait().unwrap().is_some();
+        if !finished {
+            let _ = child.kill();
+        }
+        let out = child.wait_with_output().unwrap();
+        assert!(finished, "{format}: still running after {deadline:?}");
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{format}");
+    }
+    std::fs::remove_file(&input).unwrap();
 }

@@ -1,0 +1,206 @@
+//! `convert -o FILE`: `-o` does to what `FILE` names what the shell's `>`
+//! would do, no more, and a regular file gets the output whole or not at all.
+//!
+//! * A regular file, or no file yet, is replaced atomically: the output goes
+//!   to a temporary file created exclusively (`O_EXCL`, an unpredictable
+//!   name, mode 0600) in the same directory, which is renamed onto the
+//!   target on success and removed on failure or on SIGINT, SIGTERM and
+//!   SIGHUP. The target keeps its mode and, where permitted, its owner and
+//!   group; a new file gets the mode of a plain create (0666 less the umask).
+//! * A symbolic link is resolved first, so the file it points to is replaced
+//!   and the link stays a link; a link to nothing is refused, as `cp` does.
+//! * A device, FIFO or socket is opened and written into, never replaced, so
+//!   `-o /dev/null` discards and `-o /dev/full` fails with exit status 3.
+
+use std::fs::{self, File, Metadata, OpenOptions};
+use std::io::{self, ErrorKind};
+#[cfg(unix)]
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, Once, PoisonError};
+
+use tempfile::NamedTempFile;
+
+use crate::support::Failure;
+
+/// The temporary file of the conversion under way, which a terminating
+/// signal removes. Whoever holds the lock may create, rename or remove it.
+static TEMPORARY: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Where `-o` writes.
+#[derive(Debug)]
+pub(crate) struct OutputFile {
+    /// The file to write into: the temporary file, or the device itself.
+    file: File,
+    /// For a regular target, the temporary file and where it goes.
+    staged: Option<Staged>,
+}
+
+/// A temporary file waiting to be renamed onto its target.
+#[derive(Debug)]
+struct Staged {
+    /// `None` once renamed.
+    temp: Option<NamedTempFile>,
+    /// The resolved target.
+    target: PathBuf,
+}
+
+impl OutputFile {
+    /// Prepares to write to `path`: a temporary file beside the file it
+    /// resolves to, or the device, FIFO or socket itself.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Io`] when `path` is a directory or a dangling symbolic
+    /// link, or cannot be examined, opened or created.
+    pub(crate) fn create(path: &Path) -> Result<OutputFile, Failure> {
+        let shown = path.display();
+        let fail = |e: io::Error| Failure::Io(format!("{shown}: {e}"));
+        let (target, meta) = match fs::symlink_metadata(path) {
+            Err(e) if e.kind() == ErrorKind::NotFound => (path.to_path_buf(), None),
+            Err(e) => return Err(fail(e)),
+            Ok(_) => match fs::canonicalize(path) {
+                Ok(real) => {
+                    let meta = fs::metadata(&real).map_err(fail)?;
+                    (real, Some(meta))
+                }
+                Err(e) if e.kind() == ErrorKind::NotFound => {
+                    return Err(Failure::Io(format!("{shown}: not writing through a dangling symbolic link")));
+                }
+                Err(e) => return Err(fail(e)),
+            },
+        };
+        match &meta {
+            Some(m) if m.is_dir() => Err(Failure::Io(format!("{shown}: is a directory"))),
+            Some(m) if !m.is_file() => {
+                // A device, FIFO or socket: written into, as `>` would.
+                let file = OpenOptions::new().write(true).open(&target).map_err(fail)?;
+                Ok(OutputFile { file, staged: None })
+            }
+            _ => {
+                watch_signals();
+                let mut registered = lock();
+                let temp = temporary_beside(&target, meta.as_ref()).map_err(fail)?;
+                let file = temp.as_file().try_clone().map_err(fail)?;
+                *registered = Some(temp.path().to_path_buf());
+                Ok(OutputFile { file, staged: Some(Staged { temp: Some(temp), target }) })
+            }
+        }
+    }
+
+    /// The file to write the output into.
+    pub(crate) fn file(&self) -> &File {
+        &self.file
+    }
+
+    /// Makes the output final: syncs the temporary file and renames it onto
+    /// the target (nothing to do for a device).
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Io`] when the sync or the rename fails; the temporary file
+    /// is then removed.
+    pub(crate) fn commit(mut self, shown: &Path) -> Result<(), Failure> {
+        let Some(staged) = &mut self.staged else { return Ok(()) };
+        let fail = |e: io::Error| Failure::Io(format!("{}: {e}", shown.display()));
+        self.file.sync_all().map_err(fail)?;
+        let mut registered = lock();
+        if let Some(temp) = staged.temp.take() {
+            temp.persist(&staged.target).map_err(|e| fail(e.error))?;
+        }
+        *registered = None;
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    /// Removes the temporary file if it was not renamed.
+    fn drop(&mut self) {
+        let mut registered = lock();
+        drop(self.temp.take());
+        *registered = None;
+    }
+}
+
+/// Creates the temporary file in the target's directory, with the target's
+/// mode and owner, or for a new target the mode of a plain create.
+fn temporary_beside(target: &Path, meta: Option<&Metadata>) -> io::Result<NamedTempFile> {
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "output".into());
+    let prefix = format!(".{name}.utfx-");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    let Some(meta) = meta else {
+        // The kernel applies the umask, as to any new file.
+        #[cfg(unix)]
+        builder.permissions(PermissionsExt::from_mode(0o666));
+        return builder.tempfile_in(dir);
+    };
+    // Created 0600, so no one else can read it before it is final.
+    let temp = builder.tempfile_in(dir)?;
+    keep_owner(temp.as_file(), meta)?;
+    // After the owner: a change of owner clears the set-user-ID bits.
+    temp.as_file().set_permissions(meta.permissions())?;
+    Ok(temp)
+}
+
+/// Gives `file` the owner and group of `meta`, or only the group, or
+/// neither, as far as the process may.
+#[cfg(unix)]
+fn keep_owner(file: &File, meta: &Metadata) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let denied = |e: &io::Error| e.kind() == ErrorKind::PermissionDenied;
+    match std::os::unix::fs::fchown(file, Some(meta.uid()), Some(meta.gid())) {
+        Err(e) if denied(&e) => match std::os::unix::fs::fchown(file, None, Some(meta.gid())) {
+            Err(e) if denied(&e) => Ok(()),
+            other => other,
+        },
+        other => other,
+    }
+}
+
+/// Owners are a Unix matter.
+#[cfg(not(unix))]
+fn keep_owner(_file: &File, _meta: &Metadata) -> io::Result<()> {
+    Ok(())
+}
+
+/// Locks the registration of the temporary file, whatever a panic left.
+fn lock() -> MutexGuard<'static, Option<PathBuf>> {
+    TEMPORARY.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Starts, once, a thread that on SIGINT, SIGTERM or SIGHUP removes the
+/// temporary file and then dies of the same signal, so the shell sees
+/// 128 + its number (130, 143, 129).
+#[cfg(unix)]
+fn watch_signals() {
+    static WATCH: Once = Once::new();
+    WATCH.call_once(|| {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            // Without the watch, a signal leaves the temporary file behind,
+            // as before; the conversion itself is unaffected.
+            return;
+        };
+        let spawned = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Held until the process ends: no rename after the removal.
+                let mut registered = lock();
+                if let Some(path) = registered.take() {
+                    let _ = fs::remove_file(path);
+                }
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        });
+        drop(spawned);
+    });
+}
+
+/// Elsewhere, a signal may leave the temporary file behind.
+#[cfg(not(unix))]
+fn watch_signals() {}
