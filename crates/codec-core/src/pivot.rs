@@ -64,24 +64,53 @@ pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
 #[must_use]
 pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
+    // While a whole character of any length fits on both sides, no check
+    // but the lead byte's is needed.
+    while i + 4 <= bytes.len() && o + 2 <= dst.len() {
+        let b0 = bytes[i];
+        if b0 < 0x80 {
+            // ASCII, eight at a time while it lasts.
+            while i + 8 <= bytes.len() && o + 8 <= dst.len() {
+                let c = &bytes[i..i + 8];
+                let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+                if word & HIGH_BITS != 0 {
+                    break;
+                }
+                for (d, &b) in dst[o..o + 8].iter_mut().zip(c) {
+                    *d = u16::from(b);
+                }
+                i += 8;
+                o += 8;
+            }
+            if i < bytes.len() && o < dst.len() && bytes[i] < 0x80 {
+                dst[o] = u16::from(bytes[i]);
+                i += 1;
+                o += 1;
+            }
+            continue;
+        }
+        let b1 = u32::from(bytes[i + 1] & 0x3F);
+        if b0 < 0xE0 {
+            dst[o] = (((u32::from(b0) & 0x1F) << 6) | b1) as u16;
+            i += 2;
+            o += 1;
+        } else if b0 < 0xF0 {
+            let b2 = u32::from(bytes[i + 2] & 0x3F);
+            dst[o] = (((u32::from(b0) & 0x0F) << 12) | (b1 << 6) | b2) as u16;
+            i += 3;
+            o += 1;
+        } else {
+            let b2 = u32::from(bytes[i + 2] & 0x3F);
+            let b3 = u32::from(bytes[i + 3] & 0x3F);
+            let v = (((u32::from(b0) & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3).wrapping_sub(0x1_0000);
+            dst[o] = 0xD800 | ((v >> 10) & 0x3FF) as u16;
+            dst[o + 1] = 0xDC00 | (v & 0x3FF) as u16;
+            i += 4;
+            o += 2;
+        }
+    }
+    // The last few bytes, each character checked against both ends.
     while i < bytes.len() {
-        // ASCII, eight at a time.
-        while i + 8 <= bytes.len() && o + 8 <= dst.len() {
-            let c = &bytes[i..i + 8];
-            let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-            if word & HIGH_BITS != 0 {
-                break;
-            }
-            for (d, &b) in dst[o..o + 8].iter_mut().zip(c) {
-                *d = u16::from(b);
-            }
-            i += 8;
-            o += 8;
-        }
-        if i == bytes.len() {
-            break;
-        }
-        // One character, its length from its lead byte.
         let b0 = bytes[i];
         let len = match b0 {
             0x00..=0x7F => 1,
@@ -127,23 +156,70 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
 pub fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [u8]) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
     while i < len {
-        // ASCII, four at a time.
-        while i + 4 <= len && o + 4 <= dst.len() {
-            let (a, b, c, d) = (unit(i), unit(i + 1), unit(i + 2), unit(i + 3));
-            if (a | b | c | d) >= 0x80 {
-                break;
-            }
-            dst[o] = a as u8;
-            dst[o + 1] = b as u8;
-            dst[o + 2] = c as u8;
-            dst[o + 3] = d as u8;
-            i += 4;
-            o += 4;
-        }
-        if i == len {
-            break;
-        }
         let u = u32::from(unit(i));
+        // Two characters of the same length at once: the runs of
+        // two-byte (Cyrillic, Arabic) and three-byte (CJK, Indic) text.
+        if i + 2 <= len && o + 8 <= dst.len() && u >= 0x80 {
+            let v = u32::from(unit(i + 1));
+            if u < 0x800 && (0x80..0x800).contains(&v) {
+                dst[o..o + 4].copy_from_slice(&[
+                    0xC0 | (u >> 6) as u8,
+                    0x80 | (u & 0x3F) as u8,
+                    0xC0 | (v >> 6) as u8,
+                    0x80 | (v & 0x3F) as u8,
+                ]);
+                i += 2;
+                o += 4;
+                continue;
+            }
+            if u >= 0x800 && v >= 0x800 && u & 0xF800 != 0xD800 && v & 0xF800 != 0xD800 {
+                dst[o..o + 6].copy_from_slice(&[
+                    0xE0 | (u >> 12) as u8,
+                    0x80 | ((u >> 6) & 0x3F) as u8,
+                    0x80 | (u & 0x3F) as u8,
+                    0xE0 | (v >> 12) as u8,
+                    0x80 | ((v >> 6) & 0x3F) as u8,
+                    0x80 | (v & 0x3F) as u8,
+                ]);
+                i += 2;
+                o += 6;
+                continue;
+            }
+        }
+        // While four bytes fit, only the unit decides.
+        if o + 4 <= dst.len() {
+            if u < 0x80 {
+                dst[o] = u as u8;
+                i += 1;
+                o += 1;
+                // ASCII, four at a time while it lasts.
+                while i + 4 <= len && o + 4 <= dst.len() {
+                    let (a, b, c, d) = (unit(i), unit(i + 1), unit(i + 2), unit(i + 3));
+                    if (a | b | c | d) >= 0x80 {
+                        break;
+                    }
+                    dst[o..o + 4].copy_from_slice(&[a as u8, b as u8, c as u8, d as u8]);
+                    i += 4;
+                    o += 4;
+                }
+                continue;
+            }
+            if u < 0x800 {
+                dst[o] = 0xC0 | (u >> 6) as u8;
+                dst[o + 1] = 0x80 | (u & 0x3F) as u8;
+                i += 1;
+                o += 2;
+                continue;
+            }
+            if u & 0xF800 != 0xD800 {
+                dst[o] = 0xE0 | (u >> 12) as u8;
+                dst[o + 1] = 0x80 | ((u >> 6) & 0x3F) as u8;
+                dst[o + 2] = 0x80 | (u & 0x3F) as u8;
+                i += 1;
+                o += 3;
+                continue;
+            }
+        }
         let (value, units) = match u {
             0xD800..=0xDBFF => match (i + 1 < len).then(|| u32::from(unit(i + 1))) {
                 Some(next @ 0xDC00..=0xDFFF) => (0x1_0000 + ((u - 0xD800) << 10) + (next - 0xDC00), 2),
@@ -212,6 +288,14 @@ pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
 pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
     let mut i = 0;
     while i < len {
+        // Runs without surrogates, sixteen units at a time.
+        // (A fold, not `all`, so that the block compiles to vector code.)
+        while i + 16 <= len && !(i..i + 16).fold(false, |any, k| any | (unit(k) & 0xF800 == 0xD800)) {
+            i += 16;
+        }
+        if i == len {
+            break;
+        }
         match unit(i) {
             0xD800..=0xDBFF => {
                 if i + 1 < len && (0xDC00..=0xDFFF).contains(&unit(i + 1)) {
@@ -225,6 +309,19 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
         }
     }
     i
+}
+
+/// Counts the code points of well-formed UTF-16: the units that are not
+/// trail surrogates.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_core::pivot::count_code_points(&[0x61, 0xD83D, 0xDCA9]), 2);
+/// ```
+#[must_use]
+pub fn count_code_points(units: &[u16]) -> usize {
+    units.iter().map(|&u| usize::from(u & 0xFC00 != 0xDC00)).sum()
 }
 
 #[cfg(test)]

@@ -875,7 +875,7 @@ impl Source for [u16] {
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
-        self[from..to].iter().filter(|&&u| !(0xDC00..=0xDFFF).contains(&u)).count()
+        crate::pivot::count_code_points(&self[from..to])
     }
 
     // The WTF-8 specification's decoding of potentially ill-formed UTF-16:

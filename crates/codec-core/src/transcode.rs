@@ -15,6 +15,7 @@ use crate::code_point::{AnyCodePoint, CodePoint};
 use crate::codec::{Decode, Encode};
 use crate::error::{DecodeError, EncodeError};
 use crate::mode::{DecodeMode, EncodeMode};
+use crate::pivot;
 use crate::sink::{Pushed, Sink};
 use crate::stream::{Decoder, Encoder, Status};
 
@@ -194,7 +195,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
                     let units = &self.units[..u];
                     let (ur, w) = self.encoder.codec().encode_from_utf16_fast(units, &mut dst[written..]);
                     written += w;
-                    self.encoder.advance(scalar_count(&units[..ur]));
+                    self.encoder.advance(pivot::count_code_points(&units[..ur]));
                     if ur < u {
                         // The encoder's kernel stopped: the rest of the
                         // pivot, all scalar values, goes step by step.
@@ -227,9 +228,4 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
             }
         }
     }
-}
-
-/// Counts the code points of well-formed UTF-16.
-fn scalar_count(units: &[u16]) -> usize {
-    units.iter().filter(|&&u| !(0xDC00..=0xDFFF).contains(&u)).count()
 }

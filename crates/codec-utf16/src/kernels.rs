@@ -27,9 +27,10 @@ pub(crate) fn valid_prefix(codec: &Utf16, input: &[u8]) -> usize {
 /// (bytes read, units written).
 pub(crate) fn decode_to_utf16(codec: &Utf16, input: &[u8], out: &mut [u16]) -> (usize, usize) {
     let n = (input.len() / 2).min(out.len());
-    let endian = codec.endian();
-    for (k, slot) in out[..n].iter_mut().enumerate() {
-        *slot = unit(endian, input, k);
+    let pairs = input[..2 * n].chunks_exact(2);
+    match codec.endian() {
+        Endian::Little => out.iter_mut().zip(pairs).for_each(|(slot, p)| *slot = u16::from_le_bytes([p[0], p[1]])),
+        Endian::Big => out.iter_mut().zip(pairs).for_each(|(slot, p)| *slot = u16::from_be_bytes([p[0], p[1]])),
     }
     let m = pivot::utf16_prefix(n, |k| out[k]);
     (2 * m, m)

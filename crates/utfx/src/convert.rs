@@ -7,7 +7,7 @@ use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use codec_core::{BigCodePoint, DecodeMode, EncodeMode, TranscodeError, TranscodeReader, Wide};
+use codec_core::{DecodeMode, EncodeMode, TranscodeError, TranscodeReader};
 
 use crate::cli::ConvertArgs;
 use crate::output_file::OutputFile;
@@ -17,8 +17,10 @@ use crate::support::{self, Failure};
 const PROGRESS_FROM: u64 = 16 << 20;
 
 pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
-    let from = Wide(support::codec(&args.from)?);
-    let to = Wide(support::codec(&args.to)?);
+    // Every registered codec carries code points that fit a `u32`, so the
+    // codecs run as they are, with their kernels.
+    let from = support::codec(&args.from)?;
+    let to = support::codec(&args.to)?;
     let decode_mode: DecodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
     let encode_mode: EncodeMode =
         args.encode_errors.parse().map_err(|e| Failure::Usage(format!("--encode-errors: {e}")))?;
@@ -75,7 +77,7 @@ fn pump<R: Read, W: Write>(
 
 /// Maps an error of the `TranscodeReader`: invalid data, or a failed read.
 fn read_failure(name: &str, e: &io::Error) -> Failure {
-    match e.get_ref().and_then(|inner| inner.downcast_ref::<TranscodeError<BigCodePoint>>()) {
+    match e.get_ref().and_then(|inner| inner.downcast_ref::<TranscodeError>()) {
         Some(TranscodeError::Decode(d)) => Failure::decode(&format!("{name}: "), d),
         Some(TranscodeError::Encode(enc)) => Failure::encode(&format!("{name}: "), enc),
         None => Failure::Io(format!("{name}: {e}")),

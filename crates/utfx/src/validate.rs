@@ -3,7 +3,7 @@
 
 use std::io::Read;
 
-use codec_core::{Decode, DecodeMode, Wide};
+use codec_core::{Decode, DecodeMode, DynCodec};
 
 use crate::cli::ValidateArgs;
 use crate::support::{self, Failure, Output};
@@ -16,7 +16,6 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
             codec.info().name
         )));
     }
-    let codec = Wide(codec);
     let mut out = Output::stdout();
     let (mut invalid, mut io_error) = (false, None);
     for path in &args.files {
@@ -45,20 +44,22 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
     }
 }
 
-/// Streams one file through a fatal decoder; `Ok(Some(error))` when invalid.
-fn check(codec: Wide<'_>, path: &std::path::Path) -> Result<Option<codec_core::DecodeError>, Failure> {
+/// How many bytes `validate` reads at a time.
+const CHUNK: usize = 256 * 1024;
+
+/// Streams one file through the fatal decoder's validation, with the
+/// codec's fast path; `Ok(Some(error))` when invalid.
+fn check(codec: &dyn DynCodec, path: &std::path::Path) -> Result<Option<codec_core::DecodeError>, Failure> {
     let (mut reader, name, _) = support::open(Some(path))?;
     let mut decoder = codec.decoder(DecodeMode::Fatal);
-    let mut buf = vec![0u8; codec_core::CHUNK_SIZE];
-    let mut scratch = Vec::new();
+    let mut buf = vec![0u8; CHUNK];
     loop {
         let n = match reader.read(&mut buf) {
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(Failure::Io(format!("{name}: {e}"))),
         };
-        scratch.clear();
-        if let Err(e) = decoder.decode_chunk(&buf[..n], n == 0, &mut scratch) {
+        if let Err(e) = decoder.validate_chunk(&buf[..n], n == 0) {
             return Ok(Some(e));
         }
         if n == 0 {
