@@ -3,7 +3,7 @@
 //! UTF-8, which is a subset of RFC 2279 UTF-8; UTF-16 is a subset of WTF-16;
 //! scalar text survives every codec whose domain holds it.
 
-use codec_core::{CodePoint, Decode, DynCodec, Encode};
+use codec_core::{CodePoint, DynCodec};
 use codec_test::strategies::{self, Class};
 use proptest::prelude::*;
 

@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use codec_core::{CodePoint, Decode, DynCodec, Encode};
+use codec_core::{CodePoint, DynCodec};
 use codec_test::tables::{self, Piece, Row};
 
 /// What a sweep found: how many inputs it checked, or the first

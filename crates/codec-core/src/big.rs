@@ -225,12 +225,6 @@ impl AnyCodePoint for BigCodePoint {
             Repr::Big(b) => write!(w, "{b}"),
         }
     }
-
-    fn to_big(&self) -> BigCodePoint {
-        self.clone()
-    }
-
-    fn from_big(big: &BigCodePoint) -> Option<Self> {
-        Some(big.clone())
-    }
 }
+
+impl crate::code_point::sealed::Sealed for BigCodePoint {}

@@ -403,11 +403,12 @@ impl FromStr for CodePoint {
 }
 
 /// What the generic drivers need of a code point type: [`CodePoint`] for every
-/// codec but UTF-∞-8, which uses `BigCodePoint`.
+/// codec but UTF-∞-8, which uses `BigCodePoint`. Sealed: those two are all
+/// there are.
 ///
-/// Every value of [`CodePoint`] converts into any implementor (so replace mode
-/// can emit `U+FFFD` and escape mode `U+DC80`), and an implementor narrows back
-/// to a [`CodePoint`] when its value fits.
+/// Every value of [`CodePoint`] converts into either (so replace mode can
+/// emit `U+FFFD` and escape mode `U+DC80`), and either narrows back to a
+/// [`CodePoint`] when its value fits.
 ///
 /// # Examples
 ///
@@ -420,7 +421,7 @@ impl FromStr for CodePoint {
 /// assert_eq!(describe(&CodePoint::new(0x41)), "U+0041 (fits in u32: true)");
 /// ```
 pub trait AnyCodePoint:
-    Clone + Eq + Ord + Hash + fmt::Debug + fmt::Display + From<CodePoint> + Send + Sync + 'static
+    Clone + Eq + Ord + Hash + fmt::Debug + fmt::Display + From<CodePoint> + Send + Sync + 'static + sealed::Sealed
 {
     /// Returns the value as a [`CodePoint`] if it fits in a `u32`.
     fn to_code_point(&self) -> Option<CodePoint>;
@@ -431,23 +432,14 @@ pub trait AnyCodePoint:
     ///
     /// Fails only when the writer fails.
     fn write_decimal(&self, w: &mut dyn fmt::Write) -> fmt::Result;
-
-    /// Views a slice of [`CodePoint`]s as a slice of `Self`, when `Self` is
-    /// [`CodePoint`] (so runtime-selected codecs convert nothing).
-    fn slice_from_code_points(points: &[CodePoint]) -> Option<&[Self]> {
-        let _ = points;
-        None
-    }
-
-    /// Converts to the unbounded code point type.
-    #[cfg(feature = "bigint")]
-    fn to_big(&self) -> crate::BigCodePoint;
-
-    /// Converts from the unbounded code point type, or `None` when the value
-    /// does not fit.
-    #[cfg(feature = "bigint")]
-    fn from_big(big: &crate::BigCodePoint) -> Option<Self>;
 }
+
+pub(crate) mod sealed {
+    /// Keeps [`super::AnyCodePoint`] to the core's two code point types.
+    pub trait Sealed {}
+}
+
+impl sealed::Sealed for CodePoint {}
 
 impl AnyCodePoint for CodePoint {
     #[inline]
@@ -457,19 +449,5 @@ impl AnyCodePoint for CodePoint {
 
     fn write_decimal(&self, w: &mut dyn fmt::Write) -> fmt::Result {
         write!(w, "{}", self.0)
-    }
-
-    fn slice_from_code_points(points: &[CodePoint]) -> Option<&[Self]> {
-        Some(points)
-    }
-
-    #[cfg(feature = "bigint")]
-    fn to_big(&self) -> crate::BigCodePoint {
-        crate::BigCodePoint::from(*self)
-    }
-
-    #[cfg(feature = "bigint")]
-    fn from_big(big: &crate::BigCodePoint) -> Option<Self> {
-        big.to_code_point()
     }
 }

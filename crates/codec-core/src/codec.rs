@@ -16,21 +16,31 @@ use crate::stream::{Decoder, Encoder, Front};
 ///
 /// ```
 /// use codec_core::{CodePoint, ErrorKind, Step};
-/// let ok: Step<CodePoint> = Step::Char { point: CodePoint::new(0xE9), len: 2 };
+/// let ok: Step<CodePoint> = Step::Point { point: CodePoint::new(0xE9), len: 2 };
 /// let bad: Step<CodePoint> = Step::Invalid { kind: ErrorKind::Overlong, len: 1 };
 /// assert_ne!(ok, bad);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Step<P> {
-    /// A well-formed sequence of `len` bytes that encodes `point`.
-    Char {
+    /// A well-formed sequence of `len` bytes that encodes `point` (any code
+    /// point the codec carries: a noncharacter, a surrogate, a value beyond
+    /// Unicode).
+    Point {
         /// The decoded code point.
         point: P,
         /// How many bytes the sequence takes, at least 1.
         len: usize,
     },
-    /// A maximal ill-formed subpart of `len` bytes (at least 1), or a reserved
-    /// sequence (kind [`ErrorKind::Reserved`]).
+    /// A well-formed sequence of `len` bytes that stands for no code point:
+    /// a sequence the specification reserves for future use (Corrected
+    /// UTF-8's `FE` and `FF` sequences). Validation accepts it, the item
+    /// stream carries it ([`Item::point`] is `None`), and decoding into code
+    /// points treats it per error mode as a [`ErrorKind::Reserved`] subpart.
+    Reserved {
+        /// How many bytes the sequence takes, at least 1.
+        len: usize,
+    },
+    /// A maximal ill-formed subpart of `len` bytes (at least 1).
     Invalid {
         /// Why the bytes are ill-formed.
         kind: ErrorKind,
@@ -50,18 +60,19 @@ pub enum Step<P> {
 ///
 /// ```
 /// use codec_core::{EncodeStep, ErrorKind};
-/// assert_ne!(EncodeStep::Done(1), EncodeStep::Unencodable(ErrorKind::Surrogate));
+/// assert_ne!(EncodeStep::Done(1), EncodeStep::Invalid(ErrorKind::Surrogate));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EncodeStep {
     /// This many code points (at least 1) were encoded and appended.
     Done(usize),
-    /// The first code point cannot be encoded; nothing was appended.
-    Unencodable(ErrorKind),
+    /// The first code point cannot be encoded, for this reason; nothing was
+    /// appended.
+    Invalid(ErrorKind),
     /// The first code point's encoding depends on code points not yet given
     /// (WTF-8 joins a lead surrogate with a following trail surrogate). Never
     /// returned when `last` is true.
-    NeedMore,
+    Incomplete,
 }
 
 /// Decoding bytes into code points: a codec implements
@@ -70,7 +81,7 @@ pub enum EncodeStep {
 /// # The contract of `decode_step`
 ///
 /// Given a non-empty `input`, it returns what the bytes at the front are:
-/// * [`Step::Char`] or [`Step::Invalid`] with `1 <= len <= input.len()`;
+/// * [`Step::Point`] or [`Step::Invalid`] with `1 <= len <= input.len()`;
 /// * [`Step::Incomplete`] only when all of `input` is a proper prefix of a
 ///   sequence that more bytes could complete, or when more bytes could change
 ///   what the front is (a WTF-8 lead surrogate that a trail surrogate may
@@ -109,7 +120,7 @@ pub enum EncodeStep {
 ///     type Point = CodePoint;
 ///     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 ///         match input[0] {
-///             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+///             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 ///             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 ///         }
 ///     }
@@ -231,12 +242,18 @@ pub trait Decode {
     /// Iterates over the items of `input` with their byte offsets: each
     /// well-formed sequence as `Ok`, each ill-formed subpart as `Err`, going on
     /// after errors.
-    fn items<'a>(&'a self, input: &'a [u8]) -> Items<'a, Self> {
-        Items { codec: self, input, pos: 0 }
+    fn items<'a>(&'a self, input: &'a [u8]) -> Items<'a, Self>
+    where
+        Self: Sized,
+    {
+        Items::new(self, input)
     }
 
     /// Returns a streaming decoder over this codec.
-    fn decoder(&self, mode: DecodeMode) -> Decoder<&Self> {
+    fn decoder(&self, mode: DecodeMode) -> Decoder<&Self>
+    where
+        Self: Sized,
+    {
         Decoder::new(self, mode)
     }
 }
@@ -250,7 +267,7 @@ pub trait Decode {
 /// the spec joins them, the first few), appends the bytes to `out` and returns
 /// [`EncodeStep::Done`] with how many it consumed. If the first code point
 /// cannot be encoded it appends nothing and returns
-/// [`EncodeStep::Unencodable`]. It returns [`EncodeStep::NeedMore`] only when
+/// [`EncodeStep::Invalid`]. It returns [`EncodeStep::Incomplete`] only when
 /// `last` is false and the first code point's encoding depends on the ones
 /// after `input`. Like decoding, it must be prefix-consistent.
 ///
@@ -265,7 +282,7 @@ pub trait Decode {
 ///     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
 ///         match u8::try_from(input[0].to_u32()) {
 ///             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-///             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+///             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
 ///         }
 ///     }
 /// }
@@ -373,7 +390,10 @@ pub trait Encode {
     }
 
     /// Returns a streaming encoder over this codec.
-    fn encoder(&self, mode: EncodeMode) -> Encoder<&Self> {
+    fn encoder(&self, mode: EncodeMode) -> Encoder<&Self>
+    where
+        Self: Sized,
+    {
         Encoder::new(self, mode)
     }
 }
@@ -437,7 +457,7 @@ impl<E: Encode + ?Sized> Encode for &E {
 ///
 /// ```
 /// use codec_core::{CodePoint, Item};
-/// let item = Item { offset: 3, len: 2, point: CodePoint::new(0xE9) };
+/// let item = Item { offset: 3, len: 2, point: Some(CodePoint::new(0xE9)) };
 /// assert_eq!(item.end(), 5);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -446,8 +466,9 @@ pub struct Item<P> {
     pub offset: usize,
     /// Length of the sequence in bytes.
     pub len: usize,
-    /// The code point it encodes.
-    pub point: P,
+    /// The code point it encodes, or `None` for a reserved sequence
+    /// ([`Step::Reserved`]).
+    pub point: Option<P>,
 }
 
 impl<P> Item<P> {
@@ -473,7 +494,7 @@ impl<P> Item<P> {
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }
@@ -490,6 +511,31 @@ pub struct Items<'a, D: ?Sized> {
     pos: usize,
 }
 
+impl<'a, D: Decode + ?Sized> Items<'a, D> {
+    /// Iterates over the items of `input` in `codec`: what
+    /// [`Decode::items`] returns, for any codec, a trait object too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// assert_eq!(codec_core::Items::new(&Ascii, b"ab").count(), 2);
+    /// ```
+    pub fn new(codec: &'a D, input: &'a [u8]) -> Self {
+        Items { codec, input, pos: 0 }
+    }
+}
+
 impl<D: Decode + ?Sized> Iterator for Items<'_, D> {
     type Item = Result<Item<D::Point>, DecodeError>;
 
@@ -497,7 +543,8 @@ impl<D: Decode + ?Sized> Iterator for Items<'_, D> {
         let rest = self.input.get(self.pos..).filter(|r| !r.is_empty())?;
         let offset = self.pos;
         let (len, item) = match crate::stream::front(self.codec, rest, true) {
-            Front::Point(point, len) => (len, Ok(Item { offset, len, point })),
+            Front::Point(point, len) => (len, Ok(Item { offset, len, point: Some(point) })),
+            Front::Reserved(len) => (len, Ok(Item { offset, len, point: None })),
             Front::Invalid(kind, len, error_len) => (len, Err(DecodeError::new(offset, error_len, kind))),
             // With `last`, the front is never left undecided.
             Front::NeedMore => (rest.len(), Err(DecodeError::new(offset, None, ErrorKind::Truncated))),

@@ -1,24 +1,28 @@
-//! Runtime selection: the object-safe [`DynCodec`], implemented for every
-//! [`Codec`], and [`lookup`] by label.
+//! Runtime selection: any codec behind a pointer is a [`DynCodec`] (the
+//! [`Codec`] trait itself as a trait object, so every kernel and fast path
+//! is there), found by label with [`lookup`]; [`Big`] and [`Narrow`] view a
+//! codec over the other code point type.
 
 use alloc::vec::Vec;
-use core::any::Any;
 
-use crate::code_point::{AnyCodePoint, CodePoint};
-use crate::codec::{Codec, CodecInfo, Decode, Encode, EncodeStep, Step};
+use crate::code_point::CodePoint;
+use crate::codec::{Codec, Decode, Encode, EncodeStep, Step};
 use crate::error::ErrorKind;
 
-/// How many code points an encoder step sees at once through a type
-/// conversion; more than any codec here looks ahead.
-const WINDOW: usize = 8;
-
-/// A codec behind a pointer, chosen at run time: every [`Codec`] is one.
+/// A codec over [`CodePoint`] chosen at run time, as `&dyn DynCodec`: the
+/// [`Codec`] trait itself behind a pointer (this trait adds nothing to it),
+/// so every provided method, kernel and fast path of the codec runs as it
+/// does statically. Every `Codec` over `CodePoint` is one.
 ///
-/// `dyn DynCodec` itself implements [`Decode`] and [`Encode`] over
-/// [`CodePoint`], so every provided method and driver works on it. A code
-/// point that does not fit a `u32` (only UTF-∞-8 has them) decodes there as an
-/// [`ErrorKind::OutOfRange`] error; with the `bigint` feature, [`Wide`] gives
-/// the same codec over `BigCodePoint` with nothing lost.
+/// The three methods that return a value holding the codec cannot be called
+/// on a trait object; their constructors take any codec instead:
+/// `Decoder::new(codec, mode)` for `codec.decoder(mode)`,
+/// `Encoder::new(codec, mode)` for `codec.encoder(mode)` and
+/// `Items::new(codec, input)` for `codec.items(input)`.
+///
+/// A codec whose code points exceed `u32` (UTF-∞-8) joins a list of
+/// `DynCodec`s through [`Narrow`]; with the `bigint` feature, [`Big`] views
+/// any `DynCodec` over `BigCodePoint`.
 ///
 /// # Examples
 ///
@@ -30,7 +34,7 @@ const WINDOW: usize = 8;
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }
@@ -40,7 +44,7 @@ const WINDOW: usize = 8;
 /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
 /// #         match u8::try_from(input[0].to_u32()) {
 /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
 /// #         }
 /// #     }
 /// # }
@@ -54,275 +58,9 @@ const WINDOW: usize = 8;
 /// let codec = codec_core::lookup(&all, " ASCII ").unwrap();
 /// assert_eq!(codec.decode(b"ok").unwrap().len(), 2);
 /// ```
-pub trait DynCodec: Send + Sync {
-    /// Describes the codec.
-    fn info(&self) -> &'static CodecInfo;
+pub trait DynCodec: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint> + Send + Sync {}
 
-    /// [`Decode::decode_step`] over [`CodePoint`].
-    fn dyn_decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint>;
-
-    /// [`Decode::validate_prefix_fast`].
-    fn dyn_validate_prefix_fast(&self, input: &[u8]) -> usize;
-
-    /// [`Decode::decode_prefix_fast`] over [`CodePoint`].
-    fn dyn_decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize;
-
-    /// [`Decode::decode_to_utf16_fast`].
-    fn dyn_decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize);
-
-    /// [`Decode::decode_to_utf8_fast`].
-    fn dyn_decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize);
-
-    /// [`Encode::encode_from_utf16_fast`].
-    fn dyn_encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize);
-
-    /// [`Encode::encode_from_str_fast`].
-    fn dyn_encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize);
-
-    /// [`Encode::encode_step`] over [`CodePoint`].
-    fn dyn_encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep;
-
-    /// [`Encode::encode_prefix_fast`] over [`CodePoint`].
-    fn dyn_encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize;
-
-    /// [`Decode::decode_step`] over `BigCodePoint`.
-    #[cfg(feature = "bigint")]
-    fn wide_decode_step(&self, input: &[u8], last: bool) -> Step<crate::BigCodePoint>;
-
-    /// [`Encode::encode_step`] over `BigCodePoint`.
-    #[cfg(feature = "bigint")]
-    fn wide_encode_step(&self, input: &[crate::BigCodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep;
-}
-
-/// Maps the code point of a step through `f`; a value `f` cannot map becomes
-/// an out-of-range error over the same bytes.
-fn map_step<P, Q>(step: Step<P>, f: impl FnOnce(&P) -> Option<Q>) -> Step<Q> {
-    match step {
-        Step::Char { point, len } => match f(&point) {
-            Some(point) => Step::Char { point, len },
-            None => Step::Invalid { kind: ErrorKind::OutOfRange, len },
-        },
-        Step::Invalid { kind, len } => Step::Invalid { kind, len },
-        Step::Incomplete => Step::Incomplete,
-    }
-}
-
-/// Encodes `input` with a codec over `P` after converting to [`CodePoint`]:
-/// directly when `P` is [`CodePoint`], else through a window of converted
-/// code points that stops before one that does not fit (which ends the
-/// look-ahead like the end of input).
-fn encode_narrow<P: AnyCodePoint>(
-    input: &[CodePoint],
-    last: bool,
-    step: impl FnOnce(&[P], bool) -> EncodeStep,
-) -> EncodeStep {
-    match P::slice_from_code_points(input) {
-        Some(same) => step(same, last),
-        None => {
-            let window: Vec<P> = input.iter().take(WINDOW).map(|&cp| P::from(cp)).collect();
-            step(&window, last && window.len() == input.len())
-        }
-    }
-}
-
-/// Encodes `input` over `BigCodePoint` with a codec over `P`.
-#[cfg(feature = "bigint")]
-fn encode_wide<P: AnyCodePoint>(
-    input: &[crate::BigCodePoint],
-    last: bool,
-    step: impl FnOnce(&[P], bool) -> EncodeStep,
-) -> EncodeStep {
-    let mut narrow = [CodePoint::NUL; WINDOW];
-    let mut n = 0;
-    for (slot, big) in narrow.iter_mut().zip(input) {
-        match big.to_code_point() {
-            Some(cp) => *slot = cp,
-            None => break,
-        }
-        n += 1;
-    }
-    let ends_run = (last && n == input.len()) || n < input.len().min(WINDOW);
-    if let Some(same) = P::slice_from_code_points(&narrow[..n]) {
-        if n == 0 {
-            return EncodeStep::Unencodable(ErrorKind::OutOfRange);
-        }
-        return step(same, ends_run);
-    }
-    let window: Vec<P> = input.iter().take(WINDOW).map_while(P::from_big).collect();
-    if window.is_empty() {
-        return EncodeStep::Unencodable(ErrorKind::OutOfRange);
-    }
-    let window_last = (last && window.len() == input.len()) || window.len() < input.len().min(WINDOW);
-    step(&window, window_last)
-}
-
-impl<C> DynCodec for C
-where
-    C: Codec + Send + Sync,
-{
-    fn info(&self) -> &'static CodecInfo {
-        Codec::info(self)
-    }
-
-    fn dyn_decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
-        map_step(self.decode_step(input, last), AnyCodePoint::to_code_point)
-    }
-
-    fn dyn_validate_prefix_fast(&self, input: &[u8]) -> usize {
-        self.validate_prefix_fast(input)
-    }
-
-    fn dyn_decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        // Only a codec whose points are `CodePoint` can append to `out` directly.
-        match (out as &mut dyn Any).downcast_mut::<Vec<<C as Decode>::Point>>() {
-            Some(out) => self.decode_prefix_fast(input, out),
-            None => 0,
-        }
-    }
-
-    fn dyn_decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        self.decode_to_utf16_fast(input, out)
-    }
-
-    fn dyn_decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        self.decode_to_utf8_fast(input, out)
-    }
-
-    fn dyn_encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        self.encode_from_utf16_fast(input, out)
-    }
-
-    fn dyn_encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        self.encode_from_str_fast(input, out)
-    }
-
-    fn dyn_encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
-        encode_narrow(input, last, |w, l| self.encode_step(w, l, out))
-    }
-
-    fn dyn_encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        match <C as Encode>::Point::slice_from_code_points(input) {
-            Some(same) => self.encode_prefix_fast(same, out),
-            None => 0,
-        }
-    }
-
-    #[cfg(feature = "bigint")]
-    fn wide_decode_step(&self, input: &[u8], last: bool) -> Step<crate::BigCodePoint> {
-        map_step(self.decode_step(input, last), |p| Some(p.to_big()))
-    }
-
-    #[cfg(feature = "bigint")]
-    fn wide_encode_step(&self, input: &[crate::BigCodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
-        encode_wide(input, last, |w, l| self.encode_step(w, l, out))
-    }
-}
-
-impl Decode for dyn DynCodec + '_ {
-    type Point = CodePoint;
-
-    fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
-        self.dyn_decode_step(input, last)
-    }
-
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        self.dyn_validate_prefix_fast(input)
-    }
-
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        self.dyn_decode_prefix_fast(input, out)
-    }
-
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        self.dyn_decode_to_utf16_fast(input, out)
-    }
-
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        self.dyn_decode_to_utf8_fast(input, out)
-    }
-}
-
-impl Encode for dyn DynCodec + '_ {
-    type Point = CodePoint;
-
-    fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
-        self.dyn_encode_step(input, last, out)
-    }
-
-    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        self.dyn_encode_prefix_fast(input, out)
-    }
-
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        self.dyn_encode_from_utf16_fast(input, out)
-    }
-
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        self.dyn_encode_from_str_fast(input, out)
-    }
-}
-
-/// A runtime-selected codec over `BigCodePoint`: nothing is out of range.
-///
-/// # Examples
-///
-/// ```
-/// use codec_core::{BigCodePoint, Decode, DynCodec, Wide};
-/// fn decode_wide(codec: &dyn DynCodec, bytes: &[u8]) -> Vec<BigCodePoint> {
-///     Wide(codec).decode_lossy(bytes)
-/// }
-/// ```
-#[cfg(feature = "bigint")]
-#[derive(Clone, Copy)]
-pub struct Wide<'a>(pub &'a dyn DynCodec);
-
-#[cfg(feature = "bigint")]
-impl core::fmt::Debug for Wide<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_tuple("Wide").field(&self.0.info().name).finish()
-    }
-}
-
-#[cfg(feature = "bigint")]
-impl Decode for Wide<'_> {
-    type Point = crate::BigCodePoint;
-
-    fn decode_step(&self, input: &[u8], last: bool) -> Step<crate::BigCodePoint> {
-        self.0.wide_decode_step(input, last)
-    }
-
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        self.0.dyn_validate_prefix_fast(input)
-    }
-}
-
-#[cfg(feature = "bigint")]
-impl Encode for Wide<'_> {
-    type Point = crate::BigCodePoint;
-
-    fn encode_step(&self, input: &[crate::BigCodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
-        self.0.wide_encode_step(input, last, out)
-    }
-}
-
-#[cfg(feature = "bigint")]
-impl Codec for Wide<'_> {
-    fn info(&self) -> &'static CodecInfo {
-        self.0.info()
-    }
-}
-
-impl Codec for dyn DynCodec + '_ {
-    fn info(&self) -> &'static CodecInfo {
-        DynCodec::info(self)
-    }
-}
-
-impl core::fmt::Debug for dyn DynCodec + '_ {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_tuple("DynCodec").field(&self.info().name).finish()
-    }
-}
+impl<C> DynCodec for C where C: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint> + Send + Sync + ?Sized {}
 
 /// Finds the codec that `label` names among `codecs`, as the Encoding
 /// Standard's "get an encoding" does: surrounding ASCII whitespace is trimmed
@@ -333,5 +71,190 @@ impl core::fmt::Debug for dyn DynCodec + '_ {
 /// See [`DynCodec`].
 #[must_use]
 pub fn lookup<'a>(codecs: &[&'a dyn DynCodec], label: &str) -> Option<&'a dyn DynCodec> {
-    codecs.iter().copied().find(|c| DynCodec::info(*c).matches(label))
+    codecs.iter().copied().find(|c| c.info().matches(label))
+}
+
+impl core::fmt::Debug for dyn DynCodec + '_ {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("DynCodec").field(&self.info().name).finish()
+    }
+}
+
+/// A codec over `BigCodePoint` seen over [`CodePoint`] (feature `bigint`):
+/// a decoded value that
+/// does not fit a `u32` is an `out_of_range` error over its bytes, and the
+/// encoder gets every code point widened. Its fast paths that do not carry
+/// code points (validation, the UTF-16 and UTF-8 kernels) run as they are.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{BigCodePoint, CodePoint, Decode, Narrow};
+/// # use codec_core::{Encode, EncodeStep, ErrorKind, Step};
+/// # struct Byte;
+/// # impl Decode for Byte {
+/// #     type Point = BigCodePoint;
+/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<BigCodePoint> {
+/// #         Step::Point { point: BigCodePoint::from_u64(u64::from(input[0]) << 32), len: 1 }
+/// #     }
+/// # }
+/// // A codec whose every value is beyond u32:
+/// let err = Narrow(Byte).validate(b"\x01").unwrap_err();
+/// assert_eq!(err.kind(), codec_core::ErrorKind::OutOfRange);
+/// ```
+#[cfg(feature = "bigint")]
+#[derive(Clone, Copy, Debug)]
+pub struct Narrow<C>(pub C);
+
+/// A codec over [`CodePoint`] seen over `BigCodePoint` (feature `bigint`):
+/// what the cross-codec matrix and the CLI use to treat every codec alike.
+/// Its fast paths that do not carry code points (validation, the UTF-16 and
+/// UTF-8 kernels) run as they are; a code point beyond `u32` is
+/// `out_of_range` to its encoder.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{Big, BigCodePoint, Decode, DynCodec, Encode};
+/// fn decode_big(codec: &dyn DynCodec, bytes: &[u8]) -> Vec<BigCodePoint> {
+///     Big(codec).decode_lossy(bytes)
+/// }
+/// ```
+#[cfg(feature = "bigint")]
+#[derive(Clone, Copy, Debug)]
+pub struct Big<C>(pub C);
+
+/// Maps the code point of a step through `f`; a value `f` cannot map becomes
+/// an out-of-range error over the same bytes.
+fn map_step<P, Q>(step: Step<P>, f: impl FnOnce(P) -> Option<Q>) -> Step<Q> {
+    match step {
+        Step::Point { point, len } => match f(point) {
+            Some(point) => Step::Point { point, len },
+            None => Step::Invalid { kind: ErrorKind::OutOfRange, len },
+        },
+        Step::Reserved { len } => Step::Reserved { len },
+        Step::Invalid { kind, len } => Step::Invalid { kind, len },
+        Step::Incomplete => Step::Incomplete,
+    }
+}
+
+/// How many code points an encoder step sees at once through a type
+/// conversion; more than any codec here looks ahead.
+const WINDOW: usize = 8;
+
+/// Runs `step` over a converted window of `input`: the code points that
+/// convert, up to [`WINDOW`]. A code point that does not convert ends the
+/// window as the end of input would (it is unencodable anyway); when it is
+/// the first, it is `out_of_range`.
+fn step_converted<P, Q>(
+    input: &[P],
+    last: bool,
+    convert: impl Fn(&P) -> Option<Q>,
+    step: impl FnOnce(&[Q], bool) -> EncodeStep,
+) -> EncodeStep {
+    let window: Vec<Q> = input.iter().take(WINDOW).map_while(convert).collect();
+    if window.is_empty() {
+        return EncodeStep::Invalid(ErrorKind::OutOfRange);
+    }
+    let ends = (last && window.len() == input.len()) || window.len() < input.len().min(WINDOW);
+    step(&window, ends)
+}
+
+/// The methods of [`Decode`] that carry no code point, forwarded to `.0`.
+macro_rules! forward_decode_kernels {
+    () => {
+        fn validate_prefix_fast(&self, input: &[u8]) -> usize {
+            self.0.validate_prefix_fast(input)
+        }
+
+        fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
+            self.0.decode_to_utf16_fast(input, out)
+        }
+
+        fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+            self.0.decode_to_utf8_fast(input, out)
+        }
+    };
+}
+
+/// The methods of [`Encode`] that carry no code point, forwarded to `.0`.
+macro_rules! forward_encode_kernels {
+    () => {
+        fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+            self.0.encode_from_utf16_fast(input, out)
+        }
+
+        fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
+            self.0.encode_from_str_fast(input, out)
+        }
+    };
+}
+
+#[cfg(feature = "bigint")]
+mod big_views {
+    use super::{Big, Narrow, map_step, step_converted};
+    use crate::big::BigCodePoint;
+    use crate::code_point::CodePoint;
+    use crate::codec::{Codec, CodecInfo, Decode, Encode, EncodeStep, Step};
+
+    impl<C: Decode<Point = BigCodePoint>> Decode for Narrow<C> {
+        type Point = CodePoint;
+
+        fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
+            map_step(self.0.decode_step(input, last), |p| p.to_code_point())
+        }
+
+        forward_decode_kernels!();
+    }
+
+    impl<C: Encode<Point = BigCodePoint>> Encode for Narrow<C> {
+        type Point = CodePoint;
+
+        fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut alloc::vec::Vec<u8>) -> EncodeStep {
+            step_converted(input, last, |&cp| Some(BigCodePoint::from(cp)), |w, l| self.0.encode_step(w, l, out))
+        }
+
+        forward_encode_kernels!();
+    }
+
+    impl<C: Codec + Decode<Point = BigCodePoint> + Encode<Point = BigCodePoint>> Codec for Narrow<C> {
+        fn info(&self) -> &'static CodecInfo {
+            self.0.info()
+        }
+    }
+
+    impl<C: Decode<Point = CodePoint>> Decode for Big<C> {
+        type Point = BigCodePoint;
+
+        fn decode_step(&self, input: &[u8], last: bool) -> Step<BigCodePoint> {
+            map_step(self.0.decode_step(input, last), |p| Some(BigCodePoint::from(p)))
+        }
+
+        fn decode_prefix_fast(&self, input: &[u8], out: &mut alloc::vec::Vec<BigCodePoint>) -> usize {
+            // The codec's own fast path into a small buffer, widened; bounded
+            // so that the work stays proportional to what is consumed.
+            let mut narrow = alloc::vec::Vec::new();
+            let n = self.0.decode_prefix_fast(&input[..input.len().min(4096)], &mut narrow);
+            out.extend(narrow.into_iter().map(BigCodePoint::from));
+            n
+        }
+
+        forward_decode_kernels!();
+    }
+
+    impl<C: Encode<Point = CodePoint>> Encode for Big<C> {
+        type Point = BigCodePoint;
+
+        fn encode_step(&self, input: &[BigCodePoint], last: bool, out: &mut alloc::vec::Vec<u8>) -> EncodeStep {
+            step_converted(input, last, BigCodePoint::to_code_point, |w, l| self.0.encode_step(w, l, out))
+        }
+
+        forward_encode_kernels!();
+    }
+
+    impl<C: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint>> Codec for Big<C> {
+        fn info(&self) -> &'static CodecInfo {
+            self.0.info()
+        }
+    }
 }

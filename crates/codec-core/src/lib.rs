@@ -37,7 +37,7 @@
 //! impl Decode for Latin1 {
 //!     type Point = CodePoint;
 //!     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-//!         Step::Char { point: CodePoint::from(input[0]), len: 1 }
+//!         Step::Point { point: CodePoint::from(input[0]), len: 1 }
 //!     }
 //! }
 //! impl Encode for Latin1 {
@@ -45,7 +45,7 @@
 //!     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
 //!         match u8::try_from(input[0].to_u32()) {
 //!             Ok(b) => { out.push(b); EncodeStep::Done(1) }
-//!             Err(_) => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+//!             Err(_) => EncodeStep::Invalid(ErrorKind::OutOfRange),
 //!         }
 //!     }
 //! }
@@ -61,7 +61,8 @@
 //! # Features
 //!
 //! * `std` (default): `std::error::Error` impls and the [`TranscodeReader`].
-//! * `bigint`: `BigCodePoint` (pulls in `num-bigint`) and `Wide`.
+//! * `bigint`: `BigCodePoint` (pulls in `num-bigint`), and the views `Big`
+//!   and `Narrow` between the two code point types.
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -91,7 +92,7 @@ pub use big::BigCodePoint;
 pub use code_point::{AnyCodePoint, CodePoint, NotAScalarValue, ParseCodePointError};
 pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Item, Items, Step, Surrogates};
 #[cfg(feature = "bigint")]
-pub use dynamic::Wide;
+pub use dynamic::{Big, Narrow};
 pub use dynamic::{DynCodec, lookup};
 pub use error::{DecodeError, EncodeError, ErrorKind, UnknownErrorKind};
 #[cfg(feature = "std")]

@@ -24,7 +24,7 @@ use crate::stream::{Decoder, Encoder};
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }
@@ -50,7 +50,7 @@ pub fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8]) -> Result<(), Decod
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }
@@ -84,7 +84,7 @@ pub fn decode_with<D: Decode + ?Sized>(
 /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
 /// #         match u8::try_from(input[0].to_u32()) {
 /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
 /// #         }
 /// #     }
 /// # }

@@ -32,7 +32,7 @@ use crate::codec::Decode;
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }
@@ -54,6 +54,16 @@ pub trait Sink<P> {
     /// cannot represent the code point (a code point above U+10FFFF in
     /// UTF-16; the driver treats its sequence as an `out_of_range` error).
     fn push(&mut self, point: P) -> Pushed;
+
+    /// Takes a reserved sequence (a well-formed sequence that stands for no
+    /// code point, [`crate::Step::Reserved`]), or says why not. The default
+    /// cannot represent one: the driver then treats it as a
+    /// [`crate::ErrorKind::Reserved`] subpart, per error mode. Validation
+    /// takes it.
+    fn reserved(&mut self, bytes: &[u8]) -> Pushed {
+        let _ = bytes;
+        Pushed::Unrepresentable
+    }
 
     /// Hands the front of `input` to the codec's bulk kernel for this
     /// output, and returns how many bytes it decoded: a well-formed prefix
@@ -95,7 +105,7 @@ pub enum Pushed {
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }
@@ -111,6 +121,10 @@ pub struct Validation;
 impl<P> Sink<P> for Validation {
     #[inline]
     fn push(&mut self, _point: P) -> Pushed {
+        Pushed::Taken
+    }
+
+    fn reserved(&mut self, _bytes: &[u8]) -> Pushed {
         Pushed::Taken
     }
 
@@ -151,7 +165,7 @@ impl<P: AnyCodePoint> Sink<P> for Vec<P> {
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }

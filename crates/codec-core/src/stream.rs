@@ -106,6 +106,8 @@ fn feed<T: Clone, E>(
 pub(crate) enum Front<P> {
     /// A well-formed sequence of `len` bytes.
     Point(P, usize),
+    /// A reserved sequence of `len` bytes.
+    Reserved(usize),
     /// An ill-formed subpart: its kind, its length in bytes, and its
     /// `error_len` (`None` for a sequence cut by the end of input).
     Invalid(ErrorKind, usize, Option<usize>),
@@ -118,9 +120,13 @@ pub(crate) enum Front<P> {
 #[inline]
 pub(crate) fn front<D: Decode + ?Sized>(codec: &D, input: &[u8], last: bool) -> Front<D::Point> {
     match codec.decode_step(input, last) {
-        Step::Char { point, len } => {
+        Step::Point { point, len } => {
             debug_assert!(len >= 1 && len <= input.len(), "decode_step broke its contract");
             Front::Point(point, len.clamp(1, input.len()))
+        }
+        Step::Reserved { len } => {
+            debug_assert!(len >= 1 && len <= input.len(), "decode_step broke its contract");
+            Front::Reserved(len.clamp(1, input.len()))
         }
         Step::Invalid { kind, len } => {
             debug_assert!(len >= 1 && len <= input.len(), "decode_step broke its contract");
@@ -204,6 +210,14 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
                     Pushed::Unrepresentable => (ErrorKind::OutOfRange, len, Some(len)),
                 }
             }
+            Front::Reserved(len) => match sink.reserved(&rest[..len]) {
+                Pushed::Taken => {
+                    i += len;
+                    continue;
+                }
+                Pushed::Full => return Ok(Run { consumed: i, full: true }),
+                Pushed::Unrepresentable => (ErrorKind::Reserved, len, Some(len)),
+            },
             Front::Invalid(kind, len, error_len) => (kind, len, error_len),
         };
         if mode == DecodeMode::Fatal {
@@ -298,7 +312,7 @@ impl<E> Status<E> {
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }
@@ -514,7 +528,7 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     /// #     type Point = CodePoint;
     /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
     /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
     /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
     /// #         }
     /// #     }
@@ -547,7 +561,7 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     /// #     type Point = CodePoint;
     /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
     /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
     /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
     /// #         }
     /// #     }
@@ -575,7 +589,7 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     /// #     type Point = CodePoint;
     /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
     /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
     /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
     /// #         }
     /// #     }
@@ -690,11 +704,11 @@ fn run_encode<E: Encode + ?Sized>(
                 debug_assert!(n >= 1 && n <= escape_at - i, "encode_step broke its contract");
                 i += n.clamp(1, escape_at - i);
             }
-            EncodeStep::NeedMore if !run_last => break,
+            EncodeStep::Incomplete if !run_last => break,
             step => {
                 out.truncate(before);
                 let kind = match step {
-                    EncodeStep::Unencodable(kind) => kind,
+                    EncodeStep::Invalid(kind) => kind,
                     _ => ErrorKind::Truncated,
                 };
                 if !encode_substitute(codec, mode, &input[i], out) {
@@ -720,7 +734,7 @@ fn run_encode<E: Encode + ?Sized>(
 /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
 /// #         match u8::try_from(input[0].to_u32()) {
 /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
 /// #         }
 /// #     }
 /// # }
@@ -1043,7 +1057,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
     /// #         match u8::try_from(input[0].to_u32()) {
     /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
     /// #         }
     /// #     }
     /// # }
@@ -1075,7 +1089,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
     /// #         match u8::try_from(input[0].to_u32()) {
     /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
     /// #         }
     /// #     }
     /// # }
@@ -1102,7 +1116,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
     /// #         match u8::try_from(input[0].to_u32()) {
     /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
     /// #         }
     /// #     }
     /// # }

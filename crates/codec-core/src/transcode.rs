@@ -81,7 +81,7 @@ impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }
@@ -91,7 +91,7 @@ impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
 /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
 /// #         match u8::try_from(input[0].to_u32()) {
 /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Unencodable(ErrorKind::OutOfRange),
+/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
 /// #         }
 /// #     }
 /// # }

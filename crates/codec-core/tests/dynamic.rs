@@ -3,12 +3,12 @@
 
 mod common;
 
-use codec_core::{BigCodePoint, CodePoint, Decode, DecodeMode, DynCodec, Encode, EncodeMode, ErrorKind, Wide};
+use codec_core::{Big, BigCodePoint, CodePoint, Decode, DecodeMode, DynCodec, Encode, EncodeMode, ErrorKind, Narrow};
 use common::{Leb, Mini, Ucs2, cps};
 
 static MINI: Mini = Mini;
 static UCS2: Ucs2 = Ucs2;
-static LEB: Leb = Leb;
+static LEB: Narrow<Leb> = Narrow(Leb);
 
 fn registry() -> [&'static dyn DynCodec; 3] {
     [&MINI, &UCS2, &LEB]
@@ -43,20 +43,23 @@ fn dyn_codecs_give_the_static_results() {
 }
 
 #[test]
-fn wide_carries_unbounded_code_points_and_narrow_reports_them_out_of_range() {
+fn big_and_narrow_views_carry_what_fits_and_report_the_rest() {
     let huge: BigCodePoint = "U+123456789ABCDEF0123".parse().unwrap();
+    // The big codec itself carries everything; narrowed, a value beyond
+    // u32 is an out-of-range subpart over its bytes.
+    let bytes = Leb.encode(std::slice::from_ref(&huge)).unwrap();
+    assert_eq!(Leb.decode(&bytes).unwrap(), std::slice::from_ref(&huge));
     let leb: &dyn DynCodec = &LEB;
-    let bytes = Wide(leb).encode(std::slice::from_ref(&huge)).unwrap();
-    assert_eq!(Wide(leb).decode(&bytes).unwrap(), std::slice::from_ref(&huge));
     let err = leb.decode(&bytes).unwrap_err();
     assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (0, Some(bytes.len()), ErrorKind::OutOfRange));
-    // A codec over CodePoint, seen wide: values beyond u32 are unencodable.
+    assert_eq!(leb.decode(b"\x7F").unwrap(), [CodePoint::new(0x7F)]);
+    // A codec over CodePoint, seen big: values beyond u32 are unencodable.
     let ucs2: &dyn DynCodec = &UCS2;
-    let err = Wide(ucs2).encode(&[BigCodePoint::from_u64(0x41), huge]).unwrap_err();
+    let err = Big(ucs2).encode(&[BigCodePoint::from_u64(0x41), huge]).unwrap_err();
     assert_eq!((err.index(), err.kind()), (1, ErrorKind::OutOfRange));
-    assert_eq!(Wide(ucs2).decode(b"\x00A").unwrap(), [BigCodePoint::from(CodePoint::new(0x41))]);
-    // Look-ahead still works through the wide conversion.
+    assert_eq!(Big(ucs2).decode(b"\x00A").unwrap(), [BigCodePoint::from(CodePoint::new(0x41))]);
+    // Look-ahead still works through the conversion.
     let pair = [BigCodePoint::from_u64(0xD800), BigCodePoint::from_u64(0xDC00)];
-    assert_eq!(Wide(ucs2).encode(&pair).unwrap_err().kind(), ErrorKind::SurrogatePair);
-    codec_test::check_encode_splits(&Wide(ucs2), &pair);
+    assert_eq!(Big(ucs2).encode(&pair).unwrap_err().kind(), ErrorKind::SurrogatePair);
+    codec_test::check_encode_splits(&Big(ucs2), &pair);
 }

@@ -63,7 +63,7 @@ fn windows_1252_follows_the_whatwg_index() {
 #[test]
 fn items_report_every_sequence_and_subpart_with_offsets() {
     let items: Vec<_> = Mini.items(MIXED).collect();
-    let ok = |offset, len, cp| Ok(Item { offset, len, point: CodePoint::new(cp) });
+    let ok = |offset, len, cp| Ok(Item { offset, len, point: Some(CodePoint::new(cp)) });
     let err = |offset, len, kind| Err(DecodeError::new(offset, len, kind));
     assert_eq!(
         items,

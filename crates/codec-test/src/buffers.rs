@@ -119,24 +119,24 @@ pub fn check_decode_buffers<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, in
         for chunks in chunkings(input.len()) {
             for dst_size in DST_SIZES {
                 let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {}", hex::format(input));
-                let mut decoder = codec.decoder(mode);
+                let mut decoder = codec_core::Decoder::new(codec, mode);
                 let got = drive(&chunks, dst_size.max(1), |r, dst: &mut [CodePoint], last| {
                     decoder.decode_to_code_points(&input[r], dst, last)
                 });
                 assert_eq!(got, (points.clone(), err), "decode_to_code_points: {what}");
                 if let (Some(units), Some(bytes)) = (utf16_of(&points), utf8_of(&points)) {
-                    let mut decoder = codec.decoder(mode);
+                    let mut decoder = codec_core::Decoder::new(codec, mode);
                     let got = drive(&chunks, dst_size.max(2), |r, dst: &mut [u16], last| {
                         decoder.decode_to_utf16(&input[r], dst, last)
                     });
                     assert_eq!(got, (units, err), "decode_to_utf16: {what}");
-                    let mut decoder = codec.decoder(mode);
+                    let mut decoder = codec_core::Decoder::new(codec, mode);
                     let got = drive(&chunks, dst_size.max(4), |r, dst: &mut [u8], last| {
                         decoder.decode_to_utf8(&input[r], dst, last)
                     });
                     assert_eq!(got, (bytes, err), "decode_to_utf8: {what}");
                 }
-                let mut decoder = codec.decoder(mode);
+                let mut decoder = codec_core::Decoder::new(codec, mode);
                 let checked = chunks
                     .iter()
                     .enumerate()
@@ -179,7 +179,7 @@ pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, po
         for dst_size in DST_SIZES {
             for chunks in chunkings(points.len()) {
                 let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {points:?}");
-                let mut encoder = codec.encoder(mode);
+                let mut encoder = codec_core::Encoder::new(codec, mode);
                 let got = drive(&chunks, dst_size, |r, dst: &mut [u8], last| {
                     encoder.encode_from_code_points(&points[r], dst, last)
                 });
@@ -188,7 +188,7 @@ pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, po
             if let Some(units) = &units {
                 for chunks in chunkings(units.len()) {
                     let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, units {units:04X?}");
-                    let mut encoder = codec.encoder(mode);
+                    let mut encoder = codec_core::Encoder::new(codec, mode);
                     let got = drive(&chunks, dst_size, |r, dst: &mut [u8], last| {
                         encoder.encode_from_utf16(&units[r], dst, last)
                     });
@@ -196,7 +196,7 @@ pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, po
                 }
             }
             if let Some(text) = &text {
-                let mut encoder = codec.encoder(mode);
+                let mut encoder = codec_core::Encoder::new(codec, mode);
                 let got = drive(&[0..text.len()], dst_size, |r, dst: &mut [u8], last| {
                     encoder.encode_from_str(&text[r], dst, last)
                 });

@@ -18,7 +18,7 @@
 //!     type Point = CodePoint;
 //!     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 //!         match input[0] {
-//!             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+//!             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 //!             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 //!         }
 //!     }
@@ -43,7 +43,7 @@ type Decoded<P> = Result<Vec<P>, DecodeError>;
 /// error returns the error (the output before it is discarded, as one-shot
 /// does).
 pub fn decode_chunked<D: Decode + ?Sized>(codec: &D, mode: DecodeMode, chunks: &[&[u8]]) -> Decoded<D::Point> {
-    let mut decoder = codec.decoder(mode);
+    let mut decoder = codec_core::Decoder::new(codec, mode);
     let mut out = Vec::new();
     if chunks.is_empty() {
         decoder.decode_chunk(&[], true, &mut out)?;
@@ -60,7 +60,7 @@ pub fn encode_chunked<E: Encode + ?Sized>(
     mode: EncodeMode,
     chunks: &[&[E::Point]],
 ) -> Result<Vec<u8>, EncodeError<E::Point>> {
-    let mut encoder = codec.encoder(mode);
+    let mut encoder = codec_core::Encoder::new(codec, mode);
     let mut out = Vec::new();
     if chunks.is_empty() {
         encoder.encode_chunk(&[], true, &mut out)?;

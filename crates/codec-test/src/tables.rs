@@ -129,7 +129,7 @@ pub fn split(rows: &[Row], input: &[u8]) -> Vec<Piece> {
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }
@@ -138,8 +138,7 @@ pub fn split(rows: &[Row], input: &[u8]) -> Vec<Piece> {
 /// assert_eq!(pieces(&Ascii, b"a\xFF"), [Piece::Char(1), Piece::Invalid(1)]);
 /// ```
 pub fn pieces<D: codec_core::Decode + ?Sized>(codec: &D, input: &[u8]) -> Vec<Piece> {
-    codec
-        .items(input)
+    codec_core::Decode::items(&codec, input)
         .map(|item| match item {
             Ok(it) => Piece::Char(it.len),
             Err(e) => e.error_len().map_or(Piece::Truncated, Piece::Invalid),

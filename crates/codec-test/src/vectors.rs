@@ -46,7 +46,7 @@ use serde_json::Value;
 /// #     type Point = CodePoint;
 /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 /// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 /// #         }
 /// #     }

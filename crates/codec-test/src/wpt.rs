@@ -11,7 +11,7 @@
 //! #     type Point = CodePoint;
 //! #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
 //! #         match input[0] {
-//! #             b @ 0..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+//! #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
 //! #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
 //! #         }
 //! #     }
@@ -59,7 +59,7 @@ pub fn run_decoder_vectors<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, enc
         let mode = if v["fatal"].as_bool().unwrap_or(false) { DecodeMode::Fatal } else { DecodeMode::Replace };
         let ignore_bom = v["ignore_bom"].as_bool().unwrap_or(false);
         if let Some(chunks) = v["stream_chunks"].as_array() {
-            let mut decoder = codec.decoder(mode);
+            let mut decoder = codec_core::Decoder::new(codec, mode);
             let mut at_start = true;
             for chunk in chunks {
                 let last = !chunk["stream"].as_bool().unwrap_or(false);
@@ -78,7 +78,7 @@ pub fn run_decoder_vectors<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, enc
                 }
                 let failed = decoder.decode_chunk(&[], false, &mut Vec::new()).is_err();
                 if last || failed {
-                    decoder = codec.decoder(mode);
+                    decoder = codec_core::Decoder::new(codec, mode);
                     at_start = true;
                 }
             }

@@ -37,10 +37,10 @@ pub(crate) fn step(codec: &Utf16, input: &[u8], last: bool) -> Step<CodePoint> {
     let Some(unit) = codec.unit(input, 0) else { return Step::Incomplete };
     let point = CodePoint::new(u32::from(unit));
     if !point.is_surrogate() {
-        return Step::Char { point, len: 2 };
+        return Step::Point { point, len: 2 };
     }
     let lone = if codec.lossless {
-        Step::Char { point, len: 2 }
+        Step::Point { point, len: 2 }
     } else {
         Step::Invalid { kind: ErrorKind::UnpairedSurrogate, len: 2 }
     };
@@ -49,7 +49,7 @@ pub(crate) fn step(codec: &Utf16, input: &[u8], last: bool) -> Step<CodePoint> {
     }
     match codec.unit(input, 2) {
         Some(next) => match CodePoint::from_surrogates(point, CodePoint::new(u32::from(next))) {
-            Some(pair) => Step::Char { point: pair, len: 4 },
+            Some(pair) => Step::Point { point: pair, len: 4 },
             None => lone,
         },
         // WTF-16 keeps a lead surrogate that the end of input cuts off;

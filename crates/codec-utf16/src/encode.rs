@@ -26,16 +26,16 @@ use crate::Utf16;
 pub(crate) fn step(codec: &Utf16, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
     let cp = input[0];
     if cp.to_u32() > 0x10_FFFF {
-        return EncodeStep::Unencodable(ErrorKind::OutOfRange);
+        return EncodeStep::Invalid(ErrorKind::OutOfRange);
     }
     if cp.is_surrogate() {
         if !codec.lossless {
-            return EncodeStep::Unencodable(ErrorKind::Surrogate);
+            return EncodeStep::Invalid(ErrorKind::Surrogate);
         }
         if cp.is_lead_surrogate() {
             match input.get(1) {
-                Some(next) if next.is_trail_surrogate() => return EncodeStep::Unencodable(ErrorKind::SurrogatePair),
-                None if !last => return EncodeStep::NeedMore,
+                Some(next) if next.is_trail_surrogate() => return EncodeStep::Invalid(ErrorKind::SurrogatePair),
+                None if !last => return EncodeStep::Incomplete,
                 _ => {}
             }
         }

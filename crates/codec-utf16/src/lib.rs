@@ -75,6 +75,14 @@
 
 extern crate alloc;
 
+/// The core's vocabulary, re-exported so that a program needs this crate
+/// alone: the traits, error modes, errors, code points and the
+/// buffer-to-buffer drivers.
+pub use codec_core::{
+    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, Encoder, ErrorKind,
+    Status, Transcoder,
+};
+
 mod decode;
 mod encode;
 mod kernels;
@@ -84,7 +92,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use codec_core::bom::{Bom, sniff_bom};
-use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Step, Surrogates};
+use codec_core::{CodecInfo, Domain, EncodeStep, Step, Surrogates};
 
 /// A byte order.
 ///
@@ -315,7 +323,7 @@ pub fn decode(bytes: &[u8], fallback: Endian) -> Result<(String, Endian), Bom> {
     // Replace mode, straight into the string: one U+FFFD per error item.
     let text = codec
         .items(rest)
-        .map(|item| item.ok().and_then(|it| it.point.to_char()))
+        .map(|item| item.ok().and_then(|it| it.point).and_then(CodePoint::to_char))
         .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER));
     Ok((text.collect(), endian))
 }

@@ -97,7 +97,10 @@ fn wtf16(input: &[u8], be: bool) -> Vec<Out> {
 }
 
 fn decoded(codec: &Utf16, input: &[u8]) -> Vec<Out> {
-    codec.items(input).map(|item| item.map_or(Out::Error, |it| Out::Cp(it.point.to_u32()))).collect()
+    codec
+        .items(input)
+        .map(|item| item.map_or(Out::Error, |it| it.point.map_or(Out::Error, |p| Out::Cp(p.to_u32()))))
+        .collect()
 }
 
 const CODECS: [&Utf16; 4] = [&UTF_16LE, &UTF_16BE, &WTF_16LE, &WTF_16BE];

@@ -12,7 +12,7 @@
 //! use codec_utf8::automaton::{self, Grammar};
 //! use codec_core::{CodePoint, Step};
 //!
-//! assert_eq!(automaton::decode_step(Grammar::UTF_8, b"\xC3\xA9"), Step::Char { point: CodePoint::new(0xE9), len: 2 });
+//! assert_eq!(automaton::decode_step(Grammar::UTF_8, b"\xC3\xA9"), Step::Point { point: CodePoint::new(0xE9), len: 2 });
 //! let mut out = Vec::new();
 //! automaton::push(CodePoint::new(0xE9), &mut out);
 //! assert_eq!(out, b"\xC3\xA9");
@@ -44,7 +44,7 @@ use codec_core::{CodePoint, EncodeStep, ErrorKind, Step};
 ///
 /// let surrogate = b"\xED\xA0\x80";
 /// assert_eq!(automaton::decode_step(Grammar::UTF_8, surrogate), Step::Invalid { kind: ErrorKind::Surrogate, len: 1 });
-/// assert_eq!(automaton::decode_step(Grammar::GENERALIZED, surrogate), Step::Char { point: CodePoint::new(0xD800), len: 3 });
+/// assert_eq!(automaton::decode_step(Grammar::GENERALIZED, surrogate), Step::Point { point: CodePoint::new(0xD800), len: 3 });
 /// assert_eq!(Grammar::RFC_2279.max(), 0x7FFF_FFFF);
 ///
 /// // A grammar of one's own, in a const.
@@ -172,7 +172,7 @@ fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
 pub fn decode_step(grammar: Grammar, input: &[u8]) -> Step<CodePoint> {
     let b0 = input[0];
     if b0 < 0x80 {
-        return Step::Char { point: CodePoint::from(b0), len: 1 };
+        return Step::Point { point: CodePoint::from(b0), len: 1 };
     }
     let lead = match lead(grammar, b0) {
         Ok(lead) => lead,
@@ -191,7 +191,7 @@ pub fn decode_step(grammar: Grammar, input: &[u8]) -> Step<CodePoint> {
         }
         value = (value << 6) | u32::from(b & 0x3F);
     }
-    Step::Char { point: CodePoint::new(value), len: lead.len }
+    Step::Point { point: CodePoint::new(value), len: lead.len }
 }
 
 // RFC 2279 §2 (RFC 3629 and generalized UTF-8 keep the first four rows):
@@ -270,17 +270,17 @@ pub fn push(cp: CodePoint, out: &mut Vec<u8>) {
 /// use codec_utf8::automaton::{encode_step, Grammar};
 /// use codec_core::{CodePoint, EncodeStep, ErrorKind};
 /// let mut out = Vec::new();
-/// assert_eq!(encode_step(Grammar::UTF_8, &[CodePoint::new(0xD800)], &mut out), EncodeStep::Unencodable(ErrorKind::Surrogate));
+/// assert_eq!(encode_step(Grammar::UTF_8, &[CodePoint::new(0xD800)], &mut out), EncodeStep::Invalid(ErrorKind::Surrogate));
 /// assert_eq!(encode_step(Grammar::GENERALIZED, &[CodePoint::new(0xD800)], &mut out), EncodeStep::Done(1));
 /// assert_eq!(out, b"\xED\xA0\x80");
 /// ```
 pub fn encode_step(grammar: Grammar, input: &[CodePoint], out: &mut Vec<u8>) -> EncodeStep {
     let cp = input[0];
     if cp.to_u32() > grammar.max {
-        return EncodeStep::Unencodable(ErrorKind::OutOfRange);
+        return EncodeStep::Invalid(ErrorKind::OutOfRange);
     }
     if !grammar.surrogates && cp.is_surrogate() {
-        return EncodeStep::Unencodable(ErrorKind::Surrogate);
+        return EncodeStep::Invalid(ErrorKind::Surrogate);
     }
     push(cp, out);
     EncodeStep::Done(1)

@@ -92,6 +92,14 @@
 
 extern crate alloc;
 
+/// The core's vocabulary, re-exported so that a program needs this crate
+/// alone: the traits, error modes, errors, code points and the
+/// buffer-to-buffer drivers.
+pub use codec_core::{
+    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, Encoder, ErrorKind,
+    Status, Transcoder,
+};
+
 pub mod automaton;
 pub mod kernels;
 
@@ -100,7 +108,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use automaton::Grammar;
-use codec_core::{CodePoint, Codec, CodecInfo, Decode, DecodeError, Domain, Encode, EncodeStep, Step, Surrogates};
+use codec_core::{CodecInfo, Domain, EncodeStep, Step, Surrogates};
 
 /// Which of the three UTF-8 algorithms a [`Utf8`] runs.
 ///

@@ -20,7 +20,7 @@ use crate::surrogate;
 /// Decodes one sequence from the front of `input` (never empty).
 pub(crate) fn step(input: &[u8], last: bool) -> Step<CodePoint> {
     match automaton::decode_step(Grammar::GENERALIZED, input) {
-        Step::Char { point, len } if point.is_lead_surrogate() => after_lead(point, &input[len..], last),
+        Step::Point { point, len } if point.is_lead_surrogate() => after_lead(point, &input[len..], last),
         step => step,
     }
 }
@@ -33,6 +33,6 @@ fn after_lead(lead: CodePoint, rest: &[u8], last: bool) -> Step<CodePoint> {
         // A trail surrogate byte sequence may still follow.
         Step::Incomplete
     } else {
-        Step::Char { point: lead, len: 3 }
+        Step::Point { point: lead, len: 3 }
     }
 }

@@ -26,7 +26,7 @@ pub(crate) fn step(input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> Encode
                     return EncodeStep::Done(2);
                 }
             }
-            None if !last => return EncodeStep::NeedMore,
+            None if !last => return EncodeStep::Incomplete,
             None => {}
         }
     }

@@ -86,6 +86,14 @@
 
 extern crate alloc;
 
+/// The core's vocabulary, re-exported so that a program needs this crate
+/// alone: the traits, error modes, errors, code points and the
+/// buffer-to-buffer drivers.
+pub use codec_core::{
+    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, Encoder, ErrorKind,
+    Status, Transcoder,
+};
+
 mod decode;
 mod encode;
 mod string;
@@ -93,7 +101,7 @@ mod surrogate;
 
 use alloc::vec::Vec;
 
-use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Step, Surrogates};
+use codec_core::{CodecInfo, Domain, EncodeStep, Step, Surrogates};
 use codec_utf8::{automaton, kernels};
 
 pub use string::{BoundaryError, CodePointIndices, CodePoints, EncodeWide, FromBytesError, Wtf8, Wtf8Buf, concat};

@@ -485,8 +485,9 @@ impl Iterator for CodePointIndices<'_> {
             return None;
         }
         let (point, len) = match automaton::decode_step(Grammar::GENERALIZED, rest) {
-            Step::Char { point, len } => (point, len),
-            Step::Invalid { len, .. } => (CodePoint::REPLACEMENT, len),
+            Step::Point { point, len } => (point, len),
+            // Generalized UTF-8 reserves nothing; a `Wtf8` has no errors.
+            Step::Reserved { len } | Step::Invalid { len, .. } => (CodePoint::REPLACEMENT, len),
             Step::Incomplete => (CodePoint::REPLACEMENT, rest.len()),
         };
         let at = self.offset;

@@ -28,7 +28,7 @@ fn fits(table: &[(u8, u8); 3], bytes: &[u8]) -> bool {
 fn at(table: &[(u8, u8); 3], bytes: &[u8]) -> Option<CodePoint> {
     let seq = bytes.get(..3).filter(|seq| fits(table, seq))?;
     match automaton::decode_step(Grammar::GENERALIZED, seq) {
-        Step::Char { point, .. } => Some(point),
+        Step::Point { point, .. } => Some(point),
         _ => None,
     }
 }
@@ -63,7 +63,7 @@ mod tests {
             for b3 in [0x80, 0x9F, 0xBF] {
                 let seq = [0xED, b2, b3];
                 let cp = match automaton::decode_step(Grammar::GENERALIZED, &seq) {
-                    Step::Char { point, .. } => point,
+                    Step::Point { point, .. } => point,
                     step => panic!("{seq:02X?}: {step:?}"),
                 };
                 assert_eq!(lead_at(&seq), cp.is_lead_surrogate().then_some(cp), "{seq:02X?}");

@@ -37,7 +37,7 @@ fn generalized(mut b: &[u8]) -> Vec<CodePoint> {
     let mut out = Vec::new();
     while !b.is_empty() {
         match decode_step(Grammar::GENERALIZED, b) {
-            Step::Char { point, len } => {
+            Step::Point { point, len } => {
                 out.push(point);
                 b = &b[len..];
             }

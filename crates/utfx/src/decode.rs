@@ -6,13 +6,13 @@
 
 use std::fmt::Write as _;
 
-use codec_core::{BigCodePoint, Decode, DecodeError, DecodeMode, Encode, EncodeMode, ErrorKind, Step, Wide};
+use codec_core::{Big, BigCodePoint, Decode, DecodeError, DecodeMode, DynCodec, Encode, EncodeMode, ErrorKind, Step};
 
 use crate::cli::{DecodeArgs, Format};
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
-    let codec = Wide(support::codec(&args.codec)?);
+    let codec = Big(support::codec(&args.codec)?);
     let mode: DecodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
     let mut out = Output::stdout();
     let result = match args.format {
@@ -42,7 +42,12 @@ fn encode_mode(mode: DecodeMode) -> EncodeMode {
 /// The input between two reserved sequences is decoded as a whole input of
 /// its own, in `mode`; the line ends with a newline even when a fatal error
 /// cuts it short.
-fn cps(codec: Wide<'_>, mode: DecodeMode, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
+fn cps(
+    codec: Big<&'static dyn DynCodec>,
+    mode: DecodeMode,
+    args: &DecodeArgs,
+    out: &mut Output,
+) -> Result<(), Failure> {
     let mut scanner = Scanner::default();
     let mut decoder = codec.decoder(mode);
     // Absolute offsets: where the decoder's input began, and how far it got.
@@ -113,7 +118,7 @@ impl Tokens {
 
 /// Writes one JSON object per item; any error item makes the result
 /// [`Failure::Data`], after every item is written.
-fn json(codec: Wide<'_>, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
+fn json(codec: Big<&'static dyn DynCodec>, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
     let mut scanner = Scanner::default();
     let mut errors = 0usize;
     let mut line = String::new();
@@ -143,8 +148,13 @@ fn json(codec: Wide<'_>, args: &DecodeArgs, out: &mut Output) -> Result<(), Fail
 /// Writes the decoded text as UTF-8; code points UTF-8 cannot hold are an
 /// error, or handled per the encode mode matching `mode`. The first error
 /// in the stream, decoding or encoding, stops it.
-fn utf8(codec: Wide<'_>, mode: DecodeMode, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
-    let utf8 = Wide(support::codec("utf-8")?);
+fn utf8(
+    codec: Big<&'static dyn DynCodec>,
+    mode: DecodeMode,
+    args: &DecodeArgs,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let utf8 = Big(support::codec("utf-8")?);
     let mut decoder = codec.decoder(mode);
     let mut encoder = utf8.encoder(encode_mode(mode));
     let (mut points, mut bytes) = (Vec::new(), Vec::new());
@@ -211,15 +221,17 @@ impl Scanner {
 
     /// The next item, or `None` when the chunks so far hold no more
     /// (`last` says that no chunk follows).
-    fn next(&mut self, codec: Wide<'_>, last: bool) -> Option<Scanned> {
+    fn next(&mut self, codec: Big<&'static dyn DynCodec>, last: bool) -> Option<Scanned> {
         let rest = self.buf.get(self.pos..).filter(|r| !r.is_empty())?;
         if !last && rest.len() > 16 && rest.len() < 2 * self.stalled {
             return None;
         }
         let offset = self.scanned();
         let (len, result) = match codec.decode_step(rest, last) {
-            Step::Char { point, len } => (len, Ok(point)),
+            Step::Point { point, len } => (len, Ok(point)),
             Step::Invalid { kind, len } => (len, Err(DecodeError::new(offset, Some(len), kind))),
+            // Shown as what it is (`R+...`) in every mode.
+            Step::Reserved { len } => (len, Err(DecodeError::new(offset, Some(len), ErrorKind::Reserved))),
             Step::Incomplete if last => (rest.len(), Err(DecodeError::new(offset, None, ErrorKind::Truncated))),
             Step::Incomplete => {
                 self.stalled = rest.len();

@@ -1,18 +1,18 @@
 //! `utfx encode`: code point tokens (or UTF-8 text) to bytes.
 
-use codec_core::{BigCodePoint, Decode, Encode, EncodeMode, Wide};
+use codec_core::{Big, BigCodePoint, Decode, Encode, EncodeMode};
 
 use crate::cli::{EncodeArgs, Input};
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
-    let codec = Wide(support::codec(&args.codec)?);
+    let codec = Big(support::codec(&args.codec)?);
     let mode: EncodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
     let input = support::read_all(args.file.as_deref(), false)?;
     let points = match args.input {
         Input::Cps => parse_tokens(&input)?,
         Input::Utf8 => {
-            Wide(support::codec("utf-8")?).decode(&input).map_err(|e| Failure::decode("input is not UTF-8: ", &e))?
+            Big(support::codec("utf-8")?).decode(&input).map_err(|e| Failure::decode("input is not UTF-8: ", &e))?
         }
     };
     let bytes = codec.encode_with(&points, mode).map_err(|e| Failure::encode("", &e))?;

@@ -1,13 +1,13 @@
 //! `utfx inspect`: one row per item, with its class and status, coloured on
 //! a terminal.
 
-use codec_core::{BigCodePoint, Decode, ErrorKind, Wide};
+use codec_core::{Big, BigCodePoint, Decode, ErrorKind};
 
 use crate::cli::InspectArgs;
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
-    let codec = Wide(support::codec(&args.codec)?);
+    let codec = Big(support::codec(&args.codec)?);
     let input = support::read_all(args.file.as_deref(), args.input_hex)?;
     let colour = support::colour();
     let mut out = Output::stdout();
@@ -16,7 +16,9 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     )?;
     for item in codec.items(&input) {
         let (offset, len, point, status) = match item {
-            Ok(it) => (it.offset, it.len, Some(it.point), Status::Ok),
+            Ok(it) => {
+                (it.offset, it.len, it.point.clone(), if it.point.is_some() { Status::Ok } else { Status::Reserved })
+            }
             Err(e) => {
                 let len = e.error_len().unwrap_or(input.len() - e.valid_up_to());
                 let status = if e.kind() == ErrorKind::Reserved { Status::Reserved } else { Status::Error(e.kind()) };

@@ -3,7 +3,7 @@
 
 use std::io::Read;
 
-use codec_core::{Decode, DecodeMode, DynCodec};
+use codec_core::{DecodeMode, DynCodec};
 
 use crate::cli::ValidateArgs;
 use crate::support::{self, Failure, Output};
@@ -51,7 +51,7 @@ const CHUNK: usize = 256 * 1024;
 /// codec's fast path; `Ok(Some(error))` when invalid.
 fn check(codec: &dyn DynCodec, path: &std::path::Path) -> Result<Option<codec_core::DecodeError>, Failure> {
     let (mut reader, name, _) = support::open(Some(path))?;
-    let mut decoder = codec.decoder(DecodeMode::Fatal);
+    let mut decoder = codec_core::Decoder::new(codec, DecodeMode::Fatal);
     let mut buf = vec![0u8; CHUNK];
     loop {
         let n = match reader.read(&mut buf) {

@@ -8,7 +8,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use codec_core::{BigCodePoint, CodePoint, Decode, DynCodec, Encode, EncodeMode, ErrorKind, Wide};
+use codec_core::{Big, BigCodePoint, CodePoint, Decode, DynCodec, Encode, EncodeMode, ErrorKind, Items};
 
 use super::classes::{self, Class};
 use super::props::{self, Props};
@@ -331,7 +331,7 @@ struct TextRun {
 
 /// Computes the repertoire cell of one codec on one class.
 fn repertoire_cell(codec: &dyn DynCodec, class: &Class) -> RepCell {
-    let wide = Wide(codec);
+    let wide = Big(codec);
     let units = class
         .units
         .iter()
@@ -357,7 +357,7 @@ fn short_at(points: &[BigCodePoint], index: usize) -> String {
 
 /// The fate of code points `points` (as A decoded them) sent through B.
 fn trip_wide(b: &dyn DynCodec, points: &[BigCodePoint]) -> (Fate, Fate) {
-    let wide = Wide(b);
+    let wide = Big(b);
     let through = |bytes: Vec<u8>, lost: bool| match wide.decode(&bytes) {
         Ok(back) if back == points => Fate::Lossless,
         Ok(_) if lost => Fate::Lost,
@@ -480,7 +480,7 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
 
     // Each codec's class texts: the units it encodes, joined and decoded back.
     let class_texts: Vec<Vec<Option<ClassText>>> = par_map(&idx, |&a| {
-        let wide = Wide(codecs[a]);
+        let wide = Big(codecs[a]);
         classes
             .iter()
             .zip(&repertoire[a])
@@ -554,7 +554,7 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
 
     let reinterpret: Vec<ReCell> = par_map(&pairs, |&(a, b)| {
         let mut cell = ReCell::default();
-        let (wa, wb) = (Wide(codecs[a]), Wide(codecs[b]));
+        let (wa, wb) = (Big(codecs[a]), Big(codecs[b]));
         for ct in class_texts[a].iter().flatten() {
             cell.classes.add(tally(wa.items(&ct.bytes), wb.items(&ct.bytes)));
         }
@@ -564,7 +564,7 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
             if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
                 cell.texts.add(Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 });
             } else {
-                cell.texts.add(tally(ca.items(bytes), cb.items(bytes)));
+                cell.texts.add(tally(Items::new(ca, bytes), Items::new(cb, bytes)));
             }
         }
         cell
@@ -586,10 +586,12 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
             readings: codecs
                 .iter()
                 .map(|&c| {
-                    Wide(c)
+                    Big(c)
                         .items(bytes)
                         .map(|item| match item {
-                            Ok(item) => Reading::Point(item.point),
+                            Ok(item) => {
+                                item.point.map_or(Reading::Error(ErrorKind::Reserved, Some(item.len)), Reading::Point)
+                            }
                             Err(e) => Reading::Error(e.kind(), e.error_len()),
                         })
                         .collect()

@@ -208,7 +208,7 @@ impl Utf8Like {
     fn one(&self, input: &[u8]) -> Step<CodePoint> {
         let b0 = input[0];
         let n = match b0 {
-            0x00..=0x7F => return Step::Char { point: CodePoint::from(b0), len: 1 },
+            0x00..=0x7F => return Step::Point { point: CodePoint::from(b0), len: 1 },
             0xC0..=0xDF => 2,
             0xE0..=0xEF => 3,
             0xF0..=0xF7 => 4,
@@ -232,7 +232,7 @@ impl Utf8Like {
         } else if cp.is_surrogate() && !self.surrogates {
             Step::Invalid { kind: ErrorKind::Surrogate, len: n }
         } else {
-            Step::Char { point: cp, len: n }
+            Step::Point { point: cp, len: n }
         }
     }
 }
@@ -241,13 +241,13 @@ impl Decode for Utf8Like {
     type Point = CodePoint;
     fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
         let step = self.one(input);
-        if let Step::Char { point, len } = step
+        if let Step::Point { point, len } = step
             && self.join
             && point.is_lead_surrogate()
             && len < input.len()
         {
             match self.one(&input[len..]) {
-                Step::Char { point: next, .. } if next.is_trail_surrogate() => {
+                Step::Point { point: next, .. } if next.is_trail_surrogate() => {
                     return Step::Invalid { kind: ErrorKind::SurrogatePair, len };
                 }
                 Step::Incomplete if !last => return Step::Incomplete,
@@ -263,14 +263,14 @@ impl Encode for Utf8Like {
     fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
         let cp = input[0];
         if cp.to_u32() > self.max {
-            return EncodeStep::Unencodable(ErrorKind::OutOfRange);
+            return EncodeStep::Invalid(ErrorKind::OutOfRange);
         }
         if cp.is_surrogate() && !self.surrogates {
-            return EncodeStep::Unencodable(ErrorKind::Surrogate);
+            return EncodeStep::Invalid(ErrorKind::Surrogate);
         }
         if self.join && cp.is_lead_surrogate() {
             match input.get(1) {
-                None if !last => return EncodeStep::NeedMore,
+                None if !last => return EncodeStep::Incomplete,
                 Some(&trail) if trail.is_trail_surrogate() => {
                     let joined = CodePoint::from_surrogates(cp, trail).expect("a pair");
                     utf8_bytes(joined.to_u32(), out);
@@ -303,13 +303,13 @@ impl Decode for Utf16Like {
         let Some(u) = unit(0) else { return Step::Incomplete };
         let cp = CodePoint::new(u);
         let lone = |kind| {
-            if self.lone { Step::Char { point: cp, len: 2 } } else { Step::Invalid { kind, len: 2 } }
+            if self.lone { Step::Point { point: cp, len: 2 } } else { Step::Invalid { kind, len: 2 } }
         };
         if cp.is_lead_surrogate() {
             match unit(2) {
                 Some(t) if CodePoint::new(t).is_trail_surrogate() => {
                     let point = CodePoint::from_surrogates(cp, CodePoint::new(t)).expect("a pair");
-                    Step::Char { point, len: 4 }
+                    Step::Point { point, len: 4 }
                 }
                 None if input.len() < 4 && !last => Step::Incomplete,
                 _ => lone(ErrorKind::UnpairedSurrogate),
@@ -317,7 +317,7 @@ impl Decode for Utf16Like {
         } else if cp.is_trail_surrogate() {
             lone(ErrorKind::UnpairedSurrogate)
         } else {
-            Step::Char { point: cp, len: 2 }
+            Step::Point { point: cp, len: 2 }
         }
     }
 }
@@ -331,9 +331,9 @@ impl Encode for Utf16Like {
                 out.extend_from_slice(&(u.to_u32() as u16).to_le_bytes());
             }
         } else if cp.to_u32() > 0x10_FFFF {
-            return EncodeStep::Unencodable(ErrorKind::OutOfRange);
+            return EncodeStep::Invalid(ErrorKind::OutOfRange);
         } else if cp.is_surrogate() && !self.lone {
-            return EncodeStep::Unencodable(ErrorKind::Surrogate);
+            return EncodeStep::Invalid(ErrorKind::Surrogate);
         } else {
             out.extend_from_slice(&(cp.to_u32() as u16).to_le_bytes());
         }

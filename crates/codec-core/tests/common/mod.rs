@@ -26,12 +26,12 @@ impl Decode for Mini {
     // lead. 80..BF first: unexpected continuation.
     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
         match input[0] {
-            b @ 0x00..=0x7F => Step::Char { point: CodePoint::from(b), len: 1 },
+            b @ 0x00..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
             0x80..=0xBF => Step::Invalid { kind: ErrorKind::UnexpectedContinuation, len: 1 },
             lead @ 0xC2..=0xDF => match input.get(1) {
                 None => Step::Incomplete,
                 Some(&t @ 0x80..=0xBF) => {
-                    Step::Char { point: CodePoint::new((u32::from(lead & 0x1F) << 6) | u32::from(t & 0x3F)), len: 2 }
+                    Step::Point { point: CodePoint::new((u32::from(lead & 0x1F) << 6) | u32::from(t & 0x3F)), len: 2 }
                 }
                 Some(_) => Step::Invalid { kind: ErrorKind::MissingContinuation, len: 1 },
             },
@@ -48,7 +48,7 @@ impl Encode for Mini {
         match v {
             0..=0x7F => out.push(v as u8),
             0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]),
-            _ => return EncodeStep::Unencodable(ErrorKind::OutOfRange),
+            _ => return EncodeStep::Invalid(ErrorKind::OutOfRange),
         }
         EncodeStep::Done(1)
     }
@@ -91,7 +91,7 @@ impl Decode for Ucs2 {
                 _ => {}
             }
         }
-        Step::Char { point, len: 2 }
+        Step::Point { point, len: 2 }
     }
 }
 
@@ -101,12 +101,12 @@ impl Encode for Ucs2 {
     fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
         let cp = input[0];
         if cp.to_u32() > 0xFFFF {
-            return EncodeStep::Unencodable(ErrorKind::OutOfRange);
+            return EncodeStep::Invalid(ErrorKind::OutOfRange);
         }
         if cp.is_lead_surrogate() {
             match input.get(1) {
-                None if !last => return EncodeStep::NeedMore,
-                Some(next) if next.is_trail_surrogate() => return EncodeStep::Unencodable(ErrorKind::SurrogatePair),
+                None if !last => return EncodeStep::Incomplete,
+                Some(next) if next.is_trail_surrogate() => return EncodeStep::Invalid(ErrorKind::SurrogatePair),
                 _ => {}
             }
         }
@@ -147,7 +147,7 @@ impl Decode for Leb {
         for &b in input[..=end].iter().rev() {
             value = (value << 7u32) | codec_core::num_bigint::BigUint::from(b & 0x7F);
         }
-        Step::Char { point: BigCodePoint::from_biguint(value), len: end + 1 }
+        Step::Point { point: BigCodePoint::from_biguint(value), len: end + 1 }
     }
 }
 
