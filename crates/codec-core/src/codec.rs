@@ -2,6 +2,7 @@
 //! methods derived from them, plus the `Codec` description used by runtime
 //! selection.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::code_point::{AnyCodePoint, CodePoint};
@@ -239,6 +240,121 @@ pub trait Decode {
         result
     }
 
+    /// Decodes all of `input` into a `String`, failing at the first error: an
+    /// ill-formed subpart, or a code point a `String` cannot hold (a
+    /// surrogate, `surrogate`; a value beyond U+10FFFF, `out_of_range`).
+    ///
+    /// # Errors
+    ///
+    /// The first such subpart, as a [`DecodeError`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// assert_eq!(Ascii.decode_to_string(b"ok").unwrap(), "ok");
+    /// assert_eq!(Ascii.decode_to_string(b"o\xFF").unwrap_err().valid_up_to(), 1);
+    /// ```
+    fn decode_to_string(&self, input: &[u8]) -> Result<String, DecodeError> {
+        let mut out = String::with_capacity(input.len());
+        let (_, _) = Decoder::new(self, DecodeMode::Fatal).decode_to_sink(input, true, &mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes all of `input` into a `String` with one U+FFFD per ill-formed
+    /// subpart and per code point a `String` cannot hold.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// assert_eq!(Ascii.decode_to_string_lossy(b"o\xFFk"), "o\u{FFFD}k");
+    /// ```
+    #[must_use]
+    fn decode_to_string_lossy(&self, input: &[u8]) -> String {
+        let mut out = String::with_capacity(input.len());
+        let result = Decoder::new(self, DecodeMode::Replace).decode_to_sink(input, true, &mut out);
+        debug_assert!(result.is_ok(), "replace mode never fails");
+        out
+    }
+
+    /// Decodes all of `input` into UTF-16 code units (a surrogate code point
+    /// as itself), failing at the first ill-formed subpart or code point
+    /// beyond U+10FFFF.
+    ///
+    /// # Errors
+    ///
+    /// The first such subpart, as a [`DecodeError`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// assert_eq!(Ascii.decode_to_utf16(b"ok").unwrap(), [0x6F, 0x6B]);
+    /// ```
+    fn decode_to_utf16(&self, input: &[u8]) -> Result<Vec<u16>, DecodeError> {
+        let mut out = Vec::with_capacity(input.len());
+        let (_, _) = Decoder::new(self, DecodeMode::Fatal).decode_to_sink(input, true, &mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes all of `input` into UTF-16 code units with one U+FFFD per
+    /// ill-formed subpart and per code point beyond U+10FFFF.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// assert_eq!(Ascii.decode_to_utf16_lossy(b"\xFF"), [0xFFFD]);
+    /// ```
+    #[must_use]
+    fn decode_to_utf16_lossy(&self, input: &[u8]) -> Vec<u16> {
+        let mut out = Vec::with_capacity(input.len());
+        let result = Decoder::new(self, DecodeMode::Replace).decode_to_sink(input, true, &mut out);
+        debug_assert!(result.is_ok(), "replace mode never fails");
+        out
+    }
+
     /// Iterates over the items of `input` with their byte offsets: each
     /// well-formed sequence as `Ok`, each ill-formed subpart as `Err`, going on
     /// after errors.
@@ -385,6 +501,47 @@ pub trait Encode {
             buf.clear();
             buf.extend(chars.by_ref().take(256).map(|c| Self::Point::from(CodePoint::from(c))));
             encoder.encode_chunk(&buf, chars.peek().is_none(), &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// Encodes UTF-16 code units (potentially ill-formed: a lone surrogate is
+    /// a code point of its own, which the codec may refuse), failing at the
+    /// first code point the codec cannot encode.
+    ///
+    /// # Errors
+    ///
+    /// The first such code point, with its index in code points.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Encode, EncodeStep, ErrorKind};
+    /// # struct Ascii;
+    /// # impl Encode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// assert_eq!(Ascii.encode_utf16(&[0x6F, 0x6B]).unwrap(), b"ok");
+    /// assert_eq!(Ascii.encode_utf16(&[0x6F, 0xD83D, 0xDCA9]).unwrap_err().index(), 1);
+    /// ```
+    fn encode_utf16(&self, units: &[u16]) -> Result<Vec<u8>, EncodeError<Self::Point>> {
+        let mut encoder = Encoder::new(self, EncodeMode::Fatal);
+        let mut out = Vec::with_capacity(units.len() * 2);
+        let mut buf: Vec<Self::Point> = Vec::with_capacity(256);
+        let mut points = crate::stream::units_to_code_points(units).peekable();
+        while points.peek().is_some() {
+            buf.clear();
+            buf.extend(points.by_ref().take(256).map(Self::Point::from));
+            encoder.encode_chunk(&buf, points.peek().is_none(), &mut out)?;
+        }
+        if units.is_empty() {
+            encoder.encode_chunk(&[], true, &mut out)?;
         }
         Ok(out)
     }

@@ -3,6 +3,7 @@
 //! of code points, of UTF-16 code units or of UTF-8 bytes), each handing
 //! well-formed runs to the codec's bulk kernel for that output.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::code_point::{AnyCodePoint, CodePoint};
@@ -287,6 +288,73 @@ impl Sink<CodePoint> for Slice<'_, u8> {
     fn fast<D: Decode<Point = CodePoint> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
         let (read, written) = codec.decode_to_utf8_fast(input, &mut self.dst[self.pos..]);
         self.pos += written;
+        read
+    }
+}
+
+/// The size of the stack buffer through which the growable text sinks run
+/// a codec's kernel.
+const KERNEL_CHUNK: usize = 4096;
+
+/// A `String` takes Unicode scalar values; a surrogate or a value beyond
+/// U+10FFFF is unrepresentable (the driver reports it per error mode). Its
+/// kernel is the codec's [`Decode::decode_to_utf8_fast`].
+impl<P: AnyCodePoint> Sink<P> for String {
+    #[inline]
+    fn push(&mut self, point: P) -> Pushed {
+        match point.to_code_point().and_then(CodePoint::to_char) {
+            Some(c) => {
+                String::push(self, c);
+                Pushed::Taken
+            }
+            None => Pushed::Unrepresentable,
+        }
+    }
+
+    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+        let mut buf = [0u8; KERNEL_CHUNK];
+        let mut read = 0;
+        while read < input.len() {
+            let (r, w) = codec.decode_to_utf8_fast(&input[read..], &mut buf);
+            // Kernels write UTF-8 of scalar values; checked all the same,
+            // as this crate has no `unsafe`.
+            match core::str::from_utf8(&buf[..w]) {
+                Ok(text) if r > 0 => self.push_str(text),
+                _ => break,
+            }
+            read += r;
+        }
+        read
+    }
+}
+
+/// A `Vec<u16>` takes code points as UTF-16 code units (a surrogate code
+/// point as itself, so potentially ill-formed UTF-16); a value beyond
+/// U+10FFFF is unrepresentable. Its kernel is the codec's
+/// [`Decode::decode_to_utf16_fast`].
+impl<P: AnyCodePoint> Sink<P> for Vec<u16> {
+    #[inline]
+    fn push(&mut self, point: P) -> Pushed {
+        let Some(cp) = point.to_code_point() else { return Pushed::Unrepresentable };
+        match (cp.to_surrogates(), u16::try_from(cp.to_u32())) {
+            (Some((lead, trail)), _) => self.extend_from_slice(&[lead.to_u32() as u16, trail.to_u32() as u16]),
+            (None, Ok(unit)) => Vec::push(self, unit),
+            (None, Err(_)) => return Pushed::Unrepresentable,
+        }
+        Pushed::Taken
+    }
+
+    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+        let mut buf = [0u16; KERNEL_CHUNK];
+        let mut read = 0;
+        while read < input.len() {
+            let (r, w) = codec.decode_to_utf16_fast(&input[read..], &mut buf);
+            if r == 0 {
+                break;
+            }
+            self.extend_from_slice(&buf[..w]);
+            read += r;
+        }
         read
     }
 }

@@ -164,6 +164,16 @@ fn substitute<P: AnyCodePoint, S: Sink<P>>(mode: DecodeMode, bytes: &[u8], sink:
     owed.is_empty()
 }
 
+/// Why an output cannot hold a code point: a surrogate (text), or a value
+/// beyond what it holds.
+fn unrepresentable<P: AnyCodePoint>(point: &P) -> ErrorKind {
+    if point.to_code_point().is_some_and(CodePoint::is_surrogate) {
+        ErrorKind::Surrogate
+    } else {
+        ErrorKind::OutOfRange
+    }
+}
+
 /// The one decoding loop: decodes a prefix of `input` (at absolute offset
 /// `base`) into `sink` in error mode `mode`, and returns how many bytes it
 /// consumed: everything but an incomplete tail (when `last` is false), unless
@@ -201,13 +211,14 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
                     }
                     continue;
                 }
+                let kind = unrepresentable(&point);
                 match sink.push(point) {
                     Pushed::Taken => {
                         i += len;
                         continue;
                     }
                     Pushed::Full => return Ok(Run { consumed: i, full: true }),
-                    Pushed::Unrepresentable => (ErrorKind::OutOfRange, len, Some(len)),
+                    Pushed::Unrepresentable => (kind, len, Some(len)),
                 }
             }
             Front::Reserved(len) => match sink.reserved(&rest[..len]) {
@@ -1141,4 +1152,25 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     pub fn max_len_from_utf16(&self, units: usize) -> Option<usize> {
         units.checked_mul(4)?.checked_add(self.queue.len() - self.queue_pos)?.checked_add(32)
     }
+}
+
+/// Decodes potentially ill-formed UTF-16 into code points, as the WTF-8
+/// specification does: a lead surrogate followed by a trail surrogate is one
+/// supplementary code point, any other unit the code point of its value.
+pub(crate) fn units_to_code_points(units: &[u16]) -> impl Iterator<Item = CodePoint> + '_ {
+    let mut i = 0;
+    core::iter::from_fn(move || {
+        let unit = CodePoint::new(u32::from(*units.get(i)?));
+        let next = units.get(i + 1).map(|&n| CodePoint::new(u32::from(n)));
+        match next.and_then(|next| CodePoint::from_surrogates(unit, next)) {
+            Some(pair) => {
+                i += 2;
+                Some(pair)
+            }
+            None => {
+                i += 1;
+                Some(unit)
+            }
+        }
+    })
 }

@@ -114,6 +114,7 @@ fn drive<T: Copy + Default, E>(
 ///
 /// When a result differs.
 pub fn check_decode_buffers<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, input: &[u8]) {
+    check_text_conversions(codec, input);
     for &mode in DecodeMode::ALL {
         let (points, err) = reference_decode(codec, input, mode);
         for chunks in chunkings(input.len()) {
@@ -147,6 +148,60 @@ pub fn check_decode_buffers<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, in
             }
         }
     }
+}
+
+/// Checks `decode_to_string`, `decode_to_utf16` and their lossy forms
+/// against the items of `input` (each well-formed sequence, reserved
+/// sequence and ill-formed subpart with its offset) and the reference
+/// decoder in replace mode.
+///
+/// # Panics
+///
+/// When a result differs.
+pub fn check_text_conversions<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, input: &[u8]) {
+    let what = hex::format(input);
+    // Fatal: the first error item, or the first code point the output
+    // cannot hold (text: scalar values; UTF-16: up to U+10FFFF).
+    let first_error = |holds: &dyn Fn(CodePoint) -> bool| {
+        codec_core::Items::new(codec, input).find_map(|item| match item {
+            Err(e) => Some(e),
+            Ok(it) => match it.point {
+                None => Some(DecodeError::new(it.offset, Some(it.len), codec_core::ErrorKind::Reserved)),
+                Some(cp) if !holds(cp) => {
+                    let kind = if cp.is_surrogate() {
+                        codec_core::ErrorKind::Surrogate
+                    } else {
+                        codec_core::ErrorKind::OutOfRange
+                    };
+                    Some(DecodeError::new(it.offset, Some(it.len), kind))
+                }
+                Some(_) => None,
+            },
+        })
+    };
+    let (points, _) = reference_decode(codec, input, DecodeMode::Fatal);
+    let expected = match first_error(&|cp: CodePoint| cp.to_char().is_some()) {
+        Some(e) => Err(e),
+        None => Ok(points.iter().filter_map(|cp| cp.to_char()).collect::<String>()),
+    };
+    assert_eq!(codec.decode_to_string(input), expected, "decode_to_string: {what}");
+    let expected = match first_error(&|cp: CodePoint| cp.to_u32() <= 0x10_FFFF) {
+        Some(e) => Err(e),
+        None => Ok(utf16_of(&points).unwrap_or_default()),
+    };
+    assert_eq!(codec.decode_to_utf16(input), expected, "decode_to_utf16: {what}");
+    // Lossy: replace mode, and every code point the output cannot hold is
+    // one more U+FFFD.
+    let (replaced, _) = reference_decode(codec, input, DecodeMode::Replace);
+    let text: String = replaced.iter().map(|cp| cp.to_char().unwrap_or(char::REPLACEMENT_CHARACTER)).collect();
+    assert_eq!(codec.decode_to_string_lossy(input), text, "decode_to_string_lossy: {what}");
+    let fitted: Vec<CodePoint> =
+        replaced.iter().map(|&cp| if cp.to_u32() <= 0x10_FFFF { cp } else { CodePoint::REPLACEMENT }).collect();
+    assert_eq!(
+        codec.decode_to_utf16_lossy(input),
+        utf16_of(&fitted).unwrap_or_default(),
+        "decode_to_utf16_lossy: {what}"
+    );
 }
 
 /// What the reference encoder delivers for `points` in `mode`: the bytes
@@ -186,6 +241,14 @@ pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, po
                 assert_eq!(got, expected, "encode_from_code_points: {what}");
             }
             if let Some(units) = &units {
+                if mode == EncodeMode::Fatal && dst_size == DST_SIZES[0] {
+                    let one_shot = codec.encode_utf16(units);
+                    let want = match &expected {
+                        (bytes, None) => Ok(bytes.clone()),
+                        (_, Some(e)) => Err(e.clone()),
+                    };
+                    assert_eq!(one_shot, want, "encode_utf16: units {units:04X?}");
+                }
                 for chunks in chunkings(units.len()) {
                     let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, units {units:04X?}");
                     let mut encoder = codec_core::Encoder::new(codec, mode);
