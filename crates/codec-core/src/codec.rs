@@ -180,6 +180,15 @@ pub trait Decode {
         (0, 0)
     }
 
+    /// Returns the pivot form this codec's kernels decode into best: UTF-8
+    /// for a codec whose well-formed text is UTF-8 (its
+    /// [`decode_to_utf8_fast`](Decode::decode_to_utf8_fast) validates and
+    /// copies), else UTF-16 (the default). The [`crate::Transcoder`] uses
+    /// it to choose its pivot once per pair of codecs.
+    fn fast_output(&self) -> Pivot {
+        Pivot::Utf16
+    }
+
     /// Returns `Ok` when all of `input` is well-formed, else the first error.
     ///
     /// # Errors
@@ -446,6 +455,15 @@ pub trait Encode {
         (0, 0)
     }
 
+    /// Returns the pivot form this codec's kernels encode from best:
+    /// [`Pivot::Utf8`] only when
+    /// [`encode_from_str_fast`](Encode::encode_from_str_fast) writes every
+    /// Unicode scalar value as its UTF-8 and takes all of its input that
+    /// fits (the UTF-8 family), else UTF-16 (the default).
+    fn fast_input(&self) -> Pivot {
+        Pivot::Utf16
+    }
+
     /// Encodes all of `input`, failing at the first unencodable code point.
     ///
     /// # Errors
@@ -582,6 +600,10 @@ impl<D: Decode + ?Sized> Decode for &D {
     fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
         (**self).decode_to_utf8_fast(input, out)
     }
+
+    fn fast_output(&self) -> Pivot {
+        (**self).fast_output()
+    }
 }
 
 impl<E: Encode + ?Sized> Encode for &E {
@@ -605,6 +627,10 @@ impl<E: Encode + ?Sized> Encode for &E {
     #[inline]
     fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
         (**self).encode_from_str_fast(input, out)
+    }
+
+    fn fast_input(&self) -> Pivot {
+        (**self).fast_input()
     }
 }
 
@@ -712,6 +738,22 @@ impl<D: Decode + ?Sized> Iterator for Items<'_, D> {
 }
 
 impl<D: Decode + ?Sized> core::iter::FusedIterator for Items<'_, D> {}
+
+/// A pivot form of text between two codecs: what a codec's kernels handle
+/// best ([`Decode::fast_output`], [`Encode::fast_input`]).
+///
+/// # Examples
+///
+/// ```
+/// assert_ne!(codec_core::Pivot::Utf8, codec_core::Pivot::Utf16);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pivot {
+    /// UTF-16 code units.
+    Utf16,
+    /// UTF-8 bytes.
+    Utf8,
+}
 
 /// Which surrogate code points a codec's domain holds.
 ///

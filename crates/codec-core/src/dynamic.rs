@@ -174,6 +174,10 @@ macro_rules! forward_decode_kernels {
         fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
             self.0.decode_to_utf8_fast(input, out)
         }
+
+        fn fast_output(&self) -> crate::codec::Pivot {
+            self.0.fast_output()
+        }
     };
 }
 
@@ -186,6 +190,10 @@ macro_rules! forward_encode_kernels {
 
         fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
             self.0.encode_from_str_fast(input, out)
+        }
+
+        fn fast_input(&self) -> crate::codec::Pivot {
+            self.0.fast_input()
         }
     };
 }

@@ -311,6 +311,19 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
     i
 }
 
+/// Counts the characters of well-formed UTF-8: the bytes that are not
+/// continuation bytes.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_core::pivot::count_utf8_code_points("h\u{E9}!".as_bytes()), 3);
+/// ```
+#[must_use]
+pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
+    bytes.iter().map(|&b| usize::from((b as i8) >= -0x40)).sum()
+}
+
 /// Counts the code points of well-formed UTF-16: the units that are not
 /// trail surrogates.
 ///

@@ -954,8 +954,7 @@ impl Source for str {
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
-        // Every byte but a continuation byte starts a character.
-        self.as_bytes()[from..to].iter().filter(|&&b| (b as i8) >= -0x40).count()
+        crate::pivot::count_utf8_code_points(&self.as_bytes()[from..to])
     }
 
     fn window(&self, from: usize, _last: bool, _carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize {

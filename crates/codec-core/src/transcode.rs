@@ -12,7 +12,7 @@
 use alloc::vec::Vec;
 
 use crate::code_point::{AnyCodePoint, CodePoint};
-use crate::codec::{Decode, Encode};
+use crate::codec::{Decode, Encode, Pivot};
 use crate::error::{DecodeError, EncodeError};
 use crate::mode::{DecodeMode, EncodeMode};
 use crate::pivot;
@@ -112,6 +112,9 @@ pub struct Transcoder<D: Decode, E: Encode<Point = D::Point>> {
     error: Option<TranscodeError<D::Point>>,
     finished: bool,
     slow_window: usize,
+    /// Whether the kernels run UTF-8 straight through (both codecs' text is
+    /// UTF-8), chosen once.
+    utf8: bool,
 }
 
 impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
@@ -119,7 +122,9 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     /// encodes with `to` in `encode_mode`.
     #[must_use]
     pub fn new(from: D, decode_mode: DecodeMode, to: E, encode_mode: EncodeMode) -> Self {
+        let utf8 = from.fast_output() == Pivot::Utf8 && to.fast_input() == Pivot::Utf8;
         Transcoder {
+            utf8,
             decoder: Decoder::new(from, decode_mode),
             encoder: Encoder::new(to, encode_mode),
             units: alloc::vec![0; PIVOT],
@@ -182,10 +187,22 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
             if self.finished || (rest.is_empty() && !last) {
                 return (Status::InputEmpty, read, written);
             }
-            // The kernels, through the UTF-16 pivot, while nothing is held
-            // back on either side.
+            // The kernels, while nothing is held back on either side: UTF-8
+            // straight into the output when both codecs' text is UTF-8,
+            // else through the UTF-16 pivot.
             let room = dst.len() - written;
-            if !rest.is_empty() && room >= 64 && self.decoder.is_idle() && self.encoder.is_idle() {
+            let idle = !rest.is_empty() && self.decoder.is_idle() && self.encoder.is_idle();
+            if idle && self.utf8 {
+                let (r, w) = self.decoder.codec().decode_to_utf8_fast(rest, &mut dst[written..]);
+                if r > 0 {
+                    self.slow_window = SLOW_WINDOW.0;
+                    self.decoder.advance(r);
+                    self.encoder.advance(pivot::count_utf8_code_points(&dst[written..written + w]));
+                    read += r;
+                    written += w;
+                    continue;
+                }
+            } else if idle && room >= 64 {
                 let window = rest.len().min(PIVOT).min(room / 3);
                 let (r, u) = self.decoder.codec().decode_to_utf16_fast(&rest[..window], &mut self.units);
                 if r > 0 {

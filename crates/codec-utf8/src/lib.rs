@@ -236,6 +236,11 @@ impl Decode for Utf8 {
     fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
         kernels::decode_to_utf8(input, out)
     }
+
+    /// Well-formed UTF-8 is copied as it is.
+    fn fast_output(&self) -> codec_core::Pivot {
+        codec_core::Pivot::Utf8
+    }
 }
 
 impl Encode for Utf8 {
@@ -255,6 +260,11 @@ impl Encode for Utf8 {
 
     fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
         kernels::encode_from_str(input, out)
+    }
+
+    /// Every scalar value is written as its UTF-8.
+    fn fast_input(&self) -> codec_core::Pivot {
+        codec_core::Pivot::Utf8
     }
 }
 

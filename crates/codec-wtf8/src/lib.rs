@@ -159,6 +159,11 @@ impl Decode for Wtf8Codec {
     fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
         kernels::decode_to_utf8(input, out)
     }
+
+    /// Well-formed UTF-8 is copied as it is.
+    fn fast_output(&self) -> codec_core::Pivot {
+        codec_core::Pivot::Utf8
+    }
 }
 
 impl Encode for Wtf8Codec {
@@ -180,6 +185,11 @@ impl Encode for Wtf8Codec {
 
     fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
         kernels::encode_from_str(input, out)
+    }
+
+    /// Every scalar value is written as its UTF-8.
+    fn fast_input(&self) -> codec_core::Pivot {
+        codec_core::Pivot::Utf8
     }
 }
 
