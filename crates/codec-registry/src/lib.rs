@@ -40,3 +40,8 @@ static CODECS: &[&dyn DynCodec] = &[
     &codec_utf16::WTF_16BE,
     &codec_wtf8::WTF_8,
 ];
+
+/// The README's examples, run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
