@@ -144,6 +144,83 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
     (i, o)
 }
 
+/// Appends the code points of bytes that the caller has checked to be
+/// well-formed UTF-8 to `out`, as [`valid_utf8_to_utf16`] reads them, and
+/// returns how many bytes it read (all of them, but for a sequence cut by
+/// the end of bytes that are not UTF-8).
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let mut out = Vec::new();
+/// assert_eq!(codec_core::pivot::valid_utf8_to_code_points("h\u{E9}".as_bytes(), &mut out), 3);
+/// assert_eq!(out, [CodePoint::new(0x68), CodePoint::new(0xE9)]);
+/// ```
+pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
+    out.reserve(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b0 = bytes[i];
+        if b0 < 0x80 {
+            out.push(crate::CodePoint::from(b0));
+            i += 1;
+            continue;
+        }
+        let len = match b0 {
+            0x80..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        let Some(seq) = bytes.get(i..i + len) else { break };
+        let tail = |k: usize| u32::from(seq[k] & 0x3F);
+        let value = match len {
+            2 => (u32::from(b0 & 0x1F) << 6) | tail(1),
+            3 => (u32::from(b0 & 0x0F) << 12) | (tail(1) << 6) | tail(2),
+            _ => (u32::from(b0 & 0x07) << 18) | (tail(1) << 12) | (tail(2) << 6) | tail(3),
+        };
+        out.push(crate::CodePoint::new(value));
+        i += len;
+    }
+    i
+}
+
+/// Appends the UTF-8 of the leading run of Unicode scalar values of
+/// `points` to `out`, and returns how many code points it took (it stops
+/// before the first surrogate or value beyond U+10FFFF).
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let mut out = Vec::new();
+/// let n = codec_core::pivot::scalars_to_utf8(&[CodePoint::new(0xE9), CodePoint::new(0xD800)], &mut out);
+/// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
+/// ```
+pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
+    out.reserve(points.len());
+    for (n, cp) in points.iter().enumerate() {
+        let v = cp.to_u32();
+        match v {
+            0..=0x7F => out.push(v as u8),
+            0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]),
+            0x800..=0xD7FF | 0xE000..=0xFFFF => out.extend_from_slice(&[
+                0xE0 | (v >> 12) as u8,
+                0x80 | ((v >> 6) & 0x3F) as u8,
+                0x80 | (v & 0x3F) as u8,
+            ]),
+            0x1_0000..=0x10_FFFF => out.extend_from_slice(&[
+                0xF0 | (v >> 18) as u8,
+                0x80 | ((v >> 12) & 0x3F) as u8,
+                0x80 | ((v >> 6) & 0x3F) as u8,
+                0x80 | (v & 0x3F) as u8,
+            ]),
+            _ => return n,
+        }
+    }
+    points.len()
+}
+
 /// Converts UTF-16 code units, read through `unit(k)` for `k < len`, to
 /// UTF-8 in `dst`, as much as fits, and returns (units read, bytes written).
 /// It stops before a lone surrogate, before a lead surrogate that is the

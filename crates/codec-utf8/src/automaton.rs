@@ -299,13 +299,7 @@ pub fn encode_step(grammar: Grammar, input: &[CodePoint], out: &mut Vec<u8>) -> 
 /// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
 /// ```
 pub fn encode_scalar_prefix(input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-    let mut buf = [0u8; 4];
-    let mut n = 0;
-    for c in input.iter().map_while(|cp| cp.to_char()) {
-        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-        n += 1;
-    }
-    n
+    codec_core::pivot::scalars_to_utf8(input, out)
 }
 
 /// The windows the fast skip validates, growing while they stay valid, so
@@ -377,11 +371,5 @@ pub fn valid_prefix(input: &[u8]) -> usize {
 /// ```
 pub fn decode_valid_prefix(input: &[u8], out: &mut Vec<CodePoint>) -> usize {
     let n = valid_prefix(input);
-    match core::str::from_utf8(&input[..n]) {
-        Ok(s) => {
-            out.extend(s.chars().map(CodePoint::from));
-            n
-        }
-        Err(_) => 0,
-    }
+    codec_core::pivot::valid_utf8_to_code_points(&input[..n], out)
 }
