@@ -104,18 +104,8 @@ const OPS: &[Op] = &[
         peers: &["Transcoder"],
         run: transcode_reader,
     },
-    Op {
-        name: "decode",
-        title: "decoding to code points (`UTF_8.decode`)",
-        peers: &["std"],
-        run: decode_code_points,
-    },
-    Op {
-        name: "lossy",
-        title: "lossy UTF-8, one bad byte per 1,000 (`to_str_lossy`)",
-        peers: &["std"],
-        run: lossy,
-    },
+    Op { name: "decode", title: "decoding to code points (`UTF_8.decode`)", peers: &["std"], run: decode_code_points },
+    Op { name: "lossy", title: "lossy UTF-8, one bad byte per 1,000 (`to_str_lossy`)", peers: &["std"], run: lossy },
     Op {
         name: "encode",
         title: "encoding code points to UTF-8 (`UTF_8.encode`)",
@@ -161,7 +151,7 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
         texts.retain(|t| QUICK_TEXTS.contains(&t.name.as_str()));
     }
     let timer = if quick {
-        Timer { warmup: 2, min_runs: 5, budget: Duration::from_millis(15) }
+        Timer { warmup: 2, min_runs: 5, budget: Duration::from_millis(25) }
     } else {
         Timer { warmup: 3, min_runs: 20, budget: Duration::from_millis(150) }
     };
@@ -260,7 +250,7 @@ impl<T: Copy + Default> Placed<T> {
         let size = size_of::<T>();
         let buf = vec![T::default(); len + (PAGE + offset) / size + 1];
         let skip = (PAGE + offset - buf.as_ptr().addr() % PAGE) % PAGE;
-        assert_eq!(skip % size, 0, "an offset must be a multiple of the element size");
+        assert!(skip.is_multiple_of(size), "an offset must be a multiple of the element size");
         Placed { buf, start: skip / size, len }
     }
 
@@ -297,7 +287,8 @@ impl Text {
 /// The corpus: `dir/*.txt`, in name order.
 fn load_texts(dir: &Path) -> Result<Vec<Text>, String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    let mut paths: Vec<_> =
+        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
     paths.sort();
     let mut texts = Vec::new();
     for path in paths {
@@ -365,10 +356,9 @@ fn validate_utf8_streaming(text: &Text, timer: &Timer) -> Result<Vec<f64>, Strin
         Ok::<(), codec_utf8::DecodeError>(())
     };
     same(&ours().is_ok(), &simdutf8::basic::from_utf8(src).is_ok(), "simdutf8")?;
-    let times = timer.race(&mut [
-        &mut || _ = black_box(ours().is_ok()),
-        &mut || _ = black_box(simdutf8::basic::from_utf8(black_box(src)).is_ok()),
-    ]);
+    let times = timer.race(&mut [&mut || _ = black_box(ours().is_ok()), &mut || {
+        _ = black_box(simdutf8::basic::from_utf8(black_box(src)).is_ok())
+    }]);
     Ok(speeds(src.len(), &times))
 }
 
@@ -418,8 +408,10 @@ fn utf8_to_utf16(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
 fn utf16_to_utf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
     let src = text.utf16.as_slice();
     let ours_len = UTF_8.encoder(EncodeMode::Fatal).max_len_from_utf16(src.len()).ok_or("overflow")?;
-    let peer_len =
-        encoding_rs::UTF_8.new_encoder().max_buffer_length_from_utf16_without_replacement(src.len()).ok_or("overflow")?;
+    let peer_len = encoding_rs::UTF_8
+        .new_encoder()
+        .max_buffer_length_from_utf16_without_replacement(src.len())
+        .ok_or("overflow")?;
     let mut ours_dst = Placed::<u8>::zeroed(ours_len, DST_OFFSET);
     let mut peer_dst = Placed::<u8>::zeroed(peer_len, DST_OFFSET);
 
@@ -456,7 +448,8 @@ fn transcode_to_utf16le(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> 
     // two bytes per UTF-8 byte; it runs its kernels only while the room
     // left is at least three bytes per input byte (see the report).
     let mut ours_dst = Placed::<u8>::zeroed(3 * src.len() + 64, DST_OFFSET);
-    let peer_len = encoding_rs::UTF_8.new_decoder_without_bom_handling().max_utf16_buffer_length(src.len()).ok_or("overflow")?;
+    let peer_len =
+        encoding_rs::UTF_8.new_decoder_without_bom_handling().max_utf16_buffer_length(src.len()).ok_or("overflow")?;
     let mut units = Placed::<u16>::zeroed(peer_len, DST_OFFSET);
     let mut peer_dst = Placed::<u8>::zeroed(2 * peer_len, DST_OFFSET);
 
@@ -481,17 +474,17 @@ fn transcode_to_utf16le(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> 
     same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], "encoding_rs")?;
     same(&ours_dst.as_slice()[..written], text.utf16le.as_slice(), "the corpus")?;
 
-    let times = timer.race(&mut [
-        &mut || _ = ours(ours_dst.as_mut_slice()),
-        &mut || _ = peer(units.as_mut_slice(), peer_dst.as_mut_slice()),
-    ]);
+    let times = timer.race(&mut [&mut || _ = ours(ours_dst.as_mut_slice()), &mut || {
+        _ = peer(units.as_mut_slice(), peer_dst.as_mut_slice())
+    }]);
     Ok(speeds(src.len(), &times))
 }
 
 fn transcode_from_utf16le(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
     let src = text.utf16le.as_slice();
     let mut ours_dst = Placed::<u8>::zeroed(3 * src.len() + 64, DST_OFFSET);
-    let peer_len = encoding_rs::UTF_16LE.new_decoder_without_bom_handling().max_utf8_buffer_length(src.len()).ok_or("overflow")?;
+    let peer_len =
+        encoding_rs::UTF_16LE.new_decoder_without_bom_handling().max_utf8_buffer_length(src.len()).ok_or("overflow")?;
     let mut peer_dst = Placed::<u8>::zeroed(peer_len, DST_OFFSET);
 
     let ours = |dst: &mut [u8]| {
@@ -512,10 +505,7 @@ fn transcode_from_utf16le(text: &Text, timer: &Timer) -> Result<Vec<f64>, String
     same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], "encoding_rs")?;
     same(&ours_dst.as_slice()[..written], text.utf8.as_slice(), "the corpus")?;
 
-    let times = timer.race(&mut [
-        &mut || _ = ours(ours_dst.as_mut_slice()),
-        &mut || _ = peer(peer_dst.as_mut_slice()),
-    ]);
+    let times = timer.race(&mut [&mut || _ = ours(ours_dst.as_mut_slice()), &mut || _ = peer(peer_dst.as_mut_slice())]);
     Ok(speeds(text.utf8.len, &times))
 }
 
@@ -592,7 +582,7 @@ fn validate_utf16le(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
     let ours = || UTF_16LE.validate(black_box(src)).is_ok();
     let std = || {
         let src = black_box(src);
-        src.len() % 2 == 0
+        src.len().is_multiple_of(2)
             && char::decode_utf16(src.chunks_exact(2).map(|p| u16::from_le_bytes([p[0], p[1]]))).all(|r| r.is_ok())
     };
     same(&ours(), &std(), "std")?;
@@ -611,10 +601,9 @@ fn validate_wtf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
     if wtf.len() > utf8.len() && simdutf8::basic::from_utf8(wtf).is_ok() {
         return Err("the text with surrogates is valid UTF-8".into());
     }
-    let times = timer.race(&mut [
-        &mut || _ = black_box(WTF_8.validate(black_box(wtf)).is_ok()),
-        &mut || _ = black_box(simdutf8::basic::from_utf8(black_box(utf8)).is_ok()),
-    ]);
+    let times = timer.race(&mut [&mut || _ = black_box(WTF_8.validate(black_box(wtf)).is_ok()), &mut || {
+        _ = black_box(simdutf8::basic::from_utf8(black_box(utf8)).is_ok())
+    }]);
     Ok(vec![gbps(wtf.len(), times[0]), gbps(utf8.len(), times[1])])
 }
 
@@ -714,7 +703,8 @@ fn results_md(results: &[Results], summary: &str, texts: usize) -> String {
 /// The CPU's model name, from `/proc/cpuinfo`.
 fn cpu_model() -> String {
     let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let model = info.lines().find_map(|l| l.strip_prefix("model name")?.split_once(':').map(|(_, m)| m.trim().to_owned()));
+    let model =
+        info.lines().find_map(|l| l.strip_prefix("model name")?.split_once(':').map(|(_, m)| m.trim().to_owned()));
     model.unwrap_or_else(|| "an unknown CPU".into())
 }
 
