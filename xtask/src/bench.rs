@@ -284,11 +284,15 @@ impl Text {
     }
 }
 
-/// The corpus: `dir/*.txt`, in name order.
+/// The corpus: `dir/*.txt` whose names start with a digit (as the
+/// matrix reads it: `stats.txt` is not a text), in name order.
 fn load_texts(dir: &Path) -> Result<Vec<Text>, String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    let mut paths: Vec<_> =
-        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "txt")).collect();
+    let is_text = |p: &Path| {
+        let name = p.file_name().map(|n| n.as_encoded_bytes()).unwrap_or_default();
+        name.ends_with(b".txt") && name.first().is_some_and(u8::is_ascii_digit)
+    };
+    let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| is_text(p)).collect();
     paths.sort();
     let mut texts = Vec::new();
     for path in paths {
