@@ -5,9 +5,13 @@
 //! * `cargo xtask exhaustive [--quick]`: the sweeps too long for
 //!   `cargo test` (every 4-byte `F0..F7` input, every 6-byte `ED .. .. ED ..
 //!   ..` input, the 31-bit round trip), built optimized.
+//! * `cargo xtask bench [--quick] [--filter NAME]`: utfx's buffer APIs
+//!   side by side with std, simdutf8 and encoding_rs on the corpus of
+//!   `bench/data/`, built optimized; a full run writes `bench/RESULTS.md`.
 //! * `cargo xtask tidy`: the checks reviewers should not have to make (also
 //!   run as a test: `cargo test -p xtask`).
 
+mod bench;
 mod exhaustive;
 mod matrix;
 mod tidy;
@@ -23,9 +27,12 @@ fn main() -> ExitCode {
     let result = match cmd {
         "matrix" => matrix::main(rest),
         "exhaustive" => exhaustive::main(rest),
+        "bench" => bench::main(rest),
         "tidy" => tidy::main(rest),
         "help" | "--help" | "-h" => {
-            println!("usage: cargo xtask <matrix [--check] | exhaustive [--quick] | tidy>");
+            println!(
+                "usage: cargo xtask <matrix [--check] | exhaustive [--quick] | bench [--quick] [--filter NAME] | tidy>"
+            );
             Ok(())
         }
         other => Err(format!("unknown xtask command `{other}`; try `cargo xtask help`")),

@@ -1,0 +1,739 @@
+//! `cargo xtask bench [--quick] [--filter NAME]`: utfx's buffer APIs side by
+//! side with their peers (std, simdutf8, encoding_rs) in one run, on the
+//! corpus of `bench/data/` (see its `MANIFEST.md`).
+//!
+//! Each operation is one function: it prepares its inputs and buffers once,
+//! checks once that utfx's output equals every peer's (so the harness cannot
+//! time something wrong), then races the contenders with [`Timer::race`]:
+//! a warm-up, then rounds in which each contender runs once in turn (so that
+//! noise from the other engineers on this shared machine hits all of them
+//! alike), keeping each one's best (minimum) time. One thread only.
+//!
+//! Throughput is gigabytes of the text's UTF-8 form per second, whatever the
+//! operation's input (UTF-16, code points), so that every contender of a row
+//! is divided by the same count; the lossy and WTF-8 rows count their own
+//! modified inputs. Ratios are utfx over the peer: above 1 is faster. Only
+//! ratios mean much: the machine is shared and absolute speeds drift.
+//!
+//! Sources sit at a 4 KiB boundary and destinations 2 KiB past one, away
+//! from glibc `memcpy`'s 4K-aliasing trap (a destination 1 to 63 bytes past
+//! the source modulo 4 KiB is about 20 times slower).
+//!
+//! A full run (no flag) writes the tables to `bench/RESULTS.md`; `--quick`
+//! (three texts, short races: a CI smoke run) and `--filter NAME` (the
+//! operations whose name contains NAME) only print. Unoptimized builds re-run
+//! themselves with `--release`.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::io::Read as _;
+use std::path::Path;
+use std::time::{Duration, Instant, SystemTime};
+
+use codec_core::{TranscodeReader, Transcoder};
+use codec_utf8::{CodePoint, Decode, DecodeMode, Decoder, Encode, EncodeMode, UTF_8};
+use codec_utf16::UTF_16LE;
+use codec_wtf8::WTF_8;
+
+const USAGE: &str = "usage: cargo xtask bench [--quick] [--filter NAME]";
+
+/// The texts `--quick` measures: ASCII, a 1/2-byte mix, 4-byte only.
+const QUICK_TEXTS: [&str; 3] = ["01_latin_lipsum", "05_russian_mars", "12_emoji_lipsum"];
+
+/// The chunk size of the streaming validation row.
+const CHUNK: usize = 64 * 1024;
+
+/// Where buffers start relative to a 4 KiB boundary, in bytes.
+const PAGE: usize = 4096;
+const SRC_OFFSET: usize = 0;
+const DST_OFFSET: usize = 2048;
+
+/// One operation: a row of the summary and a table per text.
+struct Op {
+    /// What `--filter` matches.
+    name: &'static str,
+    /// What is measured, with utfx's call.
+    title: &'static str,
+    /// The peers, in the order `run` returns them after utfx.
+    peers: &'static [&'static str],
+    /// GB/s of utfx then of each peer, on one text.
+    run: fn(&Text, &Timer) -> Result<Vec<f64>, String>,
+}
+
+const OPS: &[Op] = &[
+    Op {
+        name: "validate",
+        title: "UTF-8 validation (`UTF_8.validate`)",
+        peers: &["simdutf8", "std"],
+        run: validate_utf8,
+    },
+    Op {
+        name: "validate-stream",
+        title: "UTF-8 streaming validation, 64 KiB chunks (`Decoder::validate_chunk`)",
+        peers: &["simdutf8"],
+        run: validate_utf8_streaming,
+    },
+    Op {
+        name: "utf8-to-utf16",
+        title: "UTF-8 to UTF-16 (`Decoder::decode_to_utf16`, replace)",
+        peers: &["encoding_rs", "std"],
+        run: utf8_to_utf16,
+    },
+    Op {
+        name: "utf16-to-utf8",
+        title: "UTF-16 to UTF-8 (`Encoder::encode_from_utf16`, fatal)",
+        peers: &["encoding_rs", "std"],
+        run: utf16_to_utf8,
+    },
+    Op {
+        name: "transcode-to-utf16le",
+        title: "UTF-8 bytes to UTF-16LE bytes (`Transcoder::transcode`)",
+        peers: &["encoding_rs"],
+        run: transcode_to_utf16le,
+    },
+    Op {
+        name: "transcode-from-utf16le",
+        title: "UTF-16LE bytes to UTF-8 bytes (`Transcoder::transcode`)",
+        peers: &["encoding_rs"],
+        run: transcode_from_utf16le,
+    },
+    Op {
+        name: "reader",
+        title: "UTF-8 to UTF-16LE through `TranscodeReader` (`read_to_end`)",
+        peers: &["Transcoder"],
+        run: transcode_reader,
+    },
+    Op { name: "decode", title: "decoding to code points (`UTF_8.decode`)", peers: &["std"], run: decode_code_points },
+    Op { name: "lossy", title: "lossy UTF-8, one bad byte per 1,000 (`to_str_lossy`)", peers: &["std"], run: lossy },
+    Op {
+        name: "encode",
+        title: "encoding code points to UTF-8 (`UTF_8.encode`)",
+        peers: &["std"],
+        run: encode_code_points,
+    },
+    Op {
+        name: "validate-utf16le",
+        title: "UTF-16LE validation (`UTF_16LE.validate`)",
+        peers: &["std"],
+        run: validate_utf16le,
+    },
+    Op {
+        name: "validate-wtf8",
+        title: "WTF-8 validation, one lone surrogate per 1,000 bytes (`WTF_8.validate`; peer: the text without them)",
+        peers: &["simdutf8"],
+        run: validate_wtf8,
+    },
+];
+
+/// Runs the subcommand.
+pub(crate) fn main(args: &[String]) -> Result<(), String> {
+    let (mut quick, mut filter) = (false, None);
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--quick" => quick = true,
+            "--filter" => filter = Some(rest.next().ok_or(USAGE)?.clone()),
+            _ => return Err(USAGE.into()),
+        }
+    }
+    let ops: Vec<&Op> = OPS.iter().filter(|op| filter.as_ref().is_none_or(|f| op.name.contains(f.as_str()))).collect();
+    if ops.is_empty() {
+        let names: Vec<&str> = OPS.iter().map(|op| op.name).collect();
+        return Err(format!("no operation matches the filter; the operations: {}", names.join(", ")));
+    }
+    if cfg!(debug_assertions) {
+        return rerun_optimized(args);
+    }
+    let root = crate::workspace_root();
+    let mut texts = load_texts(&root.join("bench/data"))?;
+    if quick {
+        texts.retain(|t| QUICK_TEXTS.contains(&t.name.as_str()));
+    }
+    let timer = if quick {
+        Timer { warmup: 2, min_runs: 5, budget: Duration::from_millis(25) }
+    } else {
+        Timer { warmup: 3, min_runs: 20, budget: Duration::from_millis(150) }
+    };
+
+    let start = Instant::now();
+    let mut results = Vec::new();
+    for op in ops {
+        let mut rows = Vec::new();
+        for text in &texts {
+            let speeds = (op.run)(text, &timer).map_err(|e| format!("{} on {}: {e}", op.name, text.name))?;
+            rows.push((text.name.clone(), speeds));
+        }
+        let result = Results { op, rows };
+        println!("## {} [{}]\n\n{}", op.title, op.name, result.table());
+        results.push(result);
+    }
+    let summary = summary(&results);
+    println!("## Summary: geometric means over {} texts\n\n{summary}", texts.len());
+    println!("{:.0} s in all", start.elapsed().as_secs_f64());
+    if !quick && filter.is_none() {
+        let path = root.join("bench/RESULTS.md");
+        std::fs::write(&path, results_md(&results, &summary, texts.len()))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// Builds and runs this command with `--release`: timings need an optimized
+/// build.
+fn rerun_optimized(args: &[String]) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = std::process::Command::new(cargo)
+        .args(["run", "--quiet", "--release", "--package", "xtask", "--", "bench"])
+        .args(args)
+        .current_dir(crate::workspace_root())
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() { Ok(()) } else { Err("the benchmark failed (see above)".into()) }
+}
+
+// ---------------------------------------------------------------------------
+// Timing and buffers
+
+/// How long to race: `warmup` untimed calls each, then rounds until there
+/// have been `min_runs` rounds and all contenders together have run for
+/// `budget` each.
+struct Timer {
+    warmup: u32,
+    min_runs: u32,
+    budget: Duration,
+}
+
+impl Timer {
+    /// Runs the contenders in turn, round after round, and returns each
+    /// one's best time.
+    fn race(&self, contenders: &mut [&mut dyn FnMut()]) -> Vec<Duration> {
+        for run in contenders.iter_mut() {
+            (0..self.warmup).for_each(|_| run());
+        }
+        let mut best = vec![Duration::MAX; contenders.len()];
+        let (mut total, mut rounds) = (Duration::ZERO, 0);
+        while rounds < self.min_runs || total < self.budget * contenders.len() as u32 {
+            for (run, best) in contenders.iter_mut().zip(&mut best) {
+                let start = Instant::now();
+                run();
+                let took = start.elapsed();
+                *best = (*best).min(took);
+                total += took;
+            }
+            rounds += 1;
+        }
+        best
+    }
+}
+
+/// Gigabytes per second.
+fn gbps(bytes: usize, time: Duration) -> f64 {
+    bytes as f64 / time.as_secs_f64() / 1e9
+}
+
+/// GB/s of each contender over the same `bytes`.
+fn speeds(bytes: usize, times: &[Duration]) -> Vec<f64> {
+    times.iter().map(|&t| gbps(bytes, t)).collect()
+}
+
+/// A buffer whose first element sits `offset` bytes past a 4 KiB boundary.
+struct Placed<T> {
+    buf: Vec<T>,
+    start: usize,
+    len: usize,
+}
+
+impl<T: Copy + Default> Placed<T> {
+    fn zeroed(len: usize, offset: usize) -> Self {
+        let size = size_of::<T>();
+        let buf = vec![T::default(); len + (PAGE + offset) / size + 1];
+        let skip = (PAGE + offset - buf.as_ptr().addr() % PAGE) % PAGE;
+        assert!(skip.is_multiple_of(size), "an offset must be a multiple of the element size");
+        Placed { buf, start: skip / size, len }
+    }
+
+    fn copy_of(data: &[T], offset: usize) -> Self {
+        let mut placed = Self::zeroed(data.len(), offset);
+        placed.as_mut_slice().copy_from_slice(data);
+        placed
+    }
+
+    fn as_slice(&self) -> &[T] {
+        &self.buf[self.start..self.start + self.len]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.buf[self.start..self.start + self.len]
+    }
+}
+
+/// One corpus text in the forms the operations start from.
+struct Text {
+    name: String,
+    utf8: Placed<u8>,
+    utf16: Placed<u16>,
+    utf16le: Placed<u8>,
+}
+
+impl Text {
+    fn str(&self) -> &str {
+        // Checked valid when loaded.
+        std::str::from_utf8(self.utf8.as_slice()).unwrap_or_default()
+    }
+}
+
+/// The corpus: `dir/*.txt` whose names start with a digit (as the
+/// matrix reads it: `stats.txt` is not a text), in name order.
+fn load_texts(dir: &Path) -> Result<Vec<Text>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let is_text = |p: &Path| {
+        let name = p.file_name().map(|n| n.as_encoded_bytes()).unwrap_or_default();
+        name.ends_with(b".txt") && name.first().is_some_and(u8::is_ascii_digit)
+    };
+    let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| is_text(p)).collect();
+    paths.sort();
+    let mut texts = Vec::new();
+    for path in paths {
+        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let s = std::str::from_utf8(&bytes).map_err(|e| format!("{} is not UTF-8: {e}", path.display()))?;
+        let units: Vec<u16> = s.encode_utf16().collect();
+        let le: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+        texts.push(Text {
+            name: path.file_stem().unwrap_or_default().to_string_lossy().into_owned(),
+            utf8: Placed::copy_of(&bytes, SRC_OFFSET),
+            utf16: Placed::copy_of(&units, SRC_OFFSET),
+            utf16le: Placed::copy_of(&le, SRC_OFFSET),
+        });
+    }
+    if texts.is_empty() {
+        return Err(format!("no .txt files in {}", dir.display()));
+    }
+    Ok(texts)
+}
+
+/// `text` with `insert` after the first character boundary at or past every
+/// 1,000th byte.
+fn every_thousand(text: &str, insert: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() + text.len() / 1000 * insert.len() + insert.len());
+    let mut next = 1000;
+    for (i, c) in text.char_indices() {
+        if i >= next {
+            out.extend_from_slice(insert);
+            next = i + 1000;
+        }
+        let mut buf = [0; 4];
+        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    }
+    out
+}
+
+/// Fails unless utfx's output equals the peer's.
+fn same<T: PartialEq + ?Sized>(ours: &T, peer: &T, name: &str) -> Result<(), String> {
+    if ours == peer { Ok(()) } else { Err(format!("utfx's output differs from {name}'s")) }
+}
+
+// ---------------------------------------------------------------------------
+// The operations: each checks once, then races.
+
+fn validate_utf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf8.as_slice();
+    same(&UTF_8.validate(src).is_ok(), &simdutf8::basic::from_utf8(src).is_ok(), "simdutf8")?;
+    same(&UTF_8.validate(src).is_ok(), &core::str::from_utf8(src).is_ok(), "std")?;
+    let times = timer.race(&mut [
+        &mut || _ = black_box(UTF_8.validate(black_box(src)).is_ok()),
+        &mut || _ = black_box(simdutf8::basic::from_utf8(black_box(src)).is_ok()),
+        &mut || _ = black_box(core::str::from_utf8(black_box(src)).is_ok()),
+    ]);
+    Ok(speeds(src.len(), &times))
+}
+
+fn validate_utf8_streaming(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf8.as_slice();
+    let ours = || {
+        let mut decoder = Decoder::new(&UTF_8, DecodeMode::Fatal);
+        let mut chunks = src.chunks(CHUNK).peekable();
+        while let Some(chunk) = chunks.next() {
+            decoder.validate_chunk(chunk, chunks.peek().is_none())?;
+        }
+        Ok::<(), codec_utf8::DecodeError>(())
+    };
+    same(&ours().is_ok(), &simdutf8::basic::from_utf8(src).is_ok(), "simdutf8")?;
+    let times = timer.race(&mut [&mut || _ = black_box(ours().is_ok()), &mut || {
+        _ = black_box(simdutf8::basic::from_utf8(black_box(src)).is_ok())
+    }]);
+    Ok(speeds(src.len(), &times))
+}
+
+fn utf8_to_utf16(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf8.as_slice();
+    let ours_len = UTF_8.decoder(DecodeMode::Replace).max_utf16_len(src.len()).ok_or("overflow")?;
+    let peer = encoding_rs::UTF_8.new_decoder_without_bom_handling();
+    let peer_len = peer.max_utf16_buffer_length(src.len()).ok_or("overflow")?;
+    let mut ours_dst = Placed::<u16>::zeroed(ours_len, DST_OFFSET);
+    let mut peer_dst = Placed::<u16>::zeroed(peer_len, DST_OFFSET);
+    let mut std_dst: Vec<u16> = Vec::with_capacity(peer_len);
+    let s = text.str();
+
+    let ours = |dst: &mut [u16]| {
+        let (status, read, written) = UTF_8.decoder(DecodeMode::Replace).decode_to_utf16(src, dst, true);
+        black_box((status.is_input_empty(), read, written))
+    };
+    let peer = |dst: &mut [u16]| {
+        let mut decoder = encoding_rs::UTF_8.new_decoder_without_bom_handling();
+        black_box(decoder.decode_to_utf16(src, dst, true))
+    };
+    let std = |dst: &mut Vec<u16>| {
+        dst.clear();
+        dst.extend(black_box(s).encode_utf16());
+    };
+    let (ok, read, written) = ours(ours_dst.as_mut_slice());
+    let (result, peer_read, peer_written, _) = peer(peer_dst.as_mut_slice());
+    std(&mut std_dst);
+    if !ok || read != src.len() || result != encoding_rs::CoderResult::InputEmpty || peer_read != src.len() {
+        return Err("a decoder stopped early".into());
+    }
+    let ours_out = &ours_dst.as_slice()[..written];
+    same(ours_out, &peer_dst.as_slice()[..peer_written], "encoding_rs")?;
+    same(ours_out, &std_dst[..], "std")?;
+
+    let times = timer.race(&mut [
+        &mut || _ = ours(ours_dst.as_mut_slice()),
+        &mut || _ = peer(peer_dst.as_mut_slice()),
+        &mut || {
+            std(&mut std_dst);
+            black_box(std_dst.len());
+        },
+    ]);
+    Ok(speeds(src.len(), &times))
+}
+
+fn utf16_to_utf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf16.as_slice();
+    let ours_len = UTF_8.encoder(EncodeMode::Fatal).max_len_from_utf16(src.len()).ok_or("overflow")?;
+    let peer_len = encoding_rs::UTF_8
+        .new_encoder()
+        .max_buffer_length_from_utf16_without_replacement(src.len())
+        .ok_or("overflow")?;
+    let mut ours_dst = Placed::<u8>::zeroed(ours_len, DST_OFFSET);
+    let mut peer_dst = Placed::<u8>::zeroed(peer_len, DST_OFFSET);
+
+    let ours = |dst: &mut [u8]| {
+        let (status, read, written) = UTF_8.encoder(EncodeMode::Fatal).encode_from_utf16(src, dst, true);
+        black_box((status.is_input_empty(), read, written))
+    };
+    let peer = |dst: &mut [u8]| {
+        let mut encoder = encoding_rs::UTF_8.new_encoder();
+        black_box(encoder.encode_from_utf16(src, dst, true))
+    };
+    let std = || black_box(String::from_utf16(black_box(src)));
+    let (ok, read, written) = ours(ours_dst.as_mut_slice());
+    let (result, peer_read, peer_written, _) = peer(peer_dst.as_mut_slice());
+    if !ok || read != src.len() || result != encoding_rs::CoderResult::InputEmpty || peer_read != src.len() {
+        return Err("an encoder stopped early".into());
+    }
+    let ours_out = &ours_dst.as_slice()[..written];
+    same(ours_out, &peer_dst.as_slice()[..peer_written], "encoding_rs")?;
+    same(ours_out, std().map_err(|e| e.to_string())?.as_bytes(), "std")?;
+    same(ours_out, text.utf8.as_slice(), "the corpus")?;
+
+    let times = timer.race(&mut [
+        &mut || _ = ours(ours_dst.as_mut_slice()),
+        &mut || _ = peer(peer_dst.as_mut_slice()),
+        &mut || _ = std(),
+    ]);
+    Ok(speeds(text.utf8.len, &times))
+}
+
+fn transcode_to_utf16le(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf8.as_slice();
+    // The Transcoder has no output-size function: UTF-16LE takes at most
+    // two bytes per UTF-8 byte; it runs its kernels only while the room
+    // left is at least three bytes per input byte (see the report).
+    let mut ours_dst = Placed::<u8>::zeroed(3 * src.len() + 64, DST_OFFSET);
+    let peer_len =
+        encoding_rs::UTF_8.new_decoder_without_bom_handling().max_utf16_buffer_length(src.len()).ok_or("overflow")?;
+    let mut units = Placed::<u16>::zeroed(peer_len, DST_OFFSET);
+    let mut peer_dst = Placed::<u8>::zeroed(2 * peer_len, DST_OFFSET);
+
+    let ours = |dst: &mut [u8]| {
+        let mut transcoder = Transcoder::new(&UTF_8, DecodeMode::Replace, &UTF_16LE, EncodeMode::Fatal);
+        let (status, read, written) = transcoder.transcode(src, dst, true);
+        black_box((status.is_input_empty(), read, written))
+    };
+    let peer = |units: &mut [u16], dst: &mut [u8]| {
+        let mut decoder = encoding_rs::UTF_8.new_decoder_without_bom_handling();
+        let (result, read, written, _) = decoder.decode_to_utf16(src, units, true);
+        for (pair, unit) in dst.chunks_exact_mut(2).zip(&units[..written]) {
+            pair.copy_from_slice(&unit.to_le_bytes());
+        }
+        black_box((result == encoding_rs::CoderResult::InputEmpty, read, 2 * written))
+    };
+    let (ok, read, written) = ours(ours_dst.as_mut_slice());
+    let (peer_ok, peer_read, peer_written) = peer(units.as_mut_slice(), peer_dst.as_mut_slice());
+    if !ok || !peer_ok || read != src.len() || peer_read != src.len() {
+        return Err("a transcoder stopped early".into());
+    }
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], "encoding_rs")?;
+    same(&ours_dst.as_slice()[..written], text.utf16le.as_slice(), "the corpus")?;
+
+    let times = timer.race(&mut [&mut || _ = ours(ours_dst.as_mut_slice()), &mut || {
+        _ = peer(units.as_mut_slice(), peer_dst.as_mut_slice())
+    }]);
+    Ok(speeds(src.len(), &times))
+}
+
+fn transcode_from_utf16le(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf16le.as_slice();
+    let mut ours_dst = Placed::<u8>::zeroed(3 * src.len() + 64, DST_OFFSET);
+    let peer_len =
+        encoding_rs::UTF_16LE.new_decoder_without_bom_handling().max_utf8_buffer_length(src.len()).ok_or("overflow")?;
+    let mut peer_dst = Placed::<u8>::zeroed(peer_len, DST_OFFSET);
+
+    let ours = |dst: &mut [u8]| {
+        let mut transcoder = Transcoder::new(&UTF_16LE, DecodeMode::Replace, &UTF_8, EncodeMode::Fatal);
+        let (status, read, written) = transcoder.transcode(src, dst, true);
+        black_box((status.is_input_empty(), read, written))
+    };
+    let peer = |dst: &mut [u8]| {
+        let mut decoder = encoding_rs::UTF_16LE.new_decoder_without_bom_handling();
+        let (result, read, written, _) = decoder.decode_to_utf8(src, dst, true);
+        black_box((result == encoding_rs::CoderResult::InputEmpty, read, written))
+    };
+    let (ok, read, written) = ours(ours_dst.as_mut_slice());
+    let (peer_ok, peer_read, peer_written) = peer(peer_dst.as_mut_slice());
+    if !ok || !peer_ok || read != src.len() || peer_read != src.len() {
+        return Err("a transcoder stopped early".into());
+    }
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], "encoding_rs")?;
+    same(&ours_dst.as_slice()[..written], text.utf8.as_slice(), "the corpus")?;
+
+    let times = timer.race(&mut [&mut || _ = ours(ours_dst.as_mut_slice()), &mut || _ = peer(peer_dst.as_mut_slice())]);
+    Ok(speeds(text.utf8.len, &times))
+}
+
+fn transcode_reader(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf8.as_slice();
+    let mut ours_out: Vec<u8> = Vec::with_capacity(3 * src.len() + 64);
+    let mut peer_dst = Placed::<u8>::zeroed(3 * src.len() + 64, DST_OFFSET);
+
+    let ours = |out: &mut Vec<u8>| {
+        out.clear();
+        let mut reader = TranscodeReader::new(src, &UTF_8, DecodeMode::Replace, &UTF_16LE, EncodeMode::Fatal);
+        black_box(reader.read_to_end(out).map_err(|e| e.to_string()))
+    };
+    let peer = |dst: &mut [u8]| {
+        let mut transcoder = Transcoder::new(&UTF_8, DecodeMode::Replace, &UTF_16LE, EncodeMode::Fatal);
+        let (status, read, written) = transcoder.transcode(src, dst, true);
+        black_box((status.is_input_empty(), read, written))
+    };
+    ours(&mut ours_out)?;
+    let (ok, read, written) = peer(peer_dst.as_mut_slice());
+    if !ok || read != src.len() {
+        return Err("the transcoder stopped early".into());
+    }
+    same(&ours_out[..], &peer_dst.as_slice()[..written], "the Transcoder")?;
+
+    let times = timer.race(&mut [&mut || _ = ours(&mut ours_out), &mut || _ = peer(peer_dst.as_mut_slice())]);
+    Ok(speeds(src.len(), &times))
+}
+
+fn decode_code_points(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf8.as_slice();
+    let s = text.str();
+    let ours = || black_box(UTF_8.decode(black_box(src)));
+    let std = || black_box(black_box(s).chars().collect::<Vec<char>>());
+    let points: Vec<u32> = ours().map_err(|e| e.to_string())?.iter().map(|p| p.to_u32()).collect();
+    let chars: Vec<u32> = std().into_iter().map(u32::from).collect();
+    same(&points, &chars, "std")?;
+
+    let times = timer.race(&mut [&mut || _ = ours(), &mut || _ = std()]);
+    Ok(speeds(src.len(), &times))
+}
+
+fn lossy(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let bad = every_thousand(text.str(), &[0xFF]);
+    let src = &Placed::copy_of(&bad, SRC_OFFSET);
+    let src = src.as_slice();
+    let ours = || black_box(codec_utf8::to_str_lossy(black_box(src)));
+    let std = || black_box(String::from_utf8_lossy(black_box(src)));
+    let out = ours();
+    if src.len() >= 1000 && matches!(out, Cow::Borrowed(_)) {
+        return Err("the ill-formed text decoded without replacement".into());
+    }
+    same(&out, &std(), "std")?;
+
+    let times = timer.race(&mut [&mut || _ = ours(), &mut || _ = std()]);
+    Ok(speeds(src.len(), &times))
+}
+
+fn encode_code_points(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let points: Vec<CodePoint> = text.str().chars().map(CodePoint::from).collect();
+    let chars: Vec<char> = text.str().chars().collect();
+    let ours = || black_box(UTF_8.encode(black_box(&points)));
+    let std = || black_box(black_box(&chars).iter().collect::<String>());
+    let out = ours().map_err(|e| e.to_string())?;
+    same(&out[..], std().as_bytes(), "std")?;
+    same(&out[..], text.utf8.as_slice(), "the corpus")?;
+
+    let times = timer.race(&mut [&mut || _ = ours(), &mut || _ = std()]);
+    Ok(speeds(text.utf8.len, &times))
+}
+
+fn validate_utf16le(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf16le.as_slice();
+    let ours = || UTF_16LE.validate(black_box(src)).is_ok();
+    let std = || {
+        let src = black_box(src);
+        src.len().is_multiple_of(2)
+            && char::decode_utf16(src.chunks_exact(2).map(|p| u16::from_le_bytes([p[0], p[1]]))).all(|r| r.is_ok())
+    };
+    same(&ours(), &std(), "std")?;
+    same(&ours(), &true, "the corpus")?;
+
+    let times = timer.race(&mut [&mut || _ = black_box(ours()), &mut || _ = black_box(std())]);
+    Ok(speeds(text.utf8.len, &times))
+}
+
+fn validate_wtf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    // U+D800, a lead surrogate: never followed by a trail, so never a pair.
+    let wtf = every_thousand(text.str(), &[0xED, 0xA0, 0x80]);
+    let wtf = &Placed::copy_of(&wtf, SRC_OFFSET);
+    let (wtf, utf8) = (wtf.as_slice(), text.utf8.as_slice());
+    same(&WTF_8.validate(wtf).is_ok(), &simdutf8::basic::from_utf8(utf8).is_ok(), "simdutf8")?;
+    if wtf.len() > utf8.len() && simdutf8::basic::from_utf8(wtf).is_ok() {
+        return Err("the text with surrogates is valid UTF-8".into());
+    }
+    let times = timer.race(&mut [&mut || _ = black_box(WTF_8.validate(black_box(wtf)).is_ok()), &mut || {
+        _ = black_box(simdutf8::basic::from_utf8(black_box(utf8)).is_ok())
+    }]);
+    Ok(vec![gbps(wtf.len(), times[0]), gbps(utf8.len(), times[1])])
+}
+
+// ---------------------------------------------------------------------------
+// Reports
+
+/// One operation's speeds: per text, utfx then each peer.
+struct Results {
+    op: &'static Op,
+    rows: Vec<(String, Vec<f64>)>,
+}
+
+impl Results {
+    /// Geometric means over the texts: utfx, each peer, and utfx's ratio
+    /// to each peer.
+    fn means(&self) -> (Vec<f64>, Vec<f64>) {
+        let speeds = (0..=self.op.peers.len()).map(|i| geomean(self.rows.iter().map(|(_, s)| s[i]))).collect();
+        let ratios = (1..=self.op.peers.len()).map(|i| geomean(self.rows.iter().map(|(_, s)| s[0] / s[i]))).collect();
+        (speeds, ratios)
+    }
+
+    /// The per-text table, in Markdown.
+    fn table(&self) -> String {
+        let mut out = String::from("| text | utfx GB/s |");
+        for peer in self.op.peers {
+            let _ = write!(out, " {peer} GB/s | ratio |");
+        }
+        out.push_str("\n|---|---:|");
+        out.push_str(&"---:|---:|".repeat(self.op.peers.len()));
+        out.push('\n');
+        let row = |out: &mut String, name: &str, speeds: &[f64], ratios: &[f64]| {
+            let _ = write!(out, "| {name} | {:.2} |", speeds[0]);
+            for (speed, ratio) in speeds[1..].iter().zip(ratios) {
+                let _ = write!(out, " {speed:.2} | {ratio:.2}x |");
+            }
+            out.push('\n');
+        };
+        for (name, speeds) in &self.rows {
+            let ratios: Vec<f64> = speeds[1..].iter().map(|s| speeds[0] / s).collect();
+            row(&mut out, &format!("`{name}`"), speeds, &ratios);
+        }
+        let (speeds, ratios) = self.means();
+        row(&mut out, "**geometric mean**", &speeds, &ratios);
+        out
+    }
+}
+
+fn geomean(values: impl Iterator<Item = f64>) -> f64 {
+    let (sum, n) = values.fold((0.0, 0), |(sum, n), v| (sum + v.ln(), n + 1));
+    (sum / f64::from(n)).exp()
+}
+
+/// The summary: one row per operation and peer, in Markdown.
+fn summary(results: &[Results]) -> String {
+    let mut out = String::from("| operation | peer | utfx GB/s | peer GB/s | ratio |\n|---|---|---:|---:|---:|\n");
+    for result in results {
+        let (speeds, ratios) = result.means();
+        for (i, peer) in result.op.peers.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "| {} | {peer} | {:.2} | {:.2} | {:.2}x |",
+                result.op.title,
+                speeds[0],
+                speeds[i + 1],
+                ratios[i]
+            );
+        }
+    }
+    out
+}
+
+/// `bench/RESULTS.md`.
+fn results_md(results: &[Results], summary: &str, texts: usize) -> String {
+    let mut out = String::from("<!-- DO NOT EDIT. Generated by cargo xtask bench -->\n\n# Benchmark results\n\n");
+    let _ = write!(
+        out,
+        "Measured on {date} (UTC), {cpu}, {cores} cores, {rustc}, one thread.\n\n\
+         **The numbers are noisy: ratios matter, not absolute speeds.** The machine is shared with \
+         other engineers' builds and tests, so absolute GB/s drift from run to run; the ratios hold \
+         better, because utfx and its peers run in turn, round after round, in the same process, and \
+         each keeps its best time. The figures are not reproducible, so there is no `--check`.\n\n\
+         GB/s counts the text's UTF-8 bytes for every contender of a row, whatever the operation's \
+         input (the lossy and WTF-8 rows count their own modified inputs); a ratio is utfx's speed over \
+         the peer's, above 1 meaning utfx is faster. Corpus: `bench/data/` (`MANIFEST.md`); method and \
+         peers: `xtask/src/bench.rs`.\n\n## Summary: geometric means over {texts} texts\n\n{summary}\n## Per text\n",
+        date = today(),
+        cpu = cpu_model(),
+        cores = std::thread::available_parallelism().map_or(1, |n| n.get()),
+        rustc = rustc_version(),
+    );
+    for result in results {
+        let _ = write!(out, "\n### {} [`{}`]\n\n{}", result.op.title, result.op.name, result.table());
+    }
+    out
+}
+
+/// The CPU's model name, from `/proc/cpuinfo`.
+fn cpu_model() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model =
+        info.lines().find_map(|l| l.strip_prefix("model name")?.split_once(':').map(|(_, m)| m.trim().to_owned()));
+    model.unwrap_or_else(|| "an unknown CPU".into())
+}
+
+/// `rustc --version`.
+fn rustc_version() -> String {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .unwrap_or_else(|_| "an unknown rustc".into())
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`.
+fn today() -> String {
+    let secs = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
