@@ -370,19 +370,15 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
         while i + 16 <= len && !(i..i + 16).fold(false, |any, k| any | (unit(k) & 0xF800 == 0xD800)) {
             i += 16;
         }
-        if i == len {
-            break;
-        }
-        match unit(i) {
-            0xD800..=0xDBFF => {
-                if i + 1 < len && (0xDC00..=0xDFFF).contains(&unit(i + 1)) {
-                    i += 2;
-                } else {
-                    break;
-                }
+        // A block with surrogates: unit by unit to its end (and past it to
+        // finish a pair), before trying whole blocks again.
+        let end = (i + 16).min(len);
+        while i < end {
+            match unit(i) {
+                0xD800..=0xDBFF if i + 1 < len && (0xDC00..=0xDFFF).contains(&unit(i + 1)) => i += 2,
+                0xD800..=0xDFFF => return i,
+                _ => i += 1,
             }
-            0xDC00..=0xDFFF => break,
-            _ => i += 1,
         }
     }
     i

@@ -75,6 +75,8 @@
 
 extern crate alloc;
 
+#[cfg(feature = "std")]
+pub use codec_core::TranscodeReader;
 /// The core's vocabulary, re-exported so that a program needs this crate
 /// alone: the traits, error modes, errors, code points and the
 /// buffer-to-buffer drivers.
