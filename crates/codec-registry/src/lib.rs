@@ -39,4 +39,7 @@ static CODECS: &[&dyn DynCodec] = &[
     &codec_utf16::WTF_16LE,
     &codec_utf16::WTF_16BE,
     &codec_wtf8::WTF_8,
+    &codec_cesu8::CESU_8,
+    &codec_cesu8::MUTF_8,
+    &codec_cesu8::MUTF_8_LENIENT,
 ];

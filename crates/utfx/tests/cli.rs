@@ -146,7 +146,11 @@ fn bad_input_and_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("utf8").and(predicate::str::contains("did you mean")));
-    utfx().args(["decode", "-f", "cesu-8"]).assert().code(2).stderr(predicate::str::contains("not implemented"));
+    utfx()
+        .args(["decode", "-f", "corrected-utf-8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not implemented"));
     utfx().args(["decode", "-f", "utf-8", "--errors", "bogus"]).assert().code(2);
     utfx().args(["decode"]).assert().code(2);
     utfx().args(["frobnicate"]).assert().code(2);
