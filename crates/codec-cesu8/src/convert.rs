@@ -3,12 +3,11 @@
 //! buffer-to-buffer drivers and the crate's kernels.
 
 use alloc::borrow::Cow;
-use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
 use codec_core::{
-    Decode, DecodeError, DecodeMode, Decoder, EncodeError, EncodeMode, Encoder, Status, TranscodeError, Transcoder,
+    Decode, DecodeError, DecodeMode, EncodeError, EncodeMode, Encoder, Status, TranscodeError, Transcoder,
 };
 use codec_wtf8::{WTF_8, Wtf8, Wtf8Buf};
 
@@ -40,24 +39,9 @@ impl Cesu8Codec {
         {
             return Ok(Cow::Borrowed(s));
         }
-        // Never longer than the input: 6 bytes become 4, `C0 80` one.
-        let mut out = vec![0u8; bytes.len()];
-        let mut decoder = Decoder::new(self, DecodeMode::Fatal);
-        let (mut read, mut written) = (0, 0);
-        loop {
-            let (status, r, w) = decoder.decode_to_utf8(&bytes[read..], &mut out[written..], true);
-            (read, written) = (read + r, written + w);
-            match status {
-                Status::InputEmpty => break,
-                Status::OutputFull => out.resize(out.len() * 2 + 4, 0),
-                Status::Error(e) => return Err(e),
-            }
-        }
-        out.truncate(written);
-        String::from_utf8(out).map(Cow::Owned).map_err(|e| {
-            // The decoder writes UTF-8 only; report it as an error rather than panic.
-            DecodeError::new(e.utf8_error().valid_up_to(), Some(1), codec_core::ErrorKind::InvalidLead)
-        })
+        // The core's `String` sink, over the kernels: a surrogate is an
+        // error there, which a UTF-8 buffer would not catch.
+        self.decode_to_string(bytes).map(Cow::Owned)
     }
 
     /// Encodes UTF-8 text, borrowing it when the encoding is the same bytes
