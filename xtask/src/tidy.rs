@@ -111,7 +111,7 @@ const LINEAGE: &[(&str, &[&str])] = &[
     ("codec-utf8", &[]),
     ("codec-utf16", &[]),
     ("codec-wtf8", &["codec-utf8", "codec-utf16"]),
-    ("codec-cesu8", &["codec-utf8"]),
+    ("codec-cesu8", &["codec-utf8", "codec-wtf8"]),
     ("codec-utf-inf-8", &["codec-utf8"]),
     ("codec-corrected-utf8", &[]),
 ];

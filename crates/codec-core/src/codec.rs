@@ -872,10 +872,98 @@ impl CodecInfo {
 pub trait Codec: Decode + Encode<Point = <Self as Decode>::Point> {
     /// Describes the codec.
     fn info(&self) -> &'static CodecInfo;
+
+    /// Returns the codec's length-prefixed framing, when its specification
+    /// defines one (Java's `writeUTF`/`readUTF` for Modified UTF-8), so that
+    /// a tool can read and write frames of any codec chosen at run time
+    /// without knowing its name. `None` by default.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{Codec, CodecInfo};
+    /// fn can_frame(c: &dyn codec_core::DynCodec) -> bool { c.framing().is_some() }
+    /// ```
+    fn framing(&self) -> Option<&dyn Framing> {
+        None
+    }
 }
 
 impl<C: Codec + ?Sized> Codec for &C {
     fn info(&self) -> &'static CodecInfo {
         (**self).info()
     }
+
+    fn framing(&self) -> Option<&dyn Framing> {
+        (**self).framing()
+    }
+}
+
+/// A length-prefixed framing of a codec's bytes: a frame is a length field,
+/// then that many bytes of the codec's encoding. Java's
+/// `DataOutput.writeUTF`/`DataInput.readUTF` (a two-byte big-endian count,
+/// then Modified UTF-8) is the one the workspace has; a codec exposes it
+/// through [`Codec::framing`]. The trait is object-safe and speaks
+/// [`CodePoint`], like [`crate::DynCodec`].
+///
+/// # Examples
+///
+/// A toy framing (a one-byte count, then ASCII):
+///
+/// ```
+/// use codec_core::{CodePoint, DecodeError, EncodeError, ErrorKind, Framing};
+///
+/// struct ShortAscii;
+/// impl Framing for ShortAscii {
+///     fn read_frame(&self, input: &[u8]) -> Result<(Vec<CodePoint>, usize), DecodeError> {
+///         let Some((&n, rest)) = input.split_first() else {
+///             return Err(DecodeError::new(0, None, ErrorKind::Truncated));
+///         };
+///         let payload = rest.get(..usize::from(n)).ok_or(DecodeError::new(0, None, ErrorKind::Truncated))?;
+///         if let Some(i) = payload.iter().position(|&b| b >= 0x80) {
+///             return Err(DecodeError::new(1 + i, Some(1), ErrorKind::InvalidLead));
+///         }
+///         Ok((payload.iter().map(|&b| CodePoint::from(b)).collect(), 1 + payload.len()))
+///     }
+///     fn write_frame(&self, points: &[CodePoint], out: &mut Vec<u8>) -> Result<(), EncodeError> {
+///         if points.len() > 255 {
+///             return Err(EncodeError::new(255, points[255], ErrorKind::LengthOverLimit));
+///         }
+///         out.push(points.len() as u8);
+///         for (i, cp) in points.iter().enumerate() {
+///             let b = u8::try_from(cp.to_u32()).ok().filter(|b| *b < 0x80);
+///             out.push(b.ok_or(EncodeError::new(i, *cp, ErrorKind::OutOfRange))?);
+///         }
+///         Ok(())
+///     }
+/// }
+///
+/// let mut frame = Vec::new();
+/// ShortAscii.write_frame(&[CodePoint::new(0x68), CodePoint::new(0x69)], &mut frame).unwrap();
+/// assert_eq!(frame, b"\x02hi");
+/// assert_eq!(ShortAscii.read_frame(b"\x02hi!").unwrap().1, 3);
+/// assert_eq!(ShortAscii.read_frame(b"\x03hi").unwrap_err().kind(), ErrorKind::Truncated);
+/// ```
+pub trait Framing {
+    /// Reads the frame at the front of `input`: its code points, and how
+    /// many bytes the frame took (length field included). Bytes after the
+    /// frame are not looked at.
+    ///
+    /// # Errors
+    ///
+    /// A length field, or a payload, that the input ends inside of:
+    /// [`ErrorKind::Truncated`] at offset 0 with no length. An ill-formed
+    /// payload: its first error, with the offset counted from the start of
+    /// `input`.
+    fn read_frame(&self, input: &[u8]) -> Result<(Vec<CodePoint>, usize), DecodeError>;
+
+    /// Appends one frame holding `points` to `out`.
+    ///
+    /// # Errors
+    ///
+    /// A code point the codec cannot encode, or (kind
+    /// [`ErrorKind::LengthOverLimit`], at the first code point that does not
+    /// fit) a payload longer than the length field can say. Then `out` is
+    /// left as it was.
+    fn write_frame(&self, points: &[CodePoint], out: &mut Vec<u8>) -> Result<(), EncodeError>;
 }

@@ -90,7 +90,7 @@ mod transcode;
 #[cfg(feature = "bigint")]
 pub use big::BigCodePoint;
 pub use code_point::{AnyCodePoint, CodePoint, NotAScalarValue, ParseCodePointError};
-pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Item, Items, Pivot, Step, Surrogates};
+pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Framing, Item, Items, Pivot, Step, Surrogates};
 #[cfg(feature = "bigint")]
 pub use dynamic::{Big, Narrow};
 pub use dynamic::{DynCodec, lookup};

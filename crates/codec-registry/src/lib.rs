@@ -39,6 +39,9 @@ static CODECS: &[&dyn DynCodec] = &[
     &codec_utf16::WTF_16LE,
     &codec_utf16::WTF_16BE,
     &codec_wtf8::WTF_8,
+    &codec_cesu8::CESU_8,
+    &codec_cesu8::MUTF_8,
+    &codec_cesu8::MUTF_8_LENIENT,
 ];
 
 /// The README's examples, run as doctests so that they stay true.

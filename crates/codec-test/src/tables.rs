@@ -1,7 +1,8 @@
 //! References written straight from the specifications' tables of
 //! well-formed byte sequences, independent of the codecs' automata: RFC 3629
 //! §4 (UTF-8), the WTF-8 specification's Table 3 (generalized UTF-8) and RFC
-//! 2279 §2 (31-bit UTF-8, shortest form). The exhaustive sweeps compare the
+//! 2279 §2 (31-bit UTF-8, shortest form), CESU-8 and Modified UTF-8 (strict
+//! and as Java's `readUTF` reads it). The exhaustive sweeps compare the
 //! decoders against [`split`].
 //!
 //! # Examples
@@ -176,6 +177,91 @@ pub fn split_wtf8(input: &[u8]) -> Vec<Piece> {
             Piece::Char(n) | Piece::Invalid(n) => n,
             Piece::Truncated => 0,
         };
+    }
+    out
+}
+
+/// The one- to three-byte sequences of CESU-8 (TR #26): UTF-8's rows below
+/// U+10000 with every surrogate as a three-byte row; [`split_cesu8`] adds
+/// the rules about surrogates.
+pub const CESU8_ROWS: &[Row] =
+    &[&[(0x00, 0x7F)], &[(0xC2, 0xDF), T], &[(0xE0, 0xE0), (0xA0, 0xBF), T], &[(0xE1, 0xEF), T, T]];
+
+/// Modified UTF-8 (the JVM Specification): CESU-8's rows without the byte
+/// `00`, with `C0 80`.
+pub const MUTF8_ROWS: &[Row] = &[
+    &[(0x01, 0x7F)],
+    &[(0xC0, 0xC0), (0x80, 0x80)],
+    &[(0xC2, 0xDF), T],
+    &[(0xE0, 0xE0), (0xA0, 0xBF), T],
+    &[(0xE1, 0xEF), T, T],
+];
+
+/// What Java 17's `DataInputStream.readUTF` accepts (its `switch` on the
+/// high nibble of the lead: `0..7` one byte, `C..D` two, `E` three, with
+/// `10xxxxxx` continuation bytes and no check of the value).
+pub const MUTF8_LENIENT_ROWS: &[Row] = &[&[(0x00, 0x7F)], &[(0xC0, 0xDF), T], &[(0xE0, 0xEF), T, T]];
+
+/// Splits `input` as CESU-8 or Modified UTF-8 (the project's error model,
+/// decision 0008): by `rows` (one of [`CESU8_ROWS`], [`MUTF8_ROWS`],
+/// [`MUTF8_LENIENT_ROWS`]), then
+///
+/// * a lead surrogate's three bytes (`ED A0..AF 80..BF`) directly followed
+///   by a trail's (`ED B0..BF 80..BF`) are one six-byte sequence;
+/// * any other surrogate's three bytes are a sequence when `lone` holds
+///   (Modified UTF-8), else a three-byte ill-formed subpart, except that a
+///   lead followed by nothing but a proper prefix of a trail (`ED`,
+///   `ED B0..BF`, or nothing) to the end of input is a truncation.
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::tables::{split_cesu8, Piece, CESU8_ROWS};
+/// let pair = b"\xED\xA0\x80\xED\xB0\x80";
+/// assert_eq!(split_cesu8(CESU8_ROWS, false, pair), [Piece::Char(6)]);
+/// assert_eq!(split_cesu8(CESU8_ROWS, false, &pair[..4]), [Piece::Truncated]);
+/// assert_eq!(split_cesu8(CESU8_ROWS, false, b"\xED\xB0\x80"), [Piece::Invalid(3)]);
+/// assert_eq!(split_cesu8(CESU8_ROWS, true, b"\xED\xB0\x80"), [Piece::Char(3)]);
+/// ```
+#[must_use]
+pub fn split_cesu8(rows: &[Row], lone: bool, input: &[u8]) -> Vec<Piece> {
+    let pieces = split(rows, input);
+    let surrogate = |at: usize, lo: u8, hi: u8| {
+        input.get(at) == Some(&0xED) && input.get(at + 1).is_some_and(|b| (lo..=hi).contains(b))
+    };
+    let mut out = Vec::with_capacity(pieces.len());
+    let (mut k, mut at) = (0, 0);
+    while k < pieces.len() {
+        let piece = pieces[k];
+        let len = match piece {
+            Piece::Char(n) | Piece::Invalid(n) => n,
+            Piece::Truncated => 0,
+        };
+        if piece == Piece::Char(3) && surrogate(at, 0xA0, 0xAF) {
+            if pieces.get(k + 1) == Some(&Piece::Char(3)) && surrogate(at + 3, 0xB0, 0xBF) {
+                out.push(Piece::Char(6));
+                k += 2;
+                at += 6;
+                continue;
+            }
+            let rest = &input[at + 3..];
+            let trail_prefix = match rest {
+                [] | [0xED] => true,
+                [0xED, b] => (0xB0..=0xBF).contains(b),
+                _ => false,
+            };
+            if !lone && trail_prefix {
+                out.push(Piece::Truncated);
+                return out;
+            }
+            out.push(if lone { piece } else { Piece::Invalid(3) });
+        } else if piece == Piece::Char(3) && surrogate(at, 0xB0, 0xBF) && !lone {
+            out.push(Piece::Invalid(3));
+        } else {
+            out.push(piece);
+        }
+        k += 1;
+        at += len;
     }
     out
 }

@@ -30,11 +30,14 @@ use codec_core::{CodePoint, EncodeStep, ErrorKind, Step};
 ///
 /// A grammar is one of the three constants, adjusted with the `const`
 /// `with_*` methods, so a sibling crate can build its own in a `const`
-/// (today: [`Grammar::with_surrogates`]). The fields are private: each rule
+/// ([`Grammar::with_surrogates`], [`Grammar::with_four_byte_forms`],
+/// [`Grammar::with_nul_byte`], [`Grammar::with_two_byte_nul`],
+/// [`Grammar::with_overlong_forms`]). The fields are private: each rule
 /// that a codec of the family adds (CESU-8's ban of four-byte forms,
-/// Modified UTF-8's `C0 80` for U+0000) becomes a private field, defaulting
-/// to UTF-8's behaviour in the three constants, and a new `with_*` method,
-/// which is an additive change for every existing caller.
+/// Modified UTF-8's `C0 80` for U+0000 and its ban of the byte `00`, the
+/// overlong forms Java's `readUTF` accepts) is a private field, defaulting
+/// to UTF-8's behaviour in the three constants, and a `with_*` method, which
+/// is an additive change for every existing caller.
 ///
 /// # Examples
 ///
@@ -56,18 +59,33 @@ use codec_core::{CodePoint, EncodeStep, ErrorKind, Step};
 pub struct Grammar {
     max: u32,
     surrogates: bool,
+    four_byte: bool,
+    nul_byte: bool,
+    two_byte_nul: bool,
+    overlong: bool,
 }
+
+/// UTF-8's rules for everything but the domain: four-byte forms, the byte
+/// `00` for U+0000, shortest forms only.
+const UTF8_RULES: Grammar = Grammar {
+    max: 0x10_FFFF,
+    surrogates: false,
+    four_byte: true,
+    nul_byte: true,
+    two_byte_nul: false,
+    overlong: false,
+};
 
 impl Grammar {
     /// UTF-8 (RFC 3629, the Unicode Standard's Table 3-7): scalar values, one
     /// to four bytes.
-    pub const UTF_8: Grammar = Grammar { max: 0x10_FFFF, surrogates: false };
+    pub const UTF_8: Grammar = UTF8_RULES;
     /// Generalized UTF-8 (the WTF-8 specification's Table 3): every code point
     /// to U+10FFFF, surrogates included, one to four bytes.
-    pub const GENERALIZED: Grammar = Grammar { max: 0x10_FFFF, surrogates: true };
+    pub const GENERALIZED: Grammar = Grammar { surrogates: true, ..UTF8_RULES };
     /// UTF-8 of RFC 2279 (FSS-UTF): every code point to U+7FFFFFFF,
     /// surrogates included, one to six bytes.
-    pub const RFC_2279: Grammar = Grammar { max: 0x7FFF_FFFF, surrogates: true };
+    pub const RFC_2279: Grammar = Grammar { max: 0x7FFF_FFFF, surrogates: true, ..UTF8_RULES };
 
     /// Returns the grammar with surrogate code points well-formed (`true`)
     /// or ill-formed (`false`), every other rule unchanged.
@@ -83,6 +101,91 @@ impl Grammar {
         Grammar { surrogates: allowed, ..self }
     }
 
+    /// Returns the grammar with four-byte sequences (lead bytes `F0..F4`,
+    /// and `F5..F7` in RFC 2279's grammar) well-formed (`true`) or
+    /// ill-formed (`false`): CESU-8 and Modified UTF-8 write a supplementary
+    /// code point as two three-byte surrogates instead. A lead byte of a
+    /// four-byte form is then a one-byte subpart of kind
+    /// [`ErrorKind::FourByteSequence`] (it starts no well-formed sequence),
+    /// and encoding a code point above U+FFFF fails with that kind.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_utf8::automaton::{decode_step, Grammar};
+    /// use codec_core::{ErrorKind, Step};
+    /// const BMP: Grammar = Grammar::UTF_8.with_four_byte_forms(false);
+    /// assert!(!BMP.allows_four_byte_forms());
+    /// assert_eq!(decode_step(BMP, b"\xF0\x90\x80\x80"), Step::Invalid { kind: ErrorKind::FourByteSequence, len: 1 });
+    /// ```
+    #[must_use]
+    pub const fn with_four_byte_forms(self, allowed: bool) -> Grammar {
+        Grammar { four_byte: allowed, ..self }
+    }
+
+    /// Returns the grammar with the byte `00` well-formed as U+0000 (`true`,
+    /// UTF-8's rule) or a one-byte subpart of kind [`ErrorKind::Nul`]
+    /// (`false`, Modified UTF-8's).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_utf8::automaton::{decode_step, Grammar};
+    /// use codec_core::{ErrorKind, Step};
+    /// const NO_NUL: Grammar = Grammar::UTF_8.with_nul_byte(false);
+    /// assert!(!NO_NUL.allows_nul_byte());
+    /// assert_eq!(decode_step(NO_NUL, b"\x00"), Step::Invalid { kind: ErrorKind::Nul, len: 1 });
+    /// ```
+    #[must_use]
+    pub const fn with_nul_byte(self, allowed: bool) -> Grammar {
+        Grammar { nul_byte: allowed, ..self }
+    }
+
+    /// Returns the grammar with `C0 80` well-formed as U+0000 (`true`,
+    /// Modified UTF-8's rule), which then is also how U+0000 is encoded, or
+    /// ill-formed (`false`, UTF-8's). `C0` followed by anything but `80` stays
+    /// ill-formed: a one-byte subpart (kind `overlong` before another
+    /// continuation byte).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_utf8::automaton::{decode_step, encode_step, Grammar};
+    /// use codec_core::{CodePoint, EncodeStep, ErrorKind, Step};
+    /// const JAVA: Grammar = Grammar::UTF_8.with_two_byte_nul(true).with_nul_byte(false);
+    /// assert!(JAVA.allows_two_byte_nul());
+    /// assert_eq!(decode_step(JAVA, b"\xC0\x80"), Step::Point { point: CodePoint::NUL, len: 2 });
+    /// assert_eq!(decode_step(JAVA, b"\xC0\x81"), Step::Invalid { kind: ErrorKind::Overlong, len: 1 });
+    /// let mut out = Vec::new();
+    /// assert_eq!(encode_step(JAVA, &[CodePoint::NUL], &mut out), EncodeStep::Done(1));
+    /// assert_eq!(out, b"\xC0\x80");
+    /// ```
+    #[must_use]
+    pub const fn with_two_byte_nul(self, allowed: bool) -> Grammar {
+        Grammar { two_byte_nul: allowed, ..self }
+    }
+
+    /// Returns the grammar with overlong forms well-formed (`true`: `C0` and
+    /// `C1` lead two-byte sequences, and `E0`, `F0`, `F8`, `FC` take any
+    /// continuation byte second, each decoding to the value of its bits, as
+    /// Java's `DataInputStream.readUTF` does) or ill-formed (`false`, every
+    /// grammar's default). Encoding always writes the shortest form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_utf8::automaton::{decode_step, Grammar};
+    /// use codec_core::{CodePoint, Step};
+    /// const LAX: Grammar = Grammar::UTF_8.with_overlong_forms(true);
+    /// assert!(LAX.allows_overlong_forms());
+    /// assert_eq!(decode_step(LAX, b"\xC1\xBF"), Step::Point { point: CodePoint::new(0x7F), len: 2 });
+    /// assert_eq!(decode_step(LAX, b"\xE0\x80\x80"), Step::Point { point: CodePoint::NUL, len: 3 });
+    /// ```
+    #[must_use]
+    pub const fn with_overlong_forms(self, allowed: bool) -> Grammar {
+        Grammar { overlong: allowed, ..self }
+    }
+
     /// Returns the largest code point the grammar encodes.
     #[must_use]
     pub const fn max(self) -> u32 {
@@ -93,6 +196,31 @@ impl Grammar {
     #[must_use]
     pub const fn allows_surrogates(self) -> bool {
         self.surrogates
+    }
+
+    /// Returns true when four-byte sequences are well-formed.
+    #[must_use]
+    pub const fn allows_four_byte_forms(self) -> bool {
+        self.four_byte
+    }
+
+    /// Returns true when the byte `00` is well-formed (U+0000).
+    #[must_use]
+    pub const fn allows_nul_byte(self) -> bool {
+        self.nul_byte
+    }
+
+    /// Returns true when `C0 80` is well-formed (U+0000), and U+0000 is
+    /// encoded so.
+    #[must_use]
+    pub const fn allows_two_byte_nul(self) -> bool {
+        self.two_byte_nul
+    }
+
+    /// Returns true when overlong forms are well-formed.
+    #[must_use]
+    pub const fn allows_overlong_forms(self) -> bool {
+        self.overlong
     }
 
     const fn six_byte(self) -> bool {
@@ -127,12 +255,34 @@ struct Lead {
 //   %xFC %x84-BF 4( UTF8-tail ) / %xFD 5( UTF8-tail )
 //
 // and F4 takes any tail. `FE` and `FF` never appear.
+//
+// The rules of the family built on UTF-8 adjust this table:
+//
+// * no four-byte forms (CESU-8, Modified UTF-8): every lead of a four-byte
+//   sequence is a subpart of its own, `four_byte_sequence`;
+// * `C0 80` for U+0000 (Modified UTF-8): `C0` leads exactly `C0 80`;
+// * overlong forms (Java's `readUTF`): `C0`, `C1` lead two-byte sequences and
+//   the second byte after `E0`, `F0`, `F8`, `FC` takes any tail.
 fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
+    let found = utf8_lead(grammar, b)?;
+    if found.len == 4 && !grammar.four_byte {
+        return Err(ErrorKind::FourByteSequence);
+    }
+    if grammar.overlong && matches!(found.narrow_kind, ErrorKind::Overlong) {
+        return Ok(Lead { second: (0x80, 0xBF), narrow_kind: ErrorKind::MissingContinuation, ..found });
+    }
+    Ok(found)
+}
+
+/// [`lead`] by the table above, with C0 and C1 per the grammar.
+fn utf8_lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
     let any = (0x80, 0xBF);
     let lead = |len, second, narrow_kind| Ok(Lead { len, second, narrow_kind });
     let wide = grammar.six_byte();
     match b {
         0x80..=0xBF => Err(ErrorKind::UnexpectedContinuation),
+        0xC0 | 0xC1 if grammar.overlong => lead(2, any, ErrorKind::MissingContinuation),
+        0xC0 if grammar.two_byte_nul => lead(2, (0x80, 0x80), ErrorKind::Overlong),
         0xC0 | 0xC1 => Err(ErrorKind::Overlong),
         0xC2..=0xDF => lead(2, any, ErrorKind::MissingContinuation),
         0xE0 => lead(3, (0xA0, 0xBF), ErrorKind::Overlong),
@@ -172,6 +322,9 @@ fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
 pub fn decode_step(grammar: Grammar, input: &[u8]) -> Step<CodePoint> {
     let b0 = input[0];
     if b0 < 0x80 {
+        if b0 == 0 && !grammar.nul_byte {
+            return Step::Invalid { kind: ErrorKind::Nul, len: 1 };
+        }
         return Step::Point { point: CodePoint::from(b0), len: 1 };
     }
     let lead = match lead(grammar, b0) {
@@ -262,7 +415,9 @@ pub fn push(cp: CodePoint, out: &mut Vec<u8>) {
 /// Encodes the code point at the front of `input` (never empty) per
 /// `grammar`: an [`codec_core::Encode::encode_step`] for UTF-8-like codecs.
 /// Beyond [`Grammar::max`] is `out_of_range`; a surrogate, where the grammar
-/// forbids it, is `surrogate`.
+/// forbids it, is `surrogate`; above U+FFFF without four-byte forms,
+/// `four_byte_sequence`; U+0000 is `C0 80` where the grammar has that form,
+/// else `00`, and `nul` where it has neither.
 ///
 /// # Examples
 ///
@@ -281,6 +436,18 @@ pub fn encode_step(grammar: Grammar, input: &[CodePoint], out: &mut Vec<u8>) -> 
     }
     if !grammar.surrogates && cp.is_surrogate() {
         return EncodeStep::Invalid(ErrorKind::Surrogate);
+    }
+    if !grammar.four_byte && cp.to_u32() > 0xFFFF {
+        return EncodeStep::Invalid(ErrorKind::FourByteSequence);
+    }
+    if cp.to_u32() == 0 {
+        if grammar.two_byte_nul {
+            out.extend_from_slice(&[0xC0, 0x80]);
+            return EncodeStep::Done(1);
+        }
+        if !grammar.nul_byte {
+            return EncodeStep::Invalid(ErrorKind::Nul);
+        }
     }
     push(cp, out);
     EncodeStep::Done(1)
