@@ -5,10 +5,14 @@
 //! * `cargo xtask exhaustive [--quick]`: the sweeps too long for
 //!   `cargo test` (every 4-byte `F0..F7` input, every 6-byte `ED .. .. ED ..
 //!   ..` input, the 31-bit round trip), built optimized.
+//! * `cargo xtask fuzz [--seconds N] [TARGET...]`: every fuzz target of
+//!   `fuzz/` for N seconds (nightly, cargo-fuzz), with executions and
+//!   findings per target.
 //! * `cargo xtask tidy`: the checks reviewers should not have to make (also
 //!   run as a test: `cargo test -p xtask`).
 
 mod exhaustive;
+mod fuzz;
 mod matrix;
 mod tidy;
 
@@ -23,9 +27,12 @@ fn main() -> ExitCode {
     let result = match cmd {
         "matrix" => matrix::main(rest),
         "exhaustive" => exhaustive::main(rest),
+        "fuzz" => fuzz::main(rest),
         "tidy" => tidy::main(rest),
         "help" | "--help" | "-h" => {
-            println!("usage: cargo xtask <matrix [--check] | exhaustive [--quick] | tidy>");
+            println!(
+                "usage: cargo xtask <matrix [--check] | exhaustive [--quick] | fuzz [--seconds N] [TARGET...] | tidy>"
+            );
             Ok(())
         }
         other => Err(format!("unknown xtask command `{other}`; try `cargo xtask help`")),
