@@ -8,11 +8,15 @@
 //! * `cargo xtask bench [--quick] [--filter NAME]`: utfx's buffer APIs
 //!   side by side with std, simdutf8 and encoding_rs on the corpus of
 //!   `bench/data/`, built optimized; a full run writes `bench/RESULTS.md`.
+//! * `cargo xtask fuzz [--seconds N] [TARGET...]`: every fuzz target of
+//!   `fuzz/` for N seconds (nightly, cargo-fuzz), with executions and
+//!   findings per target.
 //! * `cargo xtask tidy`: the checks reviewers should not have to make (also
 //!   run as a test: `cargo test -p xtask`).
 
 mod bench;
 mod exhaustive;
+mod fuzz;
 mod matrix;
 mod tidy;
 
@@ -28,10 +32,11 @@ fn main() -> ExitCode {
         "matrix" => matrix::main(rest),
         "exhaustive" => exhaustive::main(rest),
         "bench" => bench::main(rest),
+        "fuzz" => fuzz::main(rest),
         "tidy" => tidy::main(rest),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <matrix [--check] | exhaustive [--quick] | bench [--quick] [--filter NAME] | tidy>"
+                "usage: cargo xtask <matrix [--check] | exhaustive [--quick] | bench [--quick] [--filter NAME] | fuzz [--seconds N] [TARGET...] | tidy>"
             );
             Ok(())
         }

@@ -47,7 +47,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Returns every problem found under `root`, one line each.
 fn check(root: &Path) -> Vec<String> {
     let mut all = Vec::new();
-    for top in ["crates", "xtask", "tests", "docs", "bench"] {
+    for top in ["crates", "xtask", "tests", "docs", "bench", "fuzz"] {
         files(&root.join(top), &mut all);
     }
     all.push(root.join("README.md"));

@@ -3,11 +3,17 @@
 //! is there), found by label with [`lookup`]; [`Big`] and [`Narrow`] view a
 //! codec over the other code point type.
 
+#[cfg(feature = "bigint")]
 use alloc::vec::Vec;
 
 use crate::code_point::CodePoint;
-use crate::codec::{Codec, Decode, Encode, EncodeStep, Step};
-use crate::error::ErrorKind;
+use crate::codec::{Codec, Decode, Encode};
+// What the views between the code point types need.
+#[cfg(feature = "bigint")]
+use crate::{
+    codec::{EncodeStep, Step},
+    error::ErrorKind,
+};
 
 /// A codec over [`CodePoint`] chosen at run time, as `&dyn DynCodec`: the
 /// [`Codec`] trait itself behind a pointer (this trait adds nothing to it),
@@ -126,6 +132,7 @@ pub struct Big<C>(pub C);
 
 /// Maps the code point of a step through `f`; a value `f` cannot map becomes
 /// an out-of-range error over the same bytes.
+#[cfg(feature = "bigint")]
 fn map_step<P, Q>(step: Step<P>, f: impl FnOnce(P) -> Option<Q>) -> Step<Q> {
     match step {
         Step::Point { point, len } => match f(point) {
@@ -140,12 +147,14 @@ fn map_step<P, Q>(step: Step<P>, f: impl FnOnce(P) -> Option<Q>) -> Step<Q> {
 
 /// How many code points an encoder step sees at once through a type
 /// conversion; more than any codec here looks ahead.
+#[cfg(feature = "bigint")]
 const WINDOW: usize = 8;
 
 /// Runs `step` over a converted window of `input`: the code points that
 /// convert, up to [`WINDOW`]. A code point that does not convert ends the
 /// window as the end of input would (it is unencodable anyway); when it is
 /// the first, it is `out_of_range`.
+#[cfg(feature = "bigint")]
 fn step_converted<P, Q>(
     input: &[P],
     last: bool,
@@ -161,6 +170,7 @@ fn step_converted<P, Q>(
 }
 
 /// The methods of [`Decode`] that carry no code point, forwarded to `.0`.
+#[cfg(feature = "bigint")]
 macro_rules! forward_decode_kernels {
     () => {
         fn validate_prefix_fast(&self, input: &[u8]) -> usize {
@@ -182,6 +192,7 @@ macro_rules! forward_decode_kernels {
 }
 
 /// The methods of [`Encode`] that carry no code point, forwarded to `.0`.
+#[cfg(feature = "bigint")]
 macro_rules! forward_encode_kernels {
     () => {
         fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {

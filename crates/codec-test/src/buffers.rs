@@ -116,37 +116,71 @@ fn drive<T: Copy + Default, E>(
 pub fn check_decode_buffers<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, input: &[u8]) {
     check_text_conversions(codec, input);
     for &mode in DecodeMode::ALL {
-        let (points, err) = reference_decode(codec, input, mode);
+        let expected = reference_decode(codec, input, mode);
         for chunks in chunkings(input.len()) {
             for dst_size in DST_SIZES {
-                let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {}", hex::format(input));
-                let mut decoder = codec_core::Decoder::new(codec, mode);
-                let got = drive(&chunks, dst_size.max(1), |r, dst: &mut [CodePoint], last| {
-                    decoder.decode_to_code_points(&input[r], dst, last)
-                });
-                assert_eq!(got, (points.clone(), err), "decode_to_code_points: {what}");
-                if let (Some(units), Some(bytes)) = (utf16_of(&points), utf8_of(&points)) {
-                    let mut decoder = codec_core::Decoder::new(codec, mode);
-                    let got = drive(&chunks, dst_size.max(2), |r, dst: &mut [u16], last| {
-                        decoder.decode_to_utf16(&input[r], dst, last)
-                    });
-                    assert_eq!(got, (units, err), "decode_to_utf16: {what}");
-                    let mut decoder = codec_core::Decoder::new(codec, mode);
-                    let got = drive(&chunks, dst_size.max(4), |r, dst: &mut [u8], last| {
-                        decoder.decode_to_utf8(&input[r], dst, last)
-                    });
-                    assert_eq!(got, (bytes, err), "decode_to_utf8: {what}");
-                }
-                let mut decoder = codec_core::Decoder::new(codec, mode);
-                let checked = chunks
-                    .iter()
-                    .enumerate()
-                    .try_for_each(|(k, r)| decoder.validate_chunk(&input[r.clone()], k + 1 == chunks.len()));
-                if mode == DecodeMode::Fatal {
-                    assert_eq!(checked.err(), err, "validate_chunk: {what}");
-                }
+                decode_buffers_against(codec, input, mode, &chunks, dst_size, &expected);
             }
         }
+    }
+}
+
+/// Checks `Decoder::decode_to_utf16`, `decode_to_utf8`,
+/// `decode_to_code_points` and `validate_chunk` against the reference
+/// decoder on `input`, in one mode, over one chunking (ranges of `input`
+/// that cover it in order) and one output size: the lean form of
+/// [`check_decode_buffers`] that a fuzz target calls with parameters it
+/// chooses.
+///
+/// # Panics
+///
+/// When a result differs, or a call makes no progress.
+pub fn check_decode_buffers_once<D: Decode<Point = CodePoint> + ?Sized>(
+    codec: &D,
+    input: &[u8],
+    mode: DecodeMode,
+    chunks: &[std::ops::Range<usize>],
+    dst_size: usize,
+) {
+    let expected = reference_decode(codec, input, mode);
+    decode_buffers_against(codec, input, mode, chunks, dst_size, &expected);
+}
+
+/// The body of [`check_decode_buffers_once`], with the reference result
+/// computed by the caller.
+fn decode_buffers_against<D: Decode<Point = CodePoint> + ?Sized>(
+    codec: &D,
+    input: &[u8],
+    mode: DecodeMode,
+    chunks: &[std::ops::Range<usize>],
+    dst_size: usize,
+    expected: &(Vec<CodePoint>, Option<DecodeError>),
+) {
+    let (points, err) = expected;
+    let err = *err;
+    let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {}", hex::format(input));
+    let mut decoder = codec_core::Decoder::new(codec, mode);
+    let got = drive(chunks, dst_size.max(1), |r, dst: &mut [CodePoint], last| {
+        decoder.decode_to_code_points(&input[r], dst, last)
+    });
+    assert_eq!(got, (points.clone(), err), "decode_to_code_points: {what}");
+    if let (Some(units), Some(bytes)) = (utf16_of(points), utf8_of(points)) {
+        let mut decoder = codec_core::Decoder::new(codec, mode);
+        let got =
+            drive(chunks, dst_size.max(2), |r, dst: &mut [u16], last| decoder.decode_to_utf16(&input[r], dst, last));
+        assert_eq!(got, (units, err), "decode_to_utf16: {what}");
+        let mut decoder = codec_core::Decoder::new(codec, mode);
+        let got =
+            drive(chunks, dst_size.max(4), |r, dst: &mut [u8], last| decoder.decode_to_utf8(&input[r], dst, last));
+        assert_eq!(got, (bytes, err), "decode_to_utf8: {what}");
+    }
+    let mut decoder = codec_core::Decoder::new(codec, mode);
+    let checked = chunks
+        .iter()
+        .enumerate()
+        .try_for_each(|(k, r)| decoder.validate_chunk(&input[r.clone()], k + 1 == chunks.len()));
+    if mode == DecodeMode::Fatal {
+        assert_eq!(checked.err(), err, "validate_chunk: {what}");
     }
 }
 
@@ -226,47 +260,124 @@ fn reference_encode<E: Encode<Point = CodePoint> + ?Sized>(
 ///
 /// When a result differs.
 pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, points: &[CodePoint]) {
-    let pairs = points.windows(2).any(|w| w[0].is_lead_surrogate() && w[1].is_trail_surrogate());
-    let units = utf16_of(points).filter(|_| !pairs);
-    let text: Option<String> = points.iter().map(|cp| cp.to_char()).collect();
+    let (units, text) = encode_sources(points);
     for &mode in EncodeMode::ALL {
         let expected = reference_encode(codec, points, mode);
         for dst_size in DST_SIZES {
             for chunks in chunkings(points.len()) {
-                let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {points:?}");
-                let mut encoder = codec_core::Encoder::new(codec, mode);
-                let got = drive(&chunks, dst_size, |r, dst: &mut [u8], last| {
-                    encoder.encode_from_code_points(&points[r], dst, last)
-                });
-                assert_eq!(got, expected, "encode_from_code_points: {what}");
+                encode_points_against(codec, points, mode, &chunks, dst_size, &expected);
             }
             if let Some(units) = &units {
                 if mode == EncodeMode::Fatal && dst_size == DST_SIZES[0] {
-                    let one_shot = codec.encode_utf16(units);
-                    let want = match &expected {
-                        (bytes, None) => Ok(bytes.clone()),
-                        (_, Some(e)) => Err(e.clone()),
-                    };
-                    assert_eq!(one_shot, want, "encode_utf16: units {units:04X?}");
+                    encode_utf16_against(codec, units, &expected);
                 }
                 for chunks in chunkings(units.len()) {
-                    let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, units {units:04X?}");
-                    let mut encoder = codec_core::Encoder::new(codec, mode);
-                    let got = drive(&chunks, dst_size, |r, dst: &mut [u8], last| {
-                        encoder.encode_from_utf16(&units[r], dst, last)
-                    });
-                    assert_eq!(got, expected, "encode_from_utf16: {what}");
+                    encode_units_against(codec, units, mode, &chunks, dst_size, &expected);
                 }
             }
             if let Some(text) = &text {
-                let mut encoder = codec_core::Encoder::new(codec, mode);
-                let got = drive(&[0..text.len()], dst_size, |r, dst: &mut [u8], last| {
-                    encoder.encode_from_str(&text[r], dst, last)
-                });
-                assert_eq!(got, expected, "encode_from_str: mode {mode}, dst {dst_size}, text {text:?}");
+                encode_text_against(codec, text, mode, dst_size, &expected);
             }
         }
     }
+}
+
+/// Checks `Encoder::encode_from_code_points`, `encode_from_utf16` and
+/// `encode_from_str` (where the code points have those forms, as for
+/// [`check_encode_buffers`]) and `encode_utf16` against the reference
+/// encoder on `points`, in one mode and one output size, with the input
+/// cut by `chunking` (which gets an input length and returns ranges
+/// covering it in order): the lean form of [`check_encode_buffers`] that a
+/// fuzz target calls with parameters it chooses.
+///
+/// # Panics
+///
+/// When a result differs, or a call makes no progress.
+pub fn check_encode_buffers_once<E: Encode<Point = CodePoint> + ?Sized>(
+    codec: &E,
+    points: &[CodePoint],
+    mode: EncodeMode,
+    chunking: &dyn Fn(usize) -> Vec<std::ops::Range<usize>>,
+    dst_size: usize,
+) {
+    let (units, text) = encode_sources(points);
+    let expected = reference_encode(codec, points, mode);
+    encode_points_against(codec, points, mode, &chunking(points.len()), dst_size, &expected);
+    if let Some(units) = &units {
+        if mode == EncodeMode::Fatal {
+            encode_utf16_against(codec, units, &expected);
+        }
+        encode_units_against(codec, units, mode, &chunking(units.len()), dst_size, &expected);
+    }
+    if let Some(text) = &text {
+        encode_text_against(codec, text, mode, dst_size, &expected);
+    }
+}
+
+/// The UTF-16 form of `points` when they survive UTF-16 (none above
+/// U+10FFFF, no lead surrogate followed by a trail surrogate), and their
+/// `str` form when they are all scalar values.
+fn encode_sources(points: &[CodePoint]) -> (Option<Vec<u16>>, Option<String>) {
+    let pairs = points.windows(2).any(|w| w[0].is_lead_surrogate() && w[1].is_trail_surrogate());
+    let units = utf16_of(points).filter(|_| !pairs);
+    let text: Option<String> = points.iter().map(|cp| cp.to_char()).collect();
+    (units, text)
+}
+
+/// The reference result of encoding, as [`reference_encode`] returns it.
+type Encoded = (Vec<u8>, Option<EncodeError>);
+
+/// `encode_from_code_points` over `chunks` against `expected`.
+fn encode_points_against<E: Encode<Point = CodePoint> + ?Sized>(
+    codec: &E,
+    points: &[CodePoint],
+    mode: EncodeMode,
+    chunks: &[std::ops::Range<usize>],
+    dst_size: usize,
+    expected: &Encoded,
+) {
+    let mut encoder = codec_core::Encoder::new(codec, mode);
+    let got = drive(chunks, dst_size, |r, dst: &mut [u8], last| encoder.encode_from_code_points(&points[r], dst, last));
+    assert_eq!(
+        &got, expected,
+        "encode_from_code_points: mode {mode}, chunks {chunks:?}, dst {dst_size}, input {points:?}"
+    );
+}
+
+/// The one-shot `encode_utf16` against `expected` (a fatal encoding).
+fn encode_utf16_against<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, units: &[u16], expected: &Encoded) {
+    let want = match expected {
+        (bytes, None) => Ok(bytes.clone()),
+        (_, Some(e)) => Err(e.clone()),
+    };
+    assert_eq!(codec.encode_utf16(units), want, "encode_utf16: units {units:04X?}");
+}
+
+/// `encode_from_utf16` over `chunks` against `expected`.
+fn encode_units_against<E: Encode<Point = CodePoint> + ?Sized>(
+    codec: &E,
+    units: &[u16],
+    mode: EncodeMode,
+    chunks: &[std::ops::Range<usize>],
+    dst_size: usize,
+    expected: &Encoded,
+) {
+    let mut encoder = codec_core::Encoder::new(codec, mode);
+    let got = drive(chunks, dst_size, |r, dst: &mut [u8], last| encoder.encode_from_utf16(&units[r], dst, last));
+    assert_eq!(&got, expected, "encode_from_utf16: mode {mode}, chunks {chunks:?}, dst {dst_size}, units {units:04X?}");
+}
+
+/// `encode_from_str` of all of `text` against `expected`.
+fn encode_text_against<E: Encode<Point = CodePoint> + ?Sized>(
+    codec: &E,
+    text: &str,
+    mode: EncodeMode,
+    dst_size: usize,
+    expected: &Encoded,
+) {
+    let mut encoder = codec_core::Encoder::new(codec, mode);
+    let got = drive(&[0..text.len()], dst_size, |r, dst: &mut [u8], last| encoder.encode_from_str(&text[r], dst, last));
+    assert_eq!(&got, expected, "encode_from_str: mode {mode}, dst {dst_size}, text {text:?}");
 }
 
 /// Checks [`Transcoder`] from `from` to `to` against the reference decoder
@@ -282,29 +393,84 @@ where
     E: Encode<Point = CodePoint> + ?Sized,
 {
     for &decode_mode in DecodeMode::ALL {
-        let (points, decode_err) = reference_decode(from, input, decode_mode);
         for &encode_mode in EncodeMode::ALL {
-            let (bytes, encode_err) = reference_encode(to, &points, encode_mode);
-            // The first error in stream order: a code point before the
-            // ill-formed input that cannot be encoded comes first.
-            let err = match (encode_err, decode_err) {
-                (Some(e), _) => Some(TranscodeError::Encode(e)),
-                (None, Some(d)) => Some(TranscodeError::Decode(d)),
-                (None, None) => None,
-            };
-            let expected = (bytes, err);
+            let expected = reference_transcode(from, to, input, decode_mode, encode_mode);
             for chunks in chunkings(input.len()) {
                 for dst_size in DST_SIZES {
-                    let mut t = Transcoder::new(from, decode_mode, to, encode_mode);
-                    let got = drive(&chunks, dst_size, |r, dst: &mut [u8], last| t.transcode(&input[r], dst, last));
-                    assert_eq!(
-                        got,
-                        expected,
-                        "transcode: modes {decode_mode}/{encode_mode}, chunks {chunks:?}, dst {dst_size}, input {}",
-                        hex::format(input)
-                    );
+                    transcode_against(from, to, input, (decode_mode, encode_mode), &chunks, dst_size, &expected);
                 }
             }
         }
     }
+}
+
+/// Checks [`Transcoder`] from `from` to `to` against the reference decoder
+/// and encoder on `input`, in one pair of modes, over one chunking and one
+/// output size: the lean form of [`check_transcode`] that a fuzz target
+/// calls with parameters it chooses.
+///
+/// # Panics
+///
+/// When a result differs, or a call makes no progress.
+pub fn check_transcode_once<D, E>(
+    from: &D,
+    to: &E,
+    input: &[u8],
+    modes: (DecodeMode, EncodeMode),
+    chunks: &[std::ops::Range<usize>],
+    dst_size: usize,
+) where
+    D: Decode<Point = CodePoint> + ?Sized,
+    E: Encode<Point = CodePoint> + ?Sized,
+{
+    let expected = reference_transcode(from, to, input, modes.0, modes.1);
+    transcode_against(from, to, input, modes, chunks, dst_size, &expected);
+}
+
+/// What transcoding must give: the reference encoding of the reference
+/// decoding, and the first error in stream order.
+fn reference_transcode<D, E>(
+    from: &D,
+    to: &E,
+    input: &[u8],
+    decode_mode: DecodeMode,
+    encode_mode: EncodeMode,
+) -> (Vec<u8>, Option<TranscodeError>)
+where
+    D: Decode<Point = CodePoint> + ?Sized,
+    E: Encode<Point = CodePoint> + ?Sized,
+{
+    let (points, decode_err) = reference_decode(from, input, decode_mode);
+    let (bytes, encode_err) = reference_encode(to, &points, encode_mode);
+    // The first error in stream order: a code point before the ill-formed
+    // input that cannot be encoded comes first.
+    let err = match (encode_err, decode_err) {
+        (Some(e), _) => Some(TranscodeError::Encode(e)),
+        (None, Some(d)) => Some(TranscodeError::Decode(d)),
+        (None, None) => None,
+    };
+    (bytes, err)
+}
+
+/// A [`Transcoder`] over `chunks` against `expected`.
+fn transcode_against<D, E>(
+    from: &D,
+    to: &E,
+    input: &[u8],
+    (decode_mode, encode_mode): (DecodeMode, EncodeMode),
+    chunks: &[std::ops::Range<usize>],
+    dst_size: usize,
+    expected: &(Vec<u8>, Option<TranscodeError>),
+) where
+    D: Decode<Point = CodePoint> + ?Sized,
+    E: Encode<Point = CodePoint> + ?Sized,
+{
+    let mut t = Transcoder::new(from, decode_mode, to, encode_mode);
+    let got = drive(chunks, dst_size, |r, dst: &mut [u8], last| t.transcode(&input[r], dst, last));
+    assert_eq!(
+        &got,
+        expected,
+        "transcode: modes {decode_mode}/{encode_mode}, chunks {chunks:?}, dst {dst_size}, input {}",
+        hex::format(input)
+    );
 }

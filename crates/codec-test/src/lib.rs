@@ -28,6 +28,7 @@
 #![deny(missing_docs)]
 
 pub mod buffers;
+pub mod fuzzing;
 pub mod hex;
 pub mod strategies;
 pub mod tables;

@@ -141,8 +141,14 @@ impl Wtf8 {
     /// Wraps bytes already known to be well-formed WTF-8.
     #[allow(unsafe_code)]
     fn from_bytes_unchecked(bytes: &[u8]) -> &Wtf8 {
-        // SAFETY: `Wtf8` is `repr(transparent)` over `[u8]`, so the two
-        // pointers have the same layout and metadata.
+        // SAFETY: `Wtf8` is `repr(transparent)` over `[u8]`, so a `*const
+        // [u8]` cast to `*const Wtf8` keeps the same address, layout and
+        // slice length metadata, and the reference keeps the input's
+        // lifetime. That the bytes are well-formed WTF-8 is a library
+        // invariant, not a memory-safety one: every caller passes bytes
+        // just validated, a `str`, a `Wtf8Buf`'s bytes (which every
+        // operation keeps well-formed), or a slice of a `Wtf8` cut at code
+        // point boundaries. Miri runs the tests over this cast in CI.
         unsafe { &*(core::ptr::from_ref::<[u8]>(bytes) as *const Wtf8) }
     }
 

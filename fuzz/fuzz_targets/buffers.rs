@@ -1,0 +1,5 @@
+//! Fuzz target `buffers`: the body is `utfx_tests::fuzz::buffers`, which the
+//! seed-corpus test (`tests/tests/fuzz_seeds.rs`) runs on stable too.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| utfx_tests::fuzz::buffers(data));
