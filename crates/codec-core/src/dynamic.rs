@@ -229,6 +229,10 @@ mod big_views {
         fn info(&self) -> &'static CodecInfo {
             self.0.info()
         }
+
+        fn document(&self) -> Option<&dyn crate::document::DocumentRules> {
+            self.0.document()
+        }
     }
 
     impl<C: Decode<Point = CodePoint>> Decode for Big<C> {
@@ -263,6 +267,10 @@ mod big_views {
     impl<C: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint>> Codec for Big<C> {
         fn info(&self) -> &'static CodecInfo {
             self.0.info()
+        }
+
+        fn document(&self) -> Option<&dyn crate::document::DocumentRules> {
+            self.0.document()
         }
     }
 }
