@@ -39,6 +39,8 @@ static CODECS: &[&dyn DynCodec] = &[
     &codec_utf16::WTF_16LE,
     &codec_utf16::WTF_16BE,
     &codec_wtf8::WTF_8,
+    &codec_corrected_utf8::CORRECTED_UTF_8,
+    &codec_corrected_utf8::CORRECTED_UTF_8_C1,
 ];
 
 /// The README's examples, run as doctests so that they stay true.
