@@ -1,7 +1,8 @@
 //! Relations between the specifications, checked on the real codecs through
 //! the registry: UTF-8 is a subset of WTF-8, which is a subset of generalized
 //! UTF-8, which is a subset of RFC 2279 UTF-8; UTF-16 is a subset of WTF-16;
-//! scalar text survives every codec whose domain holds it.
+//! scalar text survives every codec whose domain holds it; Corrected UTF-8
+//! equals ASCII on ASCII only, and its magic number reads as the spec says.
 
 use codec_core::{CodePoint, DecodeMode, DynCodec, EncodeMode};
 use codec_test::strategies::{self, Class};
@@ -184,4 +185,46 @@ proptest! {
         let all = codec_registry::all();
         codec_test::buffers::check_transcode(all[from], all[to], &bytes);
     }
+}
+
+/// Corrected UTF-8 equals ASCII on ASCII only, and the two variants accept
+/// the same bytes.
+#[test]
+fn corrected_utf8_equals_ascii_on_ascii_and_its_variants_accept_the_same_bytes() {
+    let (Some(corrected), Some(c1), Some(utf8)) = (
+        codec_registry::get("corrected-utf-8"),
+        codec_registry::get("corrected-utf-8-c1"),
+        codec_registry::get("utf-8"),
+    ) else {
+        return;
+    };
+    let ascii: Vec<u8> = (0..=0x7F).collect();
+    assert_eq!(corrected.decode(&ascii), utf8.decode(&ascii));
+    for a in 0..=255u8 {
+        for b in 0..=255u8 {
+            assert_eq!(corrected.validate(&[a, b]), c1.validate(&[a, b]));
+            // Every two-byte sequence that both decode to a code point
+            // beyond ASCII means something else in each.
+            if let (Ok(x), Ok(y)) = (corrected.decode(&[a, b]), utf8.decode(&[a, b])) {
+                assert!(a < 0x80 || x != y, "{a:02X} {b:02X}");
+            }
+        }
+    }
+}
+
+/// The magic number, as the specification says a UTF-8 decoder sees it:
+/// the noncharacter U+FDDD then a surrogate's bytes, which strict UTF-8
+/// rejects and generalized UTF-8 decodes to U+DCAE.
+#[test]
+fn the_magic_number_read_as_utf8() {
+    let magic = b"\xEF\xB7\x9D\xED\xB2\xAE\x00\x0A";
+    let cps = |v: &[u32]| v.iter().map(|&x| CodePoint::new(x)).collect::<Vec<_>>();
+    if let Some(corrected) = codec_registry::get("corrected-utf-8") {
+        assert_eq!(corrected.decode(magic), Ok(cps(&[0x10E7D, 0xED4E, 0x0000, 0x000A])));
+    }
+    let utf8 = codec_registry::get("utf-8").unwrap();
+    let err = utf8.validate(magic).unwrap_err();
+    assert_eq!((err.valid_up_to(), err.kind()), (3, codec_core::ErrorKind::Surrogate));
+    let generalized = codec_registry::get("generalized-utf-8").unwrap();
+    assert_eq!(generalized.decode(magic), Ok(cps(&[0xFDDD, 0xDCAE, 0x0000, 0x000A])));
 }

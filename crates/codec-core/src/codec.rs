@@ -6,6 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::code_point::{AnyCodePoint, CodePoint};
+use crate::document::DocumentRules;
 use crate::error::{DecodeError, EncodeError, ErrorKind};
 use crate::mode::{DecodeMode, EncodeMode};
 use crate::stream::{Decoder, Encoder, Front};
@@ -887,6 +888,21 @@ pub trait Codec: Decode + Encode<Point = <Self as Decode>::Point> {
     fn framing(&self) -> Option<&dyn Framing> {
         None
     }
+
+    /// Returns the rules its specification sets for whole documents (a
+    /// signature, code points a document must or should not hold), or
+    /// `None` (the default) when it sets none. Tools use it for any codec
+    /// without knowing which (`utfx validate --document`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::Codec;
+    /// fn has_rules(c: &impl Codec) -> bool { c.document().is_some() }
+    /// ```
+    fn document(&self) -> Option<&dyn DocumentRules> {
+        None
+    }
 }
 
 impl<C: Codec + ?Sized> Codec for &C {
@@ -896,6 +912,10 @@ impl<C: Codec + ?Sized> Codec for &C {
 
     fn framing(&self) -> Option<&dyn Framing> {
         (**self).framing()
+    }
+
+    fn document(&self) -> Option<&dyn DocumentRules> {
+        (**self).document()
     }
 }
 

@@ -244,6 +244,10 @@ mod big_views {
         fn framing(&self) -> Option<&dyn crate::Framing> {
             self.0.framing()
         }
+
+        fn document(&self) -> Option<&dyn crate::document::DocumentRules> {
+            self.0.document()
+        }
     }
 
     impl<C: Decode<Point = CodePoint>> Decode for Big<C> {
@@ -282,6 +286,10 @@ mod big_views {
 
         fn framing(&self) -> Option<&dyn crate::Framing> {
             self.0.framing()
+        }
+
+        fn document(&self) -> Option<&dyn crate::document::DocumentRules> {
+            self.0.document()
         }
     }
 }

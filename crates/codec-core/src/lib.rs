@@ -76,6 +76,7 @@ mod big;
 pub mod bom;
 mod code_point;
 mod codec;
+mod document;
 mod dynamic;
 mod error;
 #[cfg(feature = "std")]
@@ -91,6 +92,7 @@ mod transcode;
 pub use big::BigCodePoint;
 pub use code_point::{AnyCodePoint, CodePoint, NotAScalarValue, ParseCodePointError};
 pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Framing, Item, Items, Pivot, Step, Surrogates};
+pub use document::{DocumentCheck, DocumentRules, Finding, Level};
 #[cfg(feature = "bigint")]
 pub use dynamic::{Big, Narrow};
 pub use dynamic::{DynCodec, lookup};

@@ -42,6 +42,8 @@ static CODECS: &[&dyn DynCodec] = &[
     &codec_cesu8::CESU_8,
     &codec_cesu8::MUTF_8,
     &codec_cesu8::MUTF_8_LENIENT,
+    &codec_corrected_utf8::CORRECTED_UTF_8,
+    &codec_corrected_utf8::CORRECTED_UTF_8_C1,
 ];
 
 /// The README's examples, run as doctests so that they stay true.

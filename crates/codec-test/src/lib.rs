@@ -182,10 +182,26 @@ pub fn check_fast_paths<D: Decode + ?Sized>(codec: &D, input: &[u8]) {
     let slow = reference::validate(codec, input);
     assert_eq!(codec.validate(input), slow, "validate differs from the reference on {}", hex::format(input));
     let fatal = reference::decode_with(codec, input, DecodeMode::Fatal);
+    // Fatal decoding also stops at a reserved sequence, which validation
+    // accepts (`Step::Reserved`).
+    let first_stop = codec_core::Items::new(codec, input).find_map(|item| match item {
+        Ok(it) if it.point.is_none() => {
+            Some(DecodeError::new(it.offset, Some(it.len), codec_core::ErrorKind::Reserved))
+        }
+        Ok(_) => None,
+        Err(e) => Some(e),
+    });
     assert_eq!(
         fatal.as_ref().err(),
+        first_stop.as_ref(),
+        "fatal decoding and the items disagree on {}",
+        hex::format(input)
+    );
+    let first_error = codec_core::Items::new(codec, input).find_map(Result::err);
+    assert_eq!(
         slow.as_ref().err(),
-        "fatal decoding and validation disagree on {}",
+        first_error.as_ref(),
+        "validation and the items disagree on {}",
         hex::format(input)
     );
     let up_to = slow.err().map_or(input.len(), |e| e.valid_up_to());

@@ -69,6 +69,9 @@ pub enum Piece {
     Invalid(usize),
     /// The input ends inside a sequence.
     Truncated,
+    /// A reserved sequence of this many bytes: well-formed, no code point
+    /// (Corrected UTF-8's `FE`/`FF` sequences).
+    Reserved(usize),
 }
 
 /// Splits `input` into pieces by the table `rows`: at each position the row
@@ -87,35 +90,41 @@ pub fn split(rows: &[Row], input: &[u8]) -> Vec<Piece> {
     let mut pieces = Vec::new();
     let mut i = 0;
     while i < input.len() {
-        let mut best = 0;
-        let mut complete = None;
-        for row in rows {
-            let mut k = 0;
-            while k < row.len() && i + k < input.len() && (row[k].0..=row[k].1).contains(&input[i + k]) {
-                k += 1;
-            }
-            if k == row.len() {
-                complete = Some(k);
-            }
-            best = best.max(k);
-        }
-        match complete {
-            Some(len) => {
-                pieces.push(Piece::Char(len));
-                i += len;
-            }
-            None if best > 0 && i + best == input.len() => {
-                pieces.push(Piece::Truncated);
-                i = input.len();
-            }
-            None => {
-                let len = best.max(1);
-                pieces.push(Piece::Invalid(len));
-                i += len;
-            }
-        }
+        i += split_one(rows, input, i, &mut pieces);
     }
     pieces
+}
+
+/// Splits off the piece at `input[i..]` by `rows`, pushes it and returns
+/// its length.
+fn split_one(rows: &[Row], input: &[u8], i: usize, pieces: &mut Vec<Piece>) -> usize {
+    let mut best = 0;
+    let mut complete = None;
+    for row in rows {
+        let mut k = 0;
+        while k < row.len() && i + k < input.len() && (row[k].0..=row[k].1).contains(&input[i + k]) {
+            k += 1;
+        }
+        if k == row.len() {
+            complete = Some(k);
+        }
+        best = best.max(k);
+    }
+    match complete {
+        Some(len) => {
+            pieces.push(Piece::Char(len));
+            len
+        }
+        None if best > 0 && i + best == input.len() => {
+            pieces.push(Piece::Truncated);
+            input.len() - i
+        }
+        None => {
+            let len = best.max(1);
+            pieces.push(Piece::Invalid(len));
+            len
+        }
+    }
 }
 
 /// Splits `input` as a decoder does, into the same [`Piece`]s, for comparing
@@ -141,6 +150,7 @@ pub fn split(rows: &[Row], input: &[u8]) -> Vec<Piece> {
 pub fn pieces<D: codec_core::Decode + ?Sized>(codec: &D, input: &[u8]) -> Vec<Piece> {
     codec_core::Decode::items(&codec, input)
         .map(|item| match item {
+            Ok(it) if it.point.is_none() => Piece::Reserved(it.len),
             Ok(it) => Piece::Char(it.len),
             Err(e) => e.error_len().map_or(Piece::Truncated, Piece::Invalid),
         })
@@ -174,7 +184,7 @@ pub fn split_wtf8(input: &[u8]) -> Vec<Piece> {
             && surrogate(at + 3, 0xB0, 0xBF);
         out.push(if pair { Piece::Invalid(3) } else { piece });
         at += match piece {
-            Piece::Char(n) | Piece::Invalid(n) => n,
+            Piece::Char(n) | Piece::Invalid(n) | Piece::Reserved(n) => n,
             Piece::Truncated => 0,
         };
     }
@@ -234,7 +244,7 @@ pub fn split_cesu8(rows: &[Row], lone: bool, input: &[u8]) -> Vec<Piece> {
     while k < pieces.len() {
         let piece = pieces[k];
         let len = match piece {
-            Piece::Char(n) | Piece::Invalid(n) => n,
+            Piece::Char(n) | Piece::Invalid(n) | Piece::Reserved(n) => n,
             Piece::Truncated => 0,
         };
         if piece == Piece::Char(3) && surrogate(at, 0xA0, 0xAF) {
@@ -264,4 +274,91 @@ pub fn split_cesu8(rows: &[Row], lone: bool, input: &[u8]) -> Vec<Piece> {
         at += len;
     }
     out
+}
+
+/// Corrected UTF-8's table of byte sequences ("Putting it all together"),
+/// as the specification prints it: the first and last byte sequence of each
+/// row and the first and last code point they encode.
+pub const CORRECTED_TABLE: &[(&[u8], &[u8], u32, u32)] = &[
+    (&[0x00], &[0x7F], 0x0000_0000, 0x0000_007F),
+    (&[0xC0, 0x80], &[0xDF, 0xBF], 0x0000_00A0, 0x0000_089F),
+    (&[0xE0, 0x80, 0x80], &[0xEC, 0xBD, 0x9F], 0x0000_08A0, 0x0000_D7FF),
+    (&[0xEC, 0xBD, 0xA0], &[0xEF, 0xBF, 0xBF], 0x0000_E000, 0x0001_109F),
+    (&[0xF0, 0x80, 0x80, 0x80], &[0xF7, 0xBF, 0xBF, 0xBF], 0x0001_10A0, 0x0021_109F),
+    (&[0xF8, 0x80, 0x80, 0x80, 0x80], &[0xFB, 0xBF, 0xBF, 0xBF, 0xBF], 0x0021_10A0, 0x0421_109F),
+    (&[0xFC, 0x80, 0x80, 0x80, 0x80, 0x80], &[0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF], 0x0421_10A0, 0x8421_109F),
+];
+
+/// Corrected UTF-8's well-formed sequences as rows (every continuation byte
+/// after every lead: the table's byte ranges).
+pub const CORRECTED_ROWS: &[Row] = &[
+    &[(0x00, 0x7F)],
+    &[(0xC0, 0xDF), T],
+    &[(0xE0, 0xEF), T, T],
+    &[(0xF0, 0xF7), T, T, T],
+    &[(0xF8, 0xFB), T, T, T, T],
+    &[(0xFC, 0xFD), T, T, T, T, T],
+];
+
+/// The position of a byte sequence among the sequences of its length, in
+/// byte order (the lead counted from the first lead of its length, each
+/// continuation byte as a base-64 digit).
+fn rank(seq: &[u8]) -> u64 {
+    let first_lead = CORRECTED_TABLE.iter().find(|r| r.0.len() == seq.len()).map_or(0, |r| r.0[0]);
+    seq[1..].iter().fold(u64::from(seq[0] - first_lead), |acc, &b| acc * 64 + u64::from(b - 0x80))
+}
+
+/// The code point of a complete Corrected UTF-8 sequence, read from
+/// [`CORRECTED_TABLE`]: the row whose byte range holds `seq`, and its first
+/// code point plus how far `seq` lies past the row's first sequence.
+/// `None` when no row holds it.
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::tables::corrected_value;
+/// assert_eq!(corrected_value(b"\xC0\xAF"), Some(0xCF));
+/// assert_eq!(corrected_value(b"\xEC\xBD\xA0"), Some(0xE000));
+/// assert_eq!(corrected_value(b"\x80"), None);
+/// ```
+#[must_use]
+pub fn corrected_value(seq: &[u8]) -> Option<u32> {
+    CORRECTED_TABLE
+        .iter()
+        .find(|(first, last, _, _)| first.len() == seq.len() && *first <= seq && seq <= *last)
+        .map(|&(first, _, cp, _)| cp + u32::try_from(rank(seq) - rank(first)).expect("rows span less than 2^32"))
+}
+
+/// Splits `input` as Corrected UTF-8: by [`CORRECTED_ROWS`], except that
+/// `FE` or `FF` and the continuation bytes after it, up to `max_reserved`
+/// bytes, are one reserved sequence (the project's reading of "extending
+/// until the next recognized lead byte", decision 0009); a longer run is an
+/// ill-formed subpart of `max_reserved` bytes.
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::tables::{split_corrected, Piece};
+/// assert_eq!(split_corrected(b"\xFE\x80\x80A", 64), [Piece::Reserved(3), Piece::Char(1)]);
+/// assert_eq!(split_corrected(b"\xC0\xFF\xC0", 64), [Piece::Invalid(1), Piece::Reserved(1), Piece::Truncated]);
+/// ```
+#[must_use]
+pub fn split_corrected(input: &[u8], max_reserved: usize) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    let mut i = 0;
+    while i < input.len() {
+        if input[i] >= 0xFE {
+            let run = 1 + input[i + 1..].iter().take_while(|&&b| (0x80..=0xBF).contains(&b)).count();
+            if run > max_reserved {
+                pieces.push(Piece::Invalid(max_reserved));
+                i += max_reserved;
+            } else {
+                pieces.push(Piece::Reserved(run));
+                i += run;
+            }
+        } else {
+            i += split_one(CORRECTED_ROWS, input, i, &mut pieces);
+        }
+    }
+    pieces
 }

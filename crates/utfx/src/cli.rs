@@ -150,7 +150,8 @@ pub(crate) struct ValidateArgs {
     /// The codec to check against.
     #[arg(short = 'f', long = "from", value_name = "CODEC")]
     pub(crate) codec: String,
-    /// Also check the document rules (Corrected UTF-8 only).
+    /// Also check the codec's document rules (Corrected UTF-8's magic number
+    /// and control characters): one line per finding, exit 1 on a MUST.
     #[arg(long)]
     pub(crate) document: bool,
     /// The files to check.

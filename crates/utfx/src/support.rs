@@ -49,7 +49,7 @@ impl Failure {
 }
 
 /// Names the CLI reserves for codecs that later issues add.
-const RESERVED: [&str; 3] = ["corrected-utf-8", "utf-inf-8", "utf-∞-8"];
+const RESERVED: [&str; 2] = ["utf-inf-8", "utf-∞-8"];
 
 /// Finds the codec a label names.
 ///

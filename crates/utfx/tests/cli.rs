@@ -148,11 +148,7 @@ fn bad_input_and_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("utf8").and(predicate::str::contains("did you mean")));
-    utfx()
-        .args(["decode", "-f", "corrected-utf-8"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("not implemented"));
+    utfx().args(["decode", "-f", "utf-inf-8"]).assert().code(2).stderr(predicate::str::contains("not implemented"));
     utfx().args(["decode", "-f", "utf-8", "--errors", "bogus"]).assert().code(2);
     utfx().args(["decode"]).assert().code(2);
     utfx().args(["frobnicate"]).assert().code(2);
@@ -305,6 +301,10 @@ fn large_text_round_trips_through_convert_between_every_pair() {
                     }
                 }
                 assert_eq!(bytes, want, "{a}");
+            }
+            "corrected-utf-8" | "corrected-utf-8-c1" => {
+                let codec = codec_registry::get(a).unwrap();
+                assert_eq!(bytes, codec.encode_str(&text).unwrap(), "{a}");
             }
             _ => assert_eq!(bytes, text.as_bytes(), "{a}"),
         }
@@ -597,4 +597,74 @@ fn decode_stops_when_the_reader_goes_away() {
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{format}");
     }
     std::fs::remove_file(&input).unwrap();
+}
+
+#[test]
+fn corrected_utf8_in_every_subcommand() {
+    let dir = temp_dir("corrected");
+    let magic = b"\xEF\xB7\x9D\xED\xB2\xAE\x00\x0A";
+    let (signed, unsigned, nul) = (dir.join("signed"), dir.join("unsigned"), dir.join("nul"));
+    std::fs::write(&signed, [&magic[..], b"\xC0\xAF\n"].concat()).unwrap();
+    std::fs::write(&unsigned, b"a\r\n\xFE\x80").unwrap();
+    std::fs::write(&nul, [&magic[..], b"a\0\n"].concat()).unwrap();
+    let validate = || {
+        let mut cmd = utfx();
+        cmd.args(["validate", "-f", "corrected-utf-8", "--document"]);
+        cmd
+    };
+    validate().arg(&signed).assert().success().stdout(format!("{}: ok\n", signed.display()));
+    let u = unsigned.display();
+    validate().arg(&unsigned).assert().success().stdout(format!(
+        "{u}: offset 0: should: no magic number at the start\n{u}: offset 1: should: U+000D (carriage return)\n\
+         {u}: offset 5: should: the text does not end with U+000A\n{u}: ok\n"
+    ));
+    validate()
+        .arg(&nul)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("offset 9: must: U+0000 outside the magic number"));
+    // Without --document the NUL is just a code point.
+    utfx().args(["validate", "-f", "corrected-utf-8"]).arg(&nul).assert().success();
+    // The reserved sequence is an item: validation accepts it, decode shows it.
+    utfx()
+        .args(["decode", "-f", "corrected-utf-8"])
+        .write_stdin(&b"\xC0\xAF\xFE\x80"[..])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("U+00CF R+FE80"));
+    utfx()
+        .args(["convert", "-f", "corrected-utf-8", "-t", "utf-8"])
+        .write_stdin(&b"\xC0\xAF"[..])
+        .assert()
+        .success()
+        .stdout("\u{CF}");
+    utfx()
+        .args(["convert", "-f", "utf-8", "-t", "corrected-utf-8"])
+        .write_stdin("\u{85}")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("unrepresentable"));
+    utfx()
+        .args(["encode", "-t", "corrected-utf-8-c1"])
+        .write_stdin("U+0085")
+        .assert()
+        .success()
+        .stdout(&b"\xF3\xBE\xBB\xA5"[..]);
+    utfx().args(["inspect", "-f", "corrected-utf-8"]).write_stdin(&b"\xFF\x80"[..]).assert().success();
+    utfx().arg("list").assert().success().stdout(predicate::str::contains("corrected-utf-8"));
+    // A reserved token is written back as its bytes, for the codec that
+    // reads them as one reserved sequence only.
+    utfx()
+        .args(["encode", "-t", "corrected-utf-8", "--hex"])
+        .write_stdin("U+0041 R+FE80 U+00CF")
+        .assert()
+        .success()
+        .stdout("41 FE 80 C0 AF\n");
+    utfx().args(["encode", "-t", "corrected-utf-8"]).write_stdin("R+FE41").assert().code(1);
+    utfx()
+        .args(["encode", "-t", "corrected-utf-8"])
+        .write_stdin("U+0041 R+FE U+0085")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("index 2: U+0085: unrepresentable"));
 }

@@ -1,0 +1,269 @@
+//! Bulk kernels: ASCII runs eight bytes at a time
+//! ([`codec_core::pivot::ascii_prefix`]) and the multi-byte sequences
+//! decoded with the offsets, straight into the caller's buffer. Each stops
+//! before anything the step must decide: a reserved `FE`/`FF` sequence, an
+//! ill-formed or cut sequence, a value beyond U+10FFFF (not a Unicode
+//! scalar value), and on the encoding side a code point the codec cannot
+//! encode. No decoded value is ever a C1 control or a surrogate (the offsets
+//! skip them), so every value up to U+10FFFF is a scalar value.
+
+use alloc::vec::Vec;
+
+use codec_core::CodePoint;
+use codec_core::pivot::ascii_prefix;
+
+use crate::C1;
+use crate::decode::{is_continuation, offset_value, sequence_len};
+use crate::encode;
+
+/// The most bytes one ASCII scan looks at, so that a kernel's work stays
+/// proportional to what it consumes when the output is small.
+const WINDOW: usize = 4096;
+
+/// Returns the length of the complete sequence at the front of `input` (a
+/// non-ASCII lead byte first) and its raw bit pattern, or `None` for a
+/// reserved, ill-formed or cut sequence.
+#[inline]
+fn multi(input: &[u8]) -> Option<(usize, u32)> {
+    let lead = input[0];
+    let len = sequence_len(lead);
+    if len < 2 || input.len() < len {
+        return None;
+    }
+    let mut raw = u32::from(lead) & (0x7F >> len);
+    for &b in &input[1..len] {
+        if !is_continuation(b) {
+            return None;
+        }
+        raw = (raw << 6) | u32::from(b & 0x3F);
+    }
+    Some((len, raw))
+}
+
+/// Returns the scalar value of the multi-byte sequence at the front of
+/// `input` and its length, or `None` where the kernels stop.
+#[inline]
+fn scalar(input: &[u8], c1: C1) -> Option<(u32, usize)> {
+    let (len, raw) = multi(input)?;
+    // Five- and six-byte sequences are all beyond U+10FFFF.
+    if len > 4 {
+        return None;
+    }
+    let v = c1.decoded(offset_value(len, raw));
+    (v <= 0x10_FFFF).then_some((v, len))
+}
+
+/// Where the kernels' decoding loop writes.
+trait Out {
+    /// Takes a run of ASCII bytes, as much as fits; returns how much.
+    fn ascii(&mut self, run: &[u8]) -> usize;
+    /// Takes one scalar value of a multi-byte sequence; false: no room.
+    fn one(&mut self, v: u32) -> bool;
+}
+
+/// The one decoding loop of the kernels: ASCII runs and multi-byte
+/// sequences to `out`. Returns the bytes consumed.
+#[inline]
+fn run(input: &[u8], c1: C1, out: &mut impl Out) -> usize {
+    let mut i = 0;
+    while i < input.len() {
+        let n = ascii_prefix(&input[i..input.len().min(i + WINDOW)]);
+        if n > 0 {
+            let took = out.ascii(&input[i..i + n]);
+            i += took;
+            if took < n {
+                break;
+            }
+            continue;
+        }
+        match scalar(&input[i..], c1) {
+            Some((v, len)) if out.one(v) => i += len,
+            _ => break,
+        }
+    }
+    i
+}
+
+/// The longest structurally valid prefix ending at a sequence boundary,
+/// stopping before a reserved sequence and before a sequence the end of
+/// `input` cuts.
+pub(crate) fn validate_prefix(input: &[u8]) -> usize {
+    let mut i = 0;
+    while i < input.len() {
+        let n = ascii_prefix(&input[i..input.len().min(i + WINDOW)]);
+        i += n;
+        if n > 0 {
+            continue;
+        }
+        match multi(&input[i..]) {
+            Some((len, _)) => i += len,
+            None => break,
+        }
+    }
+    i
+}
+
+impl Out for Vec<CodePoint> {
+    fn ascii(&mut self, run: &[u8]) -> usize {
+        self.extend(run.iter().map(|&b| CodePoint::from(b)));
+        run.len()
+    }
+
+    fn one(&mut self, v: u32) -> bool {
+        self.push(CodePoint::new(v));
+        true
+    }
+}
+
+/// Decodes into code points, scalar values only.
+pub(crate) fn decode_prefix(input: &[u8], c1: C1, out: &mut Vec<CodePoint>) -> usize {
+    run(&input[..input.len().min(WINDOW)], c1, out)
+}
+
+/// A caller's buffer and how much of it is written.
+struct Buffer<'a, T> {
+    out: &'a mut [T],
+    written: usize,
+}
+
+impl Out for Buffer<'_, u16> {
+    fn ascii(&mut self, run: &[u8]) -> usize {
+        let n = run.len().min(self.out.len() - self.written);
+        for (d, &b) in self.out[self.written..self.written + n].iter_mut().zip(run) {
+            *d = u16::from(b);
+        }
+        self.written += n;
+        n
+    }
+
+    fn one(&mut self, v: u32) -> bool {
+        let o = self.written;
+        if v < 0x1_0000 {
+            if o == self.out.len() {
+                return false;
+            }
+            self.out[o] = v as u16;
+            self.written += 1;
+        } else {
+            if o + 2 > self.out.len() {
+                return false;
+            }
+            let s = v - 0x1_0000;
+            self.out[o] = 0xD800 | (s >> 10) as u16;
+            self.out[o + 1] = 0xDC00 | (s & 0x3FF) as u16;
+            self.written += 2;
+        }
+        true
+    }
+}
+
+impl Out for Buffer<'_, u8> {
+    fn ascii(&mut self, run: &[u8]) -> usize {
+        let n = run.len().min(self.out.len() - self.written);
+        self.out[self.written..self.written + n].copy_from_slice(&run[..n]);
+        self.written += n;
+        n
+    }
+
+    fn one(&mut self, v: u32) -> bool {
+        // A scalar value by construction (no surrogate is ever decoded).
+        let Some(c) = char::from_u32(v) else { return false };
+        if self.written + c.len_utf8() > self.out.len() {
+            return false;
+        }
+        self.written += c.encode_utf8(&mut self.out[self.written..]).len();
+        true
+    }
+}
+
+/// Decodes into UTF-16 code units, as much as fits.
+pub(crate) fn decode_to_utf16(input: &[u8], c1: C1, out: &mut [u16]) -> (usize, usize) {
+    let mut buffer = Buffer { out, written: 0 };
+    let read = run(input, c1, &mut buffer);
+    (read, buffer.written)
+}
+
+/// Decodes into UTF-8, as much as fits.
+pub(crate) fn decode_to_utf8(input: &[u8], c1: C1, out: &mut [u8]) -> (usize, usize) {
+    let mut buffer = Buffer { out, written: 0 };
+    let read = run(input, c1, &mut buffer);
+    (read, buffer.written)
+}
+
+/// Writes the encoding of `v` at `out[*o..]` if the codec encodes it and it
+/// fits; false otherwise.
+#[inline]
+fn put(v: u32, c1: C1, out: &mut [u8], o: &mut usize) -> bool {
+    let Ok((buf, len)) = c1.encoded(v).and_then(encode::bytes) else { return false };
+    if *o + len > out.len() {
+        return false;
+    }
+    out[*o..*o + len].copy_from_slice(&buf[..len]);
+    *o += len;
+    true
+}
+
+/// Encodes code points, stopping before one the codec cannot encode.
+pub(crate) fn encode_prefix(input: &[CodePoint], c1: C1, out: &mut Vec<u8>) -> usize {
+    let mut n = 0;
+    for cp in input {
+        match c1.encoded(cp.to_u32()).and_then(encode::bytes) {
+            Ok((buf, len)) => out.extend_from_slice(&buf[..len]),
+            Err(_) => break,
+        }
+        n += 1;
+    }
+    n
+}
+
+/// Encodes well-formed UTF-16, stopping before a lone surrogate, a lead
+/// surrogate at the end, a code point the codec cannot encode, or a full
+/// output.
+pub(crate) fn encode_from_utf16(input: &[u16], c1: C1, out: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    while i < input.len() {
+        let u = input[i];
+        if u < 0x80 {
+            if o == out.len() {
+                break;
+            }
+            out[o] = u as u8;
+            (i, o) = (i + 1, o + 1);
+            continue;
+        }
+        let (v, n) = match u {
+            0xD800..=0xDBFF => match input.get(i + 1) {
+                Some(&t @ 0xDC00..=0xDFFF) => (0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(t) - 0xDC00), 2),
+                _ => break,
+            },
+            0xDC00..=0xDFFF => break,
+            _ => (u32::from(u), 1),
+        };
+        if !put(v, c1, out, &mut o) {
+            break;
+        }
+        i += n;
+    }
+    (i, o)
+}
+
+/// Encodes a string, stopping before a character the codec cannot encode
+/// or a full output.
+pub(crate) fn encode_from_str(input: &str, c1: C1, out: &mut [u8]) -> (usize, usize) {
+    let bytes = input.as_bytes();
+    let (mut i, mut o) = (0, 0);
+    while i < bytes.len() {
+        let n = ascii_prefix(&bytes[i..bytes.len().min(i + WINDOW)]).min(out.len() - o);
+        if n > 0 {
+            out[o..o + n].copy_from_slice(&bytes[i..i + n]);
+            (i, o) = (i + n, o + n);
+            continue;
+        }
+        let Some(c) = input[i..].chars().next() else { break };
+        if !put(u32::from(c), c1, out, &mut o) {
+            break;
+        }
+        i += c.len_utf8();
+    }
+    (i, o)
+}

@@ -1,0 +1,194 @@
+//! The magic number and the document rules: "Putting it all together" (the
+//! signature) and "Other legacy control characters" (what a document must
+//! and should not hold).
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use codec_core::{DocumentCheck, DocumentRules, Finding, Level};
+
+/// The magic number, `EF B7 9D ED B2 AE 00 0A`: U+10E7D U+ED4E U+0000
+/// U+000A in Corrected UTF-8. At the start of a file it is a signature, not
+/// text.
+///
+/// > The eight-byte sequence EF B7 9D ED B2 AE 00 0A is defined as the magic
+/// > number signaling text using Corrected UTF-8. It SHOULD be present at
+/// > the beginning of any file encoded in Corrected UTF-8, but need not be
+/// > prepended to strings whose encoding is known by other means.
+///
+/// # Examples
+///
+/// ```
+/// use codec_corrected_utf8::{CodePoint, Decode, CORRECTED_UTF_8, MAGIC};
+/// let points: Vec<u32> = CORRECTED_UTF_8.decode(&MAGIC).unwrap().iter().map(|c| c.to_u32()).collect();
+/// assert_eq!(points, [0x10E7D, 0xED4E, 0x0000, 0x000A]);
+/// ```
+pub const MAGIC: [u8; 8] = [0xEF, 0xB7, 0x9D, 0xED, 0xB2, 0xAE, 0x00, 0x0A];
+
+/// Returns `bytes` without the magic number at its start, if it has one.
+///
+/// # Examples
+///
+/// ```
+/// use codec_corrected_utf8::{strip_magic, MAGIC};
+/// let mut file = MAGIC.to_vec();
+/// file.extend_from_slice(b"text\n");
+/// assert_eq!(strip_magic(&file), b"text\n");
+/// assert_eq!(strip_magic(b"text\n"), b"text\n");
+/// ```
+#[must_use]
+pub fn strip_magic(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(&MAGIC[..]).unwrap_or(bytes)
+}
+
+/// The document rules of Corrected UTF-8, as [`DocumentRules`]: what
+/// [`Codec::document`](codec_core::Codec::document) returns for both
+/// variants. The findings, each with its byte offset:
+///
+/// | rule | level | what |
+/// |---|---|---|
+/// | `nul` | must | U+0000 anywhere but in the magic number at the start |
+/// | `no_signature` | should | no magic number at the start (offset 0) |
+/// | `carriage_return` | should | U+000D |
+/// | `line_separator` | should | U+2028 |
+/// | `paragraph_separator` | should | U+2029 |
+/// | `c0_control` | should | any other C0 control but U+000A (U+0001..U+001F) |
+/// | `no_final_newline` | should | text that is not empty and does not end with U+000A (offset: the end) |
+///
+/// The check looks at bytes: every code point it looks for has one
+/// encoding, and no byte of it can be part of another sequence, so it needs
+/// no decoding. It does not check well-formedness: validate too.
+///
+/// # Examples
+///
+/// ```
+/// use codec_corrected_utf8::{Codec, CORRECTED_UTF_8, MAGIC};
+/// let rules = CORRECTED_UTF_8.document().unwrap();
+/// let mut doc = MAGIC.to_vec();
+/// doc.extend_from_slice(b"one\r\ntwo\0\n");
+/// let found: Vec<_> = rules.check(&doc).iter().map(|f| (f.offset, f.rule)).collect();
+/// assert_eq!(found, [(11, "carriage_return"), (16, "nul")]);
+/// assert!(rules.check(b"plain\n").iter().any(|f| f.rule == "no_signature"));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules;
+
+impl DocumentRules for Rules {
+    fn signature(&self) -> Option<&'static [u8]> {
+        Some(&MAGIC)
+    }
+
+    fn checker(&self) -> Box<dyn DocumentCheck> {
+        Box::new(Check::default())
+    }
+}
+
+/// `U+2028` and `U+2029` in Corrected UTF-8: `E1 9E 88` and `E1 9E 89`
+/// (2208 below their values, in the first three-byte range).
+const SEPARATOR_PREFIX: [u8; 2] = [0xE1, 0x9E];
+
+/// The state of one document's check.
+#[derive(Debug, Default)]
+struct Check {
+    /// The first bytes, until there are enough to tell whether the magic
+    /// number is there.
+    head: Vec<u8>,
+    /// Whether the head has been decided (and checked).
+    started: bool,
+    /// Whether the document starts with the magic number.
+    signed: bool,
+    /// Offset of the next byte.
+    offset: usize,
+    /// How many bytes of [`SEPARATOR_PREFIX`] end the bytes seen so far.
+    matched: usize,
+    /// The last byte of text, if any.
+    last_byte: Option<u8>,
+}
+
+impl Check {
+    /// Checks `bytes` at `self.offset`, skipping the signature.
+    fn scan(&mut self, bytes: &[u8], findings: &mut Vec<Finding>) {
+        for &b in bytes {
+            let at = self.offset;
+            self.offset += 1;
+            if self.signed && at < MAGIC.len() {
+                continue;
+            }
+            self.last_byte = Some(b);
+            let found = |level, rule, message| Finding { offset: at, level, rule, message };
+            match b {
+                0x00 => findings.push(found(Level::Must, "nul", "U+0000 outside the magic number")),
+                0x0D => findings.push(found(Level::Should, "carriage_return", "U+000D (carriage return)")),
+                0x01..=0x1F if b != 0x0A => {
+                    findings.push(found(Level::Should, "c0_control", "C0 control other than U+000A"));
+                }
+                _ => {}
+            }
+            if self.matched == 2 && (b == 0x88 || b == 0x89) {
+                let (rule, message) = if b == 0x88 {
+                    ("line_separator", "U+2028 (line separator)")
+                } else {
+                    ("paragraph_separator", "U+2029 (paragraph separator)")
+                };
+                findings.push(Finding { offset: at - 2, level: Level::Should, rule, message });
+            }
+            self.matched = match (self.matched, b) {
+                (1, b) if b == SEPARATOR_PREFIX[1] => 2,
+                (_, b) if b == SEPARATOR_PREFIX[0] => 1,
+                _ => 0,
+            };
+        }
+    }
+}
+
+impl DocumentCheck for Check {
+    fn feed(&mut self, chunk: &[u8], last: bool, findings: &mut Vec<Finding>) {
+        let mut chunk = chunk;
+        if !self.started {
+            let take = chunk.len().min(MAGIC.len() - self.head.len());
+            self.head.extend_from_slice(&chunk[..take]);
+            chunk = &chunk[take..];
+            if self.head.len() < MAGIC.len() && !last {
+                return;
+            }
+            self.started = true;
+            self.signed = self.head == MAGIC;
+            if !self.signed {
+                findings.push(Finding {
+                    offset: 0,
+                    level: Level::Should,
+                    rule: "no_signature",
+                    message: "no magic number at the start",
+                });
+            }
+            let head = core::mem::take(&mut self.head);
+            self.scan(&head, findings);
+        }
+        self.scan(chunk, findings);
+        if last && self.last_byte.is_some_and(|b| b != 0x0A) {
+            findings.push(Finding {
+                offset: self.offset,
+                level: Level::Should,
+                rule: "no_final_newline",
+                message: "the text does not end with U+000A",
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SEPARATOR_PREFIX;
+    use crate::encode;
+
+    #[test]
+    fn the_separators_are_the_bytes_the_check_looks_for() {
+        let mut out = alloc::vec::Vec::new();
+        encode::push(0x2028, &mut out).unwrap();
+        encode::push(0x2029, &mut out).unwrap();
+        assert_eq!(
+            out,
+            [SEPARATOR_PREFIX[0], SEPARATOR_PREFIX[1], 0x88, SEPARATOR_PREFIX[0], SEPARATOR_PREFIX[1], 0x89]
+        );
+    }
+}
