@@ -245,38 +245,8 @@ impl Sink<CodePoint> for Slice<'_, u16> {
 impl Sink<CodePoint> for Slice<'_, u8> {
     #[inline]
     fn push(&mut self, point: CodePoint) -> Pushed {
-        // The UTF-8 bit distribution up to U+10FFFF, surrogates as
-        // themselves (generalized UTF-8), as `char::encode_utf8` writes it.
-        let v = point.to_u32();
-        let mut bytes = [0u8; 4];
-        let n = match v {
-            0..=0x7F => {
-                bytes[0] = v as u8;
-                1
-            }
-            0x80..=0x7FF => {
-                bytes[..2].copy_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]);
-                2
-            }
-            0x800..=0xFFFF => {
-                bytes[..3].copy_from_slice(&[
-                    0xE0 | (v >> 12) as u8,
-                    0x80 | ((v >> 6) & 0x3F) as u8,
-                    0x80 | (v & 0x3F) as u8,
-                ]);
-                3
-            }
-            0x1_0000..=0x10_FFFF => {
-                bytes = [
-                    0xF0 | (v >> 18) as u8,
-                    0x80 | ((v >> 12) & 0x3F) as u8,
-                    0x80 | ((v >> 6) & 0x3F) as u8,
-                    0x80 | (v & 0x3F) as u8,
-                ];
-                4
-            }
-            _ => return Pushed::Unrepresentable,
-        };
+        // Surrogates in their generalized UTF-8 form.
+        let Some((bytes, n)) = crate::pivot::utf8_bytes(point.to_u32()) else { return Pushed::Unrepresentable };
         if n > self.room() {
             return Pushed::Full;
         }
