@@ -4,7 +4,7 @@
 //! scalar text survives every codec whose domain holds it; Corrected UTF-8
 //! equals ASCII on ASCII only, and its magic number reads as the spec says.
 
-use codec_core::{CodePoint, DecodeMode, DynCodec, EncodeMode};
+use codec_core::{CodePoint, DynCodec};
 use codec_test::strategies::{self, Class};
 use proptest::prelude::*;
 
@@ -19,32 +19,6 @@ const SUBSETS: &[(&str, &str)] = &[
     ("utf-16be", "wtf-16be"),
     ("mutf-8", "mutf-8-lenient"),
 ];
-
-/// Codecs that read several byte forms of one code point (Java's `readUTF`
-/// reads `00`, `C0 80` and `E0 80 80` as U+0000), so escape mode keeps their
-/// text but not their bytes (decision 0008); for them the escape check is
-/// that the text survives.
-const MANY_TO_ONE: &[&str] = &["mutf-8-lenient"];
-
-/// The escape round trip, or for [`MANY_TO_ONE`] codecs that the text
-/// survives it.
-fn check_escape(c: &dyn DynCodec, bytes: &[u8]) {
-    if !MANY_TO_ONE.contains(&c.info().name) {
-        codec_test::check_escape_round_trip(c, bytes);
-        return;
-    }
-    let points = c.decode_with(bytes, DecodeMode::Escape).unwrap();
-    let back = c.encode_with(&points, EncodeMode::Escape).unwrap();
-    assert_eq!(c.decode_with(&back, DecodeMode::Escape).unwrap(), points, "{}", c.info().name);
-}
-
-/// Every decode check of `codec_test::check_decode_all`, with [`check_escape`].
-fn check_decode_all(c: &dyn DynCodec, bytes: &[u8]) {
-    codec_test::check_decode_splits(c, bytes);
-    codec_test::check_fast_paths(c, bytes);
-    codec_test::check_ascii_prefix_alignment(c, bytes);
-    check_escape(c, bytes);
-}
 
 /// The relations of [`SUBSETS`] whose codecs are both registered.
 fn subsets() -> impl Iterator<Item = (&'static dyn DynCodec, &'static dyn DynCodec)> {
@@ -109,7 +83,7 @@ fn every_registered_codec_keeps_the_core_contracts_on_tricky_inputs() {
     ];
     for &c in codec_registry::all() {
         for input in inputs {
-            check_decode_all(c, input);
+            codec_test::check_decode_all(c, input);
             codec_test::buffers::check_decode_buffers(c, input);
             for &to in codec_registry::all() {
                 codec_test::buffers::check_transcode(c, to, input);
@@ -126,7 +100,7 @@ proptest! {
         for &c in codec_registry::all() {
             codec_test::check_decode_splits(c, &bytes);
             codec_test::check_fast_paths(c, &bytes);
-            check_escape(c, &bytes);
+            codec_test::check_escape_round_trip(c, &bytes);
         }
         for (narrow, wide) in subsets() {
             assert_subset(narrow, wide, &bytes);

@@ -265,7 +265,10 @@ impl Cesu8Codec {
 
     fn rules(&self) -> kernels::Rules {
         let grammar = self.grammar();
-        kernels::Rules { nul_stops: !grammar.allows_nul_byte(), two_byte_nul: grammar.allows_two_byte_nul() }
+        // The kernels stop at `00` wherever it is not the form written for
+        // U+0000: in both Modified UTF-8 variants (the lenient one reads it,
+        // but writes `C0 80`, and escape mode must see it as not canonical).
+        kernels::Rules { nul_stops: grammar.allows_two_byte_nul(), two_byte_nul: grammar.allows_two_byte_nul() }
     }
 }
 
@@ -292,6 +295,15 @@ impl Decode for Cesu8Codec {
 
     fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
         kernels::decode_to_utf8(self.rules(), input, out)
+    }
+
+    /// The forms strict Modified UTF-8 reads are the ones every variant
+    /// writes; only the lenient variant reads others (`00`, `E0 80 80` for
+    /// U+0000, `C1 BF` for U+007F, ...), which escape mode therefore escapes
+    /// byte by byte (decision 0008).
+    fn is_canonical(&self, form: &[u8]) -> bool {
+        self.variant() != Variant::Mutf8Lenient
+            || matches!(decode::step(&MUTF_8, form, true), Step::Point { len, .. } if len == form.len())
     }
 }
 

@@ -181,6 +181,34 @@ pub trait Decode {
         (0, 0)
     }
 
+    /// Returns whether `form`, one sequence that
+    /// [`decode_step`](Decode::decode_step) has just read as a code point, is
+    /// the form this codec's encoder writes for that code point: true (the
+    /// default) unless the codec reads several forms of one code point.
+    ///
+    /// [`DecodeMode::Escape`] escapes the other forms byte by byte, so that
+    /// encoding back restores every byte (decision 0003). A codec that
+    /// overrides it keeps its fast paths to the forms it writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::Decode;
+    /// # use codec_core::{CodePoint, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         Step::Point { point: CodePoint::from(input[0]), len: 1 }
+    /// #     }
+    /// # }
+    /// assert!(Ascii.is_canonical(b"a"));
+    /// ```
+    fn is_canonical(&self, form: &[u8]) -> bool {
+        let _ = form;
+        true
+    }
+
     /// Returns the pivot form this codec's kernels decode into best: UTF-8
     /// for a codec whose well-formed text is UTF-8 (its
     /// [`decode_to_utf8_fast`](Decode::decode_to_utf8_fast) validates and
@@ -604,6 +632,11 @@ impl<D: Decode + ?Sized> Decode for &D {
 
     fn fast_output(&self) -> Pivot {
         (**self).fast_output()
+    }
+
+    #[inline]
+    fn is_canonical(&self, form: &[u8]) -> bool {
+        (**self).is_canonical(form)
     }
 }
 

@@ -188,6 +188,10 @@ macro_rules! forward_decode_kernels {
         fn fast_output(&self) -> crate::codec::Pivot {
             self.0.fast_output()
         }
+
+        fn is_canonical(&self, form: &[u8]) -> bool {
+            self.0.is_canonical(form)
+        }
     };
 }
 

@@ -202,9 +202,12 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
         let (kind, len, error_len) = match front(codec, rest, last) {
             Front::NeedMore => break,
             Front::Point(point, len) => {
-                // In escape mode a well-formed U+DC00..=U+DCFF is escaped
-                // byte by byte, so that encoding back restores the bytes.
-                if mode == DecodeMode::Escape && point.to_code_point().and_then(escaped_byte).is_some() {
+                // In escape mode a well-formed U+DC00..=U+DCFF, and a form
+                // the encoder does not write, are escaped byte by byte, so
+                // that encoding back restores the bytes.
+                if mode == DecodeMode::Escape
+                    && (point.to_code_point().and_then(escaped_byte).is_some() || !codec.is_canonical(&rest[..len]))
+                {
                     i += len;
                     if !substitute(mode, &rest[..len], sink, owed) {
                         return Ok(Run { consumed: i, full: true });
