@@ -68,7 +68,7 @@
 //! # Non-goals
 //!
 //! UCS-2 as a separate codec, UTF-32, and byte-order detection beyond the
-//! Encoding Standard's BOM table ([`decode`]).
+//! Encoding Standard's BOM table ([`decode_with_bom_sniffing`]).
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -297,7 +297,8 @@ impl Codec for Utf16 {
 /// used; the bytes are decoded in replace mode. A UTF-8 BOM is returned as
 /// `Err` so that the caller can switch to UTF-8.
 ///
-/// Returns the text and the byte order used.
+/// Returns the text and the byte order used. encoding_rs calls this
+/// `Encoding::decode` ("with BOM sniffing").
 ///
 /// # Errors
 ///
@@ -306,12 +307,13 @@ impl Codec for Utf16 {
 /// # Examples
 ///
 /// ```
-/// use codec_utf16::{decode, Endian};
-/// assert_eq!(decode(b"\xFE\xFF\x00h", Endian::Little), Ok(("h".into(), Endian::Big)));
-/// assert_eq!(decode(b"h\x00\x00\xD8", Endian::Little), Ok(("h\u{FFFD}".into(), Endian::Little)));
-/// assert!(decode(b"\xEF\xBB\xBFh", Endian::Big).is_err());
+/// use codec_utf16::{decode_with_bom_sniffing, Endian};
+/// assert_eq!(decode_with_bom_sniffing(b"\xFE\xFF\x00h", Endian::Little), Ok(("h".into(), Endian::Big)));
+/// let no_bom = decode_with_bom_sniffing(b"h\x00\x00\xD8", Endian::Little);
+/// assert_eq!(no_bom, Ok(("h\u{FFFD}".into(), Endian::Little)));
+/// assert!(decode_with_bom_sniffing(b"\xEF\xBB\xBFh", Endian::Big).is_err());
 /// ```
-pub fn decode(bytes: &[u8], fallback: Endian) -> Result<(String, Endian), Bom> {
+pub fn decode_with_bom_sniffing(bytes: &[u8], fallback: Endian) -> Result<(String, Endian), Bom> {
     let (endian, rest) = match sniff_bom(bytes) {
         Some(Bom::Utf8) => return Err(Bom::Utf8),
         Some(Bom::Utf16Be) => (Endian::Big, &bytes[2..]),

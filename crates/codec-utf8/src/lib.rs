@@ -85,7 +85,7 @@
 //! # Non-goals
 //!
 //! Legacy encodings, normalization, and BOM handling beyond the Encoding
-//! Standard's `decode` and "utf-8 decode" ([`sniff_bom`], [`utf8_decode`]).
+//! Standard's `decode` and "utf-8 decode" ([`decode_with_bom_sniffing`], [`decode_with_bom_removal`]).
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -327,9 +327,13 @@ pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
 
 pub use codec_core::bom::{Bom, sniff_bom};
 
-/// The Encoding Standard's `decode` with UTF-8 as the fallback: a UTF-8 BOM
-/// is stripped and the rest decoded in replace mode; a UTF-16 BOM is
-/// returned as `Err` so that the caller can switch to that decoder.
+/// The Encoding Standard's `decode` (§6) with UTF-8 as the fallback: sniffs
+/// a BOM; a UTF-8 BOM is removed and the rest decoded in replace mode, a
+/// UTF-16 BOM is returned as `Err` so that the caller can switch to that
+/// decoder, and without a BOM the bytes are decoded as UTF-8.
+///
+/// encoding_rs calls this `Encoding::decode` ("with BOM sniffing"); for
+/// UTF-8's own BOM only, use [`decode_with_bom_removal`].
 ///
 /// # Errors
 ///
@@ -338,11 +342,11 @@ pub use codec_core::bom::{Bom, sniff_bom};
 /// # Examples
 ///
 /// ```
-/// use codec_utf8::{decode, Bom};
-/// assert_eq!(decode(b"\xEF\xBB\xBFhi").unwrap(), "hi");
-/// assert_eq!(decode(b"\xFE\xFF\x00h"), Err(Bom::Utf16Be));
+/// use codec_utf8::{decode_with_bom_sniffing, Bom};
+/// assert_eq!(decode_with_bom_sniffing(b"\xEF\xBB\xBFhi").unwrap(), "hi");
+/// assert_eq!(decode_with_bom_sniffing(b"\xFE\xFF\x00h"), Err(Bom::Utf16Be));
 /// ```
-pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Bom> {
+pub fn decode_with_bom_sniffing(bytes: &[u8]) -> Result<Cow<'_, str>, Bom> {
     match sniff_bom(bytes) {
         Some(Bom::Utf8) => Ok(to_str_lossy(&bytes[3..])),
         Some(other) => Err(other),
@@ -350,15 +354,22 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Bom> {
     }
 }
 
-/// The Encoding Standard's "utf-8 decode": strips a UTF-8 BOM, then decodes
-/// in replace mode.
+/// The Encoding Standard's "utf-8 decode" (§6): removes one UTF-8 BOM,
+/// then decodes in replace mode. A UTF-16 BOM is not looked for: its bytes
+/// are ill-formed UTF-8 like any others.
+///
+/// encoding_rs calls this `UTF_8.decode_with_bom_removal`. What later
+/// editions of the standard add as "UTF-8 decode without BOM" is
+/// [`to_str_lossy`], and "UTF-8 decode without BOM or fail" is [`to_str`].
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(codec_utf8::utf8_decode(b"\xEF\xBB\xBF\xEF\xBB\xBFx"), "\u{FEFF}x");
+/// use codec_utf8::decode_with_bom_removal;
+/// assert_eq!(decode_with_bom_removal(b"\xEF\xBB\xBF\xEF\xBB\xBFx"), "\u{FEFF}x");
+/// assert_eq!(decode_with_bom_removal(b"\xFE\xFF"), "\u{FFFD}\u{FFFD}");
 /// ```
 #[must_use]
-pub fn utf8_decode(bytes: &[u8]) -> Cow<'_, str> {
+pub fn decode_with_bom_removal(bytes: &[u8]) -> Cow<'_, str> {
     to_str_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
 }
