@@ -510,7 +510,10 @@ fn readme(m: &Matrix) -> String {
          fall below `80`.\n\
          * *Self-synchronizing*: `≤k back` when no byte value both starts and continues a sequence, so a\n  \
          reader finds a boundary at most `k` bytes back; *in step within r*: a decoder started at any\n  \
-         byte of a sample text reads at most `r` bytes before its boundaries are the true ones.\n\
+         byte of a sample text reads at most `r` bytes before its boundaries are the true ones. The\n  \
+         sample text is the class samples the codec holds, with `A` between two that would join (a\n  \
+         lone lead then a lone trail surrogate make a pair in WTF-8 and WTF-16). The verdicts are\n  \
+         checked against the specifications' own claims by a test (`xtask/src/matrix/tests.rs`).\n\
          * *Prefix-free*: no code point's bytes start another's. *Ordered*: byte order equals code\n  \
          point order. *NUL-free*: no `00` byte but for U+0000 (`only U+0000`) or none at all (`yes`).\n\
          * *Unique*: no two byte strings tried decode to the same code points (no overlongs).\n\

@@ -554,3 +554,188 @@ fn the_committed_csv_files_load_with_a_standard_reader() {
     }
     assert_eq!(seen, 7);
 }
+
+/// A property as a specification states it, compared with the verdict the
+/// matrix measures (`props.rs`) and prints in its properties table.
+#[derive(Debug, Clone, Copy)]
+enum Claim {
+    /// `true`: a decoder started at any byte finds the true boundaries again
+    /// ("in step within r"). `false`: it never does, from some byte (the
+    /// printed verdict is "no: never, ...", not a failure to build a sample).
+    SelfSynchronizing(bool),
+    /// No byte value both starts and continues a sequence, so a boundary is
+    /// at most this many bytes back ("≤k back").
+    BoundaryWithin(usize),
+    /// ASCII is itself, and no other code point's bytes fall below `80`.
+    AsciiTransparent(bool),
+    /// No code point's bytes start another's.
+    PrefixFree(bool),
+    /// Bytewise order is code point order.
+    Ordered(bool),
+    /// No `00` byte at all, not even for U+0000.
+    NoNulByte(bool),
+    /// Every well-formed UTF-8 input reads as the same code points.
+    SupersetOfUtf8(bool),
+}
+
+/// Where the claims come from (in `../shared/specs/` and `docs/specs/`).
+const WIKI: &str = "UTF-8, Wikipedia, revision of 2 December 2016";
+const WTF8_SPEC: &str = "The WTF-8 encoding (Simon Sapin)";
+const CORRECTED: &str = "Corrected UTF-8";
+const UTF_INF_8: &str = "Draft Proposal for UTF-∞-8 (2009-11-28)";
+
+/// What the specifications claim, one row each: codec, claim, the
+/// document, and the section and words the claim rests on. A row applies
+/// when its codec is registered.
+const CLAIMS: &[(&str, Claim, &str, &str)] = &[
+    // UTF-8.
+    ("utf-8", Claim::SelfSynchronizing(true), WIKI, "Description, \"Self-synchronization\""),
+    ("utf-8", Claim::BoundaryWithin(3), WIKI, "Description: \"backing up at most 3 bytes\""),
+    ("utf-8", Claim::PrefixFree(true), WIKI, "Description, \"Prefix property\""),
+    ("utf-8", Claim::AsciiTransparent(true), WIKI, "Description, \"Backward compatibility\", \"Clear distinction\""),
+    ("utf-8", Claim::Ordered(true), WIKI, "Advantages and disadvantages, General: sorting as unsigned bytes"),
+    ("utf-8", Claim::SupersetOfUtf8(true), WIKI, "(itself)"),
+    // RFC 2279 UTF-8: the same design before the RFC 3629 restriction.
+    ("utf-8-rfc2279", Claim::SelfSynchronizing(true), WIKI, "Description, \"Self-synchronization\""),
+    ("utf-8-rfc2279", Claim::BoundaryWithin(5), WIKI, "Description: \"5 bytes before RFC 3629 restriction\""),
+    ("utf-8-rfc2279", Claim::PrefixFree(true), WIKI, "Description, \"Prefix property\""),
+    ("utf-8-rfc2279", Claim::AsciiTransparent(true), WIKI, "Description, \"Backward compatibility\""),
+    // Generalized UTF-8 and WTF-8.
+    ("generalized-utf-8", Claim::SupersetOfUtf8(true), WTF8_SPEC, "Generalized UTF-8: \"a strict superset of UTF-8\""),
+    (
+        "generalized-utf-8",
+        Claim::SelfSynchronizing(true),
+        WTF8_SPEC,
+        "Generalized UTF-8: \"the same underlying algorithm as UTF-8\"",
+    ),
+    ("generalized-utf-8", Claim::BoundaryWithin(3), WTF8_SPEC, "Generalized UTF-8, Table 2: one to four bytes"),
+    ("wtf-8", Claim::SupersetOfUtf8(true), WTF8_SPEC, "The WTF-8 encoding: \"a strict superset of UTF-8\""),
+    ("wtf-8", Claim::AsciiTransparent(true), WTF8_SPEC, "The WTF-8 encoding: \"UTF-8 is a strict superset of ASCII\""),
+    (
+        "wtf-8",
+        Claim::SelfSynchronizing(true),
+        WTF8_SPEC,
+        "The WTF-8 encoding: \"a strict subset of generalized UTF-8\"",
+    ),
+    ("wtf-8", Claim::BoundaryWithin(3), WTF8_SPEC, "The WTF-8 encoding: \"a strict subset of generalized UTF-8\""),
+    // UTF-16 and WTF-16 (the same code units, docs/specs/utf-16-and-wtf-8.md).
+    ("utf-16le", Claim::SelfSynchronizing(false), WIKI, "Compared to UTF-16: \"If an odd number of bytes is missing\""),
+    ("utf-16be", Claim::SelfSynchronizing(false), WIKI, "Compared to UTF-16: \"If an odd number of bytes is missing\""),
+    ("utf-16le", Claim::AsciiTransparent(false), WIKI, "Compared to UTF-16: ASCII-based programs need every API twice"),
+    ("utf-16be", Claim::AsciiTransparent(false), WIKI, "Compared to UTF-16: ASCII-based programs need every API twice"),
+    ("wtf-16le", Claim::SelfSynchronizing(false), WIKI, "Compared to UTF-16 (WTF-16 has UTF-16's code units)"),
+    ("wtf-16be", Claim::SelfSynchronizing(false), WIKI, "Compared to UTF-16 (WTF-16 has UTF-16's code units)"),
+    (
+        "wtf-16le",
+        Claim::PrefixFree(false),
+        WTF8_SPEC,
+        "Decoding potentially ill-formed UTF-16: a lead then a trail unit is a pair",
+    ),
+    (
+        "wtf-16be",
+        Claim::PrefixFree(false),
+        WTF8_SPEC,
+        "Decoding potentially ill-formed UTF-16: a lead then a trail unit is a pair",
+    ),
+    // CESU-8 and Modified UTF-8: each surrogate as its own three-byte UTF-8.
+    ("cesu-8", Claim::SelfSynchronizing(true), WIKI, "Derivatives, CESU-8: \"its own three-byte UTF-8 encoding\""),
+    ("cesu-8", Claim::Ordered(false), WIKI, "Derivatives, CESU-8: \"preserves UTF-16 binary sorting order\""),
+    ("mutf-8", Claim::SelfSynchronizing(true), WIKI, "Derivatives, Modified UTF-8 (CESU-8's surrogates)"),
+    ("mutf-8", Claim::NoNulByte(true), WIKI, "Derivatives, Modified UTF-8: \"never contain any actual null bytes\""),
+    ("mutf-8", Claim::AsciiTransparent(false), WIKI, "Derivatives, Modified UTF-8: U+0000 as C0 80"),
+    ("mutf-8-lenient", Claim::SelfSynchronizing(true), WIKI, "Derivatives, Modified UTF-8 (CESU-8's surrogates)"),
+    // Corrected UTF-8: UTF-8's lead and continuation bytes, one to six bytes.
+    (
+        "corrected-utf-8",
+        Claim::SelfSynchronizing(true),
+        CORRECTED,
+        "opening: \"almost the same as UTF-8\", three changes",
+    ),
+    ("corrected-utf-8", Claim::BoundaryWithin(5), CORRECTED, "Putting it all together: leads C0..FD, one to six bytes"),
+    ("corrected-utf-8", Claim::AsciiTransparent(true), CORRECTED, "C0 controls: \"preserve compatibility with ASCII\""),
+    ("corrected-utf-8", Claim::Ordered(true), CORRECTED, "Putting it all together (docs/specs/corrected-utf-8.md)"),
+    ("corrected-utf-8-c1", Claim::SelfSynchronizing(true), CORRECTED, "opening: \"almost the same as UTF-8\""),
+    ("corrected-utf-8-c1", Claim::BoundaryWithin(5), CORRECTED, "Putting it all together: leads C0..FD"),
+    (
+        "corrected-utf-8-c1",
+        Claim::AsciiTransparent(true),
+        CORRECTED,
+        "C0 controls: \"preserve compatibility with ASCII\"",
+    ),
+    // UTF-∞-8 (registered by its own crate).
+    ("utf-inf-8", Claim::AsciiTransparent(true), UTF_INF_8, "2. Properties: \"identical to ASCII\""),
+    ("utf-inf-8", Claim::Ordered(true), UTF_INF_8, "2. Properties: binary comparison \"yields the same sort-order\""),
+    ("utf-inf-8", Claim::SelfSynchronizing(true), UTF_INF_8, "2. Properties: leading and trailing bytes are distinct"),
+    ("utf-inf-8", Claim::SupersetOfUtf8(true), UTF_INF_8, "2. Properties: identical to one-to-six-byte UTF-8"),
+];
+
+/// Compares one claim with the measured properties; `Err` says how they
+/// differ.
+fn check_claim(p: &super::props::Props, claim: Claim) -> Result<(), String> {
+    let yes = |v: &super::props::Verdict, want: bool| {
+        if v.ok == want { Ok(()) } else { Err(format!("measured {}: {}", v.ok, v.note)) }
+    };
+    match claim {
+        Claim::SelfSynchronizing(true) => p.resync.as_ref().map(|_| ()).map_err(|why| format!("measured no: {why}")),
+        Claim::SelfSynchronizing(false) => match &p.resync {
+            Err(why) if why.starts_with("never") => Ok(()),
+            Err(why) => Err(format!("measured no, for another reason: {why}")),
+            Ok(r) => Err(format!("measured yes: in step within {r}")),
+        },
+        Claim::BoundaryWithin(k) => {
+            if p.byte_classes == Ok(k) {
+                Ok(())
+            } else {
+                Err(format!("measured {:?}", p.byte_classes))
+            }
+        }
+        Claim::AsciiTransparent(want) => yes(&p.ascii_transparent, want),
+        Claim::PrefixFree(want) => yes(&p.prefix_free, want),
+        Claim::Ordered(want) => yes(&p.ordered, want),
+        Claim::NoNulByte(want) => {
+            let none = p.nul_free == super::props::NulFree::Yes;
+            if none == want { Ok(()) } else { Err(format!("measured {:?}", p.nul_free)) }
+        }
+        Claim::SupersetOfUtf8(want) => yes(&p.superset_of_utf8, want),
+    }
+}
+
+#[test]
+fn the_measured_properties_agree_with_the_specifications_claims() {
+    let m = compute_with(codec_registry::all(), Vec::new(), true);
+    let mut failures = Vec::new();
+    let mut applied = 0;
+    for &(name, claim, doc, section) in CLAIMS {
+        let Some(i) = m.codec_index(name) else { continue };
+        applied += 1;
+        if let Err(why) = check_claim(&m.properties[i], claim) {
+            failures.push(format!("{name}: {claim:?} ({doc}, {section}): {why}"));
+        }
+    }
+    eprintln!("{applied} of {} claims apply to the registered codecs", CLAIMS.len());
+    assert!(failures.is_empty(), "measured properties contradict the specifications:\n{}", failures.join("\n"));
+    // Every registered codec's self-synchronization verdict is checked
+    // against a claim, so a new codec needs its specification's word here.
+    for c in &m.codecs {
+        assert!(
+            CLAIMS.iter().any(|&(name, claim, ..)| name == c.name && matches!(claim, Claim::SelfSynchronizing(_))),
+            "no self-synchronization claim for `{}`: add its specification's word to CLAIMS",
+            c.name
+        );
+    }
+}
+
+#[test]
+fn a_claim_the_measurements_contradict_is_reported() {
+    let m = stand_in_matrix();
+    let p = |n: &str| &m.properties[m.codec_index(n).expect("stand-in")];
+    assert!(check_claim(p("utf-8"), Claim::SelfSynchronizing(false)).is_err());
+    assert!(check_claim(p("utf-8"), Claim::BoundaryWithin(5)).is_err());
+    assert!(check_claim(p("utf-16le"), Claim::SelfSynchronizing(true)).is_err());
+    assert!(check_claim(p("utf-16le"), Claim::AsciiTransparent(true)).is_err());
+    assert!(check_claim(p("utf-8"), Claim::NoNulByte(true)).is_err());
+    // WTF-16 is not self-synchronizing for the reason UTF-16 is not: from an
+    // odd byte, never; its samples are built so that it holds them.
+    assert_eq!(check_claim(p("wtf-16le"), Claim::SelfSynchronizing(false)), Ok(()));
+    assert_eq!(check_claim(p("wtf-8"), Claim::SelfSynchronizing(true)), Ok(()));
+}
