@@ -17,26 +17,41 @@ use super::props::{self, Props};
 /// (item-by-item comparison of two decodes is the slowest part of the run).
 pub const REINTERPRET_TEXT_CHARS: usize = 5_000;
 
-/// A text of the benchmark corpus.
+/// A text: one of the benchmark corpus, or a synthetic one (`texts.rs`).
 #[derive(Debug, Clone)]
 pub struct Text {
-    /// File name (`03_french_mars.txt`).
+    /// File name (`03_french_mars.txt`), or the synthetic text's name.
     pub name: String,
     /// Its code points.
     pub points: Vec<CodePoint>,
-    /// Its size in UTF-8 as stored.
-    pub utf8_len: usize,
+    /// Its size in UTF-8 as stored (`None`: synthetic, not stored as UTF-8).
+    pub utf8_len: Option<usize>,
+    /// What a synthetic text holds (`None`: a corpus text).
+    pub about: Option<&'static str>,
 }
 
 impl Text {
-    /// A text from UTF-8 contents.
+    /// A corpus text from UTF-8 contents.
     #[must_use]
     pub fn new(name: &str, contents: &str) -> Self {
         Text {
             name: name.to_owned(),
             points: contents.chars().map(CodePoint::from).collect(),
-            utf8_len: contents.len(),
+            utf8_len: Some(contents.len()),
+            about: None,
         }
+    }
+
+    /// A synthetic text: code points, which need not be scalar values.
+    #[must_use]
+    pub fn synthetic(name: &str, about: &'static str, points: Vec<CodePoint>) -> Self {
+        Text { name: name.to_owned(), points, utf8_len: None, about: Some(about) }
+    }
+
+    /// True for a synthetic text.
+    #[must_use]
+    pub fn is_synthetic(&self) -> bool {
+        self.about.is_some()
     }
 }
 
@@ -186,6 +201,8 @@ pub struct ReCell {
     /// Over the corpus texts (their first [`REINTERPRET_TEXT_CHARS`] code
     /// points) that A can encode.
     pub texts: Tally,
+    /// Over the synthetic texts that A can encode.
+    pub synthetic: Tally,
 }
 
 /// One reading of a byte string: a code point or an error over some bytes.
@@ -558,13 +575,14 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
         for ct in class_texts[a].iter().flatten() {
             cell.classes.add(tally(wa.items(&ct.bytes), wb.items(&ct.bytes)));
         }
-        for run in &runs[a] {
+        for (run, text) in runs[a].iter().zip(&texts) {
             let Some((bytes, points)) = &run.sample else { continue };
             let (ca, cb) = (codecs[a], codecs[b]);
+            let sum = if text.is_synthetic() { &mut cell.synthetic } else { &mut cell.texts };
             if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
-                cell.texts.add(Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 });
+                sum.add(Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 });
             } else {
-                cell.texts.add(tally(Items::new(ca, bytes), Items::new(cb, bytes)));
+                sum.add(tally(Items::new(ca, bytes), Items::new(cb, bytes)));
             }
         }
         cell

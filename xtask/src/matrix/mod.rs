@@ -3,7 +3,8 @@
 //!
 //! Every registered codec (`codec_registry::all()`) is run on the same inputs:
 //! sixteen classes of code points, from ASCII to beyond 2^1000 (`classes.rs`),
-//! and the texts of the benchmark corpus in `bench/data/`. The tables:
+//! the texts of the benchmark corpus in `bench/data/`, and synthetic texts
+//! where the codecs part (`texts.rs`). The tables:
 //!
 //! 1. **repertoire**: what each codec encodes, in how many bytes, and whether
 //!    decoding gives it back;
@@ -25,6 +26,7 @@ mod props;
 mod render;
 #[cfg(test)]
 mod tests;
+mod texts;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -49,7 +51,8 @@ pub fn main(args: &[String]) -> Result<(), String> {
     }
     let root = crate::workspace_root();
     let start = Instant::now();
-    let texts = compute::load_texts(&root)?;
+    let mut texts = compute::load_texts(&root)?;
+    texts.extend(texts::synthetic());
     let matrix = compute::compute_with(codec_registry::all(), texts, true);
     let files = render::files(&matrix);
     let out = root.join(OUT_DIR);

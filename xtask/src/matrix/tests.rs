@@ -739,3 +739,28 @@ fn a_claim_the_measurements_contradict_is_reported() {
     assert_eq!(check_claim(p("wtf-16le"), Claim::SelfSynchronizing(false)), Ok(()));
     assert_eq!(check_claim(p("wtf-8"), Claim::SelfSynchronizing(true)), Ok(()));
 }
+
+#[test]
+fn the_synthetic_texts_show_where_the_codecs_part() {
+    let m = compute_with(codec_registry::all(), super::texts::synthetic(), false);
+    let n = m.codecs.len();
+    let cells: Vec<usize> = (0..n)
+        .flat_map(|a| (0..n).map(move |b| (a, b)))
+        .map(|(a, b)| m.reinterpret[a][b].synthetic.per_mille())
+        .collect();
+    // Not a picture of all or nothing: many shares strictly between.
+    let between = cells.iter().filter(|&&pm| pm > 0 && pm < 1000).count();
+    let mut distinct = cells.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(between >= n && distinct.len() >= 10, "{between} cells between 0 and 100%, {} distinct", distinct.len());
+    // Codecs that agree on the well-formed corpus part on these texts: UTF-8
+    // reads generalized UTF-8's lone surrogates as errors, and the other way
+    // round everything survives.
+    let idx = |name: &str| m.codec_index(name).expect("registered");
+    let (utf8, generalized) = (idx("utf-8"), idx("generalized-utf-8"));
+    let there = m.reinterpret[generalized][utf8].synthetic;
+    let back = m.reinterpret[utf8][generalized].synthetic;
+    assert!(there.errors > 0 && there.per_mille() < 1000 && there.per_mille() > 500, "{there:?}");
+    assert_eq!(back.per_mille(), 1000, "{back:?}");
+}
