@@ -12,6 +12,7 @@ use codec_core::{Big, BigCodePoint, CodePoint, Decode, DynCodec, Encode, EncodeM
 
 use super::classes::{self, Class};
 use super::props::{self, Props};
+use crate::progress::Progress;
 
 /// Reinterpretation reads at most this many code points of each corpus text
 /// (item-by-item comparison of two decodes is the slowest part of the run).
@@ -304,8 +305,10 @@ impl Matrix {
     }
 }
 
-/// Maps `f` over `items` on every core, keeping the order.
-pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+/// Maps `f` over `items` on every core, keeping the order; shows the share
+/// done on stderr under the name `stage` when `visible`.
+pub fn par_map<T: Sync, R: Send>(stage: &str, visible: bool, items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let progress = Progress::start(stage, items.len() as u64, visible);
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).clamp(1, items.len().max(1));
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
@@ -317,10 +320,12 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
                     let Some(item) = items.get(i) else { break };
                     let r = f(item);
                     slots.lock().expect("no thread panicked")[i] = Some(r);
+                    progress.add(1);
                 }
             });
         }
     });
+    let _ = progress.finish();
     slots.into_inner().expect("no thread panicked").into_iter().map(|r| r.expect("every slot filled")).collect()
 }
 
@@ -486,17 +491,29 @@ pub fn load_texts(root: &std::path::Path) -> Result<Vec<Text>, String> {
 /// Computes every table for `codecs` over the classes and `texts`; the
 /// properties (the slowest part) only when `with_properties` is true, else
 /// that table is empty.
+#[cfg(test)]
 #[must_use]
 pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: bool) -> Matrix {
+    compute(codecs, texts, with_properties, false)
+}
+
+/// [`compute_with`], showing each stage and the share done on stderr.
+#[must_use]
+pub fn compute_showing_progress(codecs: &[&'static dyn DynCodec], texts: Vec<Text>) -> Matrix {
+    compute(codecs, texts, true, true)
+}
+
+fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: bool, visible: bool) -> Matrix {
     let classes = classes::classes();
     let n = codecs.len();
     let idx: Vec<usize> = (0..n).collect();
 
-    let repertoire: Vec<Vec<RepCell>> =
-        par_map(&idx, |&a| classes.iter().map(|class| repertoire_cell(codecs[a], class)).collect());
+    let repertoire: Vec<Vec<RepCell>> = par_map("matrix [1/6] repertoire", visible, &idx, |&a| {
+        classes.iter().map(|class| repertoire_cell(codecs[a], class)).collect()
+    });
 
     // Each codec's class texts: the units it encodes, joined and decoded back.
-    let class_texts: Vec<Vec<Option<ClassText>>> = par_map(&idx, |&a| {
+    let class_texts: Vec<Vec<Option<ClassText>>> = par_map("matrix [2/6] class texts", visible, &idx, |&a| {
         let wide = Big(codecs[a]);
         classes
             .iter()
@@ -520,7 +537,7 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
     });
 
     // Each codec's run on each text: encode (fatal), decode back.
-    let runs: Vec<Vec<TextRun>> = par_map(&idx, |&a| {
+    let runs: Vec<Vec<TextRun>> = par_map("matrix [3/6] texts, each codec", visible, &idx, |&a| {
         let codec = codecs[a];
         texts
             .iter()
@@ -547,7 +564,7 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
 
     let pairs: Vec<(usize, usize)> = idx.iter().flat_map(|&a| idx.iter().map(move |&b| (a, b))).collect();
 
-    let trips: Vec<TripCell> = par_map(&pairs, |&(a, b)| {
+    let trips: Vec<TripCell> = par_map("matrix [4/6] round trip, codec pairs", visible, &pairs, |&(a, b)| {
         let mut fatal = Vec::new();
         let mut replace = Vec::new();
         for ct in &class_texts[a] {
@@ -569,7 +586,7 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
         TripCell { fatal, replace }
     });
 
-    let reinterpret: Vec<ReCell> = par_map(&pairs, |&(a, b)| {
+    let reinterpret: Vec<ReCell> = par_map("matrix [5/6] reinterpretation, codec pairs", visible, &pairs, |&(a, b)| {
         let mut cell = ReCell::default();
         let (wa, wb) = (Big(codecs[a]), Big(codecs[b]));
         for ct in class_texts[a].iter().flatten() {
@@ -588,8 +605,11 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
         cell
     });
 
-    let properties =
-        if with_properties { par_map(&idx, |&a| props::measure(codecs[a], codecs, &classes)) } else { Vec::new() };
+    let properties = if with_properties {
+        par_map("matrix [6/6] properties, each codec", visible, &idx, |&a| props::measure(codecs[a], codecs, &classes))
+    } else {
+        Vec::new()
+    };
 
     let sizes = runs
         .iter()

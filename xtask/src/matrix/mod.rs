@@ -14,7 +14,8 @@
 //! 4. **properties**, measured (`props.rs`);
 //! 5. **size**: bytes per code point on each corpus text.
 //!
-//! The command prints a summary and writes `docs/matrix/` (`render.rs`);
+//! The command shows each stage and the share done on stderr while it
+//! computes, then prints a summary and writes `docs/matrix/` (`render.rs`);
 //! `--check` computes the same files in memory and fails, naming them, when
 //! the committed ones differ. Nothing here names a codec: a codec added to the
 //! registry appears in every table. Only the relations test (`tests.rs`)
@@ -53,7 +54,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let start = Instant::now();
     let mut texts = compute::load_texts(&root)?;
     texts.extend(texts::synthetic());
-    let matrix = compute::compute_with(codec_registry::all(), texts, true);
+    let matrix = compute::compute_showing_progress(codec_registry::all(), texts);
     let files = render::files(&matrix);
     let out = root.join(OUT_DIR);
     if check {

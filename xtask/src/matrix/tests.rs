@@ -578,7 +578,7 @@ enum Claim {
     SupersetOfUtf8(bool),
 }
 
-/// Where the claims come from (in `../shared/specs/` and `docs/specs/`).
+/// Where the claims come from (the specifications the project was given, and `docs/specs/`).
 const WIKI: &str = "UTF-8, Wikipedia, revision of 2 December 2016";
 const WTF8_SPEC: &str = "The WTF-8 encoding (Simon Sapin)";
 const CORRECTED: &str = "Corrected UTF-8";
