@@ -497,7 +497,7 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
     compute(codecs, texts, with_properties, false)
 }
 
-/// [`compute_with`], showing each stage and the share done on stderr.
+/// Computes every table as `compute_with` does, with the properties, showing each stage and the share done on stderr.
 #[must_use]
 pub fn compute_showing_progress(codecs: &[&'static dyn DynCodec], texts: Vec<Text>) -> Matrix {
     compute(codecs, texts, true, true)
