@@ -21,7 +21,8 @@ const PROSE: &str = "The quick brown fox jumps over the lazy dog; caf\u{E9} cr\u
 const REPEAT: usize = 4;
 
 /// `PROSE` repeated, with `specials` cycled in after every `every`-th
-/// code point of the prose.
+/// code point of the prose (dense, so that the share a codec gets wrong
+/// shows in the heat map, not only in the counts).
 fn mix(specials: &[u32], every: usize) -> Vec<CodePoint> {
     let mut out = Vec::new();
     let mut next = specials.iter().cycle();
@@ -43,38 +44,38 @@ pub fn synthetic() -> Vec<Text> {
         (
             "s1-supplementary",
             "supplementary characters (emoji, CJK Extension B, U+10000, U+10FFFD) among BMP text",
-            mix(&[0x1_F600, 0x2_0000, 0x1_F4A9, 0x1_0000, 0x10_FFFD, 0x4E2D, 0x20AC], 6),
+            mix(&[0x1_F600, 0x2_0000, 0x1_F4A9, 0x1_0000, 0x10_FFFD, 0x4E2D, 0x20AC], 2),
         ),
-        ("s2-nul", "U+0000 between words, and C0 controls (tab, newline)", mix(&[0x00, 0x09, 0x00, 0x0A], 9)),
+        ("s2-nul", "U+0000 between words, and C0 controls (tab, newline)", mix(&[0x00, 0x09, 0x00, 0x0A], 2)),
         (
             "s3-c1",
             "C1 controls (U+0080, U+0085 NEL, U+009F) next to Latin-1 letters",
-            mix(&[0x85, 0x80, 0xE9, 0x9F, 0xA0], 7),
+            mix(&[0x85, 0x80, 0xE9, 0x9F, 0xA0], 2),
         ),
         (
             "s4-bom",
             "U+FEFF at the start and inside the text, and U+FFFD",
-            [CodePoint::new(0xFEFF)].into_iter().chain(mix(&[0xFEFF, 0xFFFD], 15)).collect(),
+            [CodePoint::new(0xFEFF)].into_iter().chain(mix(&[0xFEFF, 0xFFFD], 2)).collect(),
         ),
         (
             "s5-noncharacters",
             "noncharacters (U+FDD0, U+FFFE, U+FFFF, U+1FFFE, U+10FFFF)",
-            mix(&[0xFDD0, 0xFFFE, 0xFFFF, 0x1_FFFE, 0x10_FFFF], 10),
+            mix(&[0xFDD0, 0xFFFE, 0xFFFF, 0x1_FFFE, 0x10_FFFF], 2),
         ),
         (
             "s6-lone-surrogates",
             "lone surrogates (ill-formed UTF-16: U+D800, U+DC00, U+DBFF, U+DFFF), never a lead right before a trail",
-            mix(&[0xD800, 0xDC00, 0xD83D, 0xDFFF, 0xDBFF], 8),
+            mix(&[0xD800, 0xDC00, 0xD83D, 0xDFFF, 0xDBFF], 2),
         ),
         (
             "s7-beyond-unicode",
             "code points beyond U+10FFFF (U+110000, U+1FFFFF, U+3FFFFFF, U+7FFFFFFF) and a supplementary one",
-            mix(&[0x11_0000, 0x1F_FFFF, 0x3FF_FFFF, 0x7FFF_FFFF, 0x1_F600], 8),
+            mix(&[0x11_0000, 0x1F_FFFF, 0x3FF_FFFF, 0x7FFF_FFFF, 0x1_F600], 2),
         ),
         (
             "s8-mixed",
             "all the scalar values above at once: supplementary, NUL, C1, U+FEFF, noncharacters",
-            mix(&[0x1_F600, 0x00, 0x85, 0xFEFF, 0xFFFF, 0x2_0000, 0x9F], 5),
+            mix(&[0x1_F600, 0x00, 0x85, 0xFEFF, 0xFFFF, 0x2_0000, 0x9F], 2),
         ),
     ]
     .into_iter()
