@@ -12,13 +12,16 @@
 //! `--quick` (what CI runs) takes a slice of each: the leads `F0` and `F4`,
 //! the `ED` inputs whose halves are a lead and a trail surrogate, and every
 //! 4099th code point. Unoptimized builds re-run themselves with
-//! `--release`.
+//! `--release`. Each sweep shows its stage and the share done on stderr
+//! (`progress.rs`); the verdicts go to stdout.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use codec_core::{CodePoint, DynCodec};
 use codec_test::tables::{self, Piece, Row};
+
+use crate::progress::Progress;
 
 /// What a sweep found: how many inputs it checked, or the first
 /// disagreement.
@@ -43,19 +46,20 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     let rfc2279 = get("utf-8-rfc2279")?;
 
     let leads: Vec<u8> = if quick { vec![0xF0, 0xF4] } else { (0xF0..=0xF7).collect() };
-    run("4-byte inputs F0..F7 in the three UTF-8 variants", || four_byte(&utf8, &leads))?;
-    run("6-byte inputs ED xx xx ED xx xx in WTF-8", || six_byte(wtf8, quick))?;
+    run("[1/3] 4-byte inputs F0..F7 in the three UTF-8 variants", |p| four_byte(p, &utf8, &leads))?;
+    run("[2/3] 6-byte inputs ED xx xx ED xx xx in WTF-8", |p| six_byte(p, wtf8, quick))?;
     let step = if quick { 4099 } else { 1 };
-    run("code points U+0000..U+7FFFFFFF through RFC 2279", || round_trip(rfc2279, step))?;
+    run("[3/3] code points U+0000..U+7FFFFFFF through RFC 2279", |p| round_trip(p, rfc2279, step))?;
     Ok(())
 }
 
 /// Builds and runs this command with `--release`: the sweeps need an
-/// optimized build.
+/// optimized build. Cargo's own progress shows while it builds (minutes,
+/// the first time).
 fn rerun_optimized(args: &[String]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = std::process::Command::new(cargo)
-        .args(["run", "--quiet", "--release", "--package", "xtask", "--", "exhaustive"])
+        .args(["run", "--release", "--package", "xtask", "--", "exhaustive"])
         .args(args)
         .current_dir(crate::workspace_root())
         .status()
@@ -63,16 +67,19 @@ fn rerun_optimized(args: &[String]) -> Result<(), String> {
     if status.success() { Ok(()) } else { Err("an exhaustive sweep failed (see above)".into()) }
 }
 
-fn run(what: &str, sweep: impl FnOnce() -> Outcome) -> Result<(), String> {
+/// Runs one sweep, its progress on stderr under the name `what`, and prints
+/// its count and time on stdout.
+fn run(what: &str, sweep: impl FnOnce(&str) -> Outcome) -> Result<(), String> {
     let start = Instant::now();
-    let checked = sweep().map_err(|e| format!("{what}: {e}"))?;
+    let checked = sweep(what).map_err(|e| format!("{what}: {e}"))?;
     println!("ok: {what}: {checked} inputs in {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
 }
 
-/// Runs `work(i)` for every `i` in `0..n` on every core; stops at the first
-/// error.
-fn parallel(n: u64, work: impl Fn(u64) -> Result<u64, String> + Sync) -> Outcome {
+/// Runs `work(i)` for every `i` in `0..n` on every core, showing the share
+/// of jobs done under the name `stage`; stops at the first error.
+fn parallel(stage: &str, n: u64, work: impl Fn(u64) -> Result<u64, String> + Sync) -> Outcome {
+    let progress = Progress::start(stage, n, true);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let next = AtomicU64::new(0);
     let checked = AtomicU64::new(0);
@@ -86,7 +93,10 @@ fn parallel(n: u64, work: impl Fn(u64) -> Result<u64, String> + Sync) -> Outcome
                             return Ok(());
                         }
                         match work(i) {
-                            Ok(c) => checked.fetch_add(c, Ordering::Relaxed),
+                            Ok(c) => {
+                                progress.add(1);
+                                checked.fetch_add(c, Ordering::Relaxed)
+                            }
                             Err(e) => {
                                 next.store(n, Ordering::Relaxed);
                                 return Err(e);
@@ -97,8 +107,9 @@ fn parallel(n: u64, work: impl Fn(u64) -> Result<u64, String> + Sync) -> Outcome
             })
             .collect();
         handles.into_iter().try_for_each(|h| h.join().unwrap_or_else(|_| Err("a sweep thread panicked".into())))
-    })
-    .map(|()| checked.load(Ordering::Relaxed))
+    })?;
+    let _ = progress.finish();
+    Ok(checked.load(Ordering::Relaxed))
 }
 
 fn mismatch(codec: &dyn DynCodec, input: &[u8], got: &dyn std::fmt::Debug, want: &dyn std::fmt::Debug) -> String {
@@ -107,8 +118,8 @@ fn mismatch(codec: &dyn DynCodec, input: &[u8], got: &dyn std::fmt::Debug, want:
 
 /// Every `lead b c d` for each lead, in each variant, against its table;
 /// UTF-8 also against `core::str::from_utf8`.
-fn four_byte(codecs: &[(&'static dyn DynCodec, &'static [Row])], leads: &[u8]) -> Outcome {
-    parallel(leads.len() as u64 * 256, |job| {
+fn four_byte(stage: &str, codecs: &[(&'static dyn DynCodec, &'static [Row])], leads: &[u8]) -> Outcome {
+    parallel(stage, leads.len() as u64 * 256, |job| {
         let (lead, b) = (leads[(job / 256) as usize], (job % 256) as u8);
         let mut checked = 0;
         for c in 0..=255u8 {
@@ -134,14 +145,14 @@ fn four_byte(codecs: &[(&'static dyn DynCodec, &'static [Row])], leads: &[u8]) -
 
 /// Every `ED b c ED e f` (quick: `b` a lead's and `e` a trail's second byte)
 /// against the WTF-8 reference.
-fn six_byte(wtf8: &'static dyn DynCodec, quick: bool) -> Outcome {
+fn six_byte(stage: &str, wtf8: &'static dyn DynCodec, quick: bool) -> Outcome {
     let (seconds, fifths): (Vec<u8>, Vec<u8>) = if quick {
         ((0xA0..=0xAF).collect(), (0xB0..=0xBF).collect())
     } else {
         ((0..=255).collect(), (0..=255).collect())
     };
     let jobs = (seconds.len() * fifths.len()) as u64;
-    parallel(jobs, |job| {
+    parallel(stage, jobs, |job| {
         let b = seconds[(job as usize) / fifths.len()];
         let e = fifths[(job as usize) % fifths.len()];
         let mut checked = 0;
@@ -194,10 +205,10 @@ fn table_len(v: u32) -> usize {
 
 /// Every `step`th code point to U+7FFFFFFF (and the last), encoded and
 /// decoded alone.
-fn round_trip(codec: &'static dyn DynCodec, step: u32) -> Outcome {
+fn round_trip(stage: &str, codec: &'static dyn DynCodec, step: u32) -> Outcome {
     const BLOCK: u32 = 1 << 20;
     let blocks = u64::from(0x8000_0000u32 / BLOCK);
-    parallel(blocks, |job| {
+    parallel(stage, blocks, |job| {
         let start = job as u32 * BLOCK;
         let first = start.div_ceil(step) * step;
         let mut checked = 0;

@@ -18,6 +18,7 @@ mod bench;
 mod exhaustive;
 mod fuzz;
 mod matrix;
+mod progress;
 mod tidy;
 
 use std::process::ExitCode;

@@ -191,6 +191,31 @@ mod tests {
         assert!(problems.is_empty(), "tidy found:\n{}", problems.join("\n"));
     }
 
+    /// Issue 16: each codec crate's front page opens with the everyday tasks
+    /// in code, and links to no other crate's item by path: rustdoc renders
+    /// such a link as literal brackets when that crate's docs are not built
+    /// yet (`cargo doc -p` one crate, or a parallel `cargo doc --workspace`).
+    #[test]
+    fn the_front_pages_open_with_the_everyday_tasks_and_link_only_within() {
+        let root = crate::workspace_root();
+        let crates =
+            ["codec-utf8", "codec-utf16", "codec-wtf8", "codec-cesu8", "codec-corrected-utf8", "codec-registry"];
+        for name in crates {
+            let lib = fs::read_to_string(root.join("crates").join(name).join("src/lib.rs")).unwrap();
+            let docs: Vec<&str> = lib.lines().take_while(|l| l.starts_with("//!")).collect();
+            let first_heading = docs.iter().position(|l| l.starts_with("//! # ")).unwrap();
+            assert_eq!(docs[first_heading], "//! # The everyday tasks", "{name}");
+            let next_heading = docs[first_heading + 1..].iter().position(|l| l.starts_with("//! # "));
+            let section = &docs[first_heading..next_heading.map_or(docs.len(), |n| first_heading + 1 + n)];
+            for call in ["validate(", "unwrap_err()"] {
+                assert!(section.iter().any(|l| l.contains(call)), "{name}: the everyday tasks do not show `{call}`");
+            }
+            for line in &docs {
+                assert!(!line.contains("[`codec_"), "{name}: a link to another crate's item by path: {line}");
+            }
+        }
+    }
+
     /// Writes manifests under a fresh temporary `crates/` and returns what
     /// the dependency check reports.
     fn check_manifests(tag: &str, manifests: &[(&str, &str)]) -> Vec<String> {

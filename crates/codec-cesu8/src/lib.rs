@@ -3,6 +3,27 @@
 //! Java's `DataInputStream.readUTF` reads it; with Java's length-prefixed
 //! framing (`writeUTF`/`readUTF`).
 //!
+//! # The everyday tasks
+//!
+//! ```
+//! use codec_cesu8::{Decode, CESU_8, MUTF_8};
+//!
+//! // Validate: where the valid part ends, and why (a four-byte form is not CESU-8).
+//! let err = CESU_8.validate(b"ok\xF0\x9F\x92\xA9").unwrap_err();
+//! assert_eq!((err.valid_up_to(), err.kind().as_str()), (2, "four_byte_sequence"));
+//!
+//! // To and from UTF-8: borrowed when nothing differs.
+//! let java = MUTF_8.from_utf8("a\0\u{1F4A9}");
+//! assert_eq!(&*java, b"a\xC0\x80\xED\xA0\xBD\xED\xB2\xA9");
+//! assert_eq!(MUTF_8.to_utf8(&java).unwrap(), "a\0\u{1F4A9}");
+//! assert_eq!(CESU_8.decode_to_string_lossy(b"a\xED\xA0\x80"), "a\u{FFFD}");
+//!
+//! // To and from UTF-16 code units (a Java string's own form).
+//! let units = MUTF_8.decode_to_utf16(&java).unwrap();
+//! assert_eq!(units, [0x61, 0, 0xD83D, 0xDCA9]);
+//! assert_eq!(MUTF_8.from_utf16(&units).unwrap(), &*java);
+//! ```
+//!
 //! # The specifications
 //!
 //! * **CESU-8**: *Compatibility Encoding Scheme for UTF-16: 8-Bit (CESU-8)*,
@@ -45,7 +66,7 @@
 //! Java's framing ([`JAVA_FRAMING`], [`JAVA_FRAMING_LENIENT`], also through
 //! [`Codec::framing`]).
 //!
-//! # Example
+//! # Round trip
 //!
 //! ```
 //! use codec_cesu8::{CodePoint, Decode, Encode, Framing, CESU_8, JAVA_FRAMING, MUTF_8};
@@ -89,7 +110,7 @@
 //! # Built on
 //!
 //! `codec-utf8`'s automaton with its grammar builders
-//! ([`codec_utf8::automaton::Grammar`]), plus CESU-8's six-byte pair rule
+//! (`codec_utf8::automaton::Grammar`), plus CESU-8's six-byte pair rule
 //! (here, `decode.rs`/`encode.rs`); `codec-wtf8`'s string types for the
 //! lossless Modified UTF-8 ⇄ WTF-8 conversion.
 #![no_std]

@@ -957,7 +957,7 @@ impl<C: Codec + ?Sized> Codec for &C {
 /// `DataOutput.writeUTF`/`DataInput.readUTF` (a two-byte big-endian count,
 /// then Modified UTF-8) is the one the workspace has; a codec exposes it
 /// through [`Codec::framing`]. The trait is object-safe and speaks
-/// [`CodePoint`], like [`crate::DynCodec`].
+/// [`CodePoint`], like `DynCodec`.
 ///
 /// # Examples
 ///

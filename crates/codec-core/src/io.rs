@@ -12,7 +12,7 @@ use crate::{DecodeMode, EncodeMode, Status};
 pub const CHUNK_SIZE: usize = 64 * 1024;
 
 /// A reader that decodes bytes from `inner` with one codec and yields them
-/// encoded with another, holding at most about [`CHUNK_SIZE`] bytes of input
+/// encoded with another, holding at most about `CHUNK_SIZE` bytes of input
 /// (plus one incomplete sequence) at a time and writing straight into the
 /// caller's buffer.
 ///

@@ -1,5 +1,28 @@
 //! The shared vocabulary of the utfx codecs.
 //!
+//! **To decode or encode text, depend on a codec crate** (`codec-utf8`,
+//! `codec-utf16`, `codec-wtf8`, `codec-cesu8`, `codec-corrected-utf8`), or
+//! on `codec-registry` to pick one by label at run time: each re-exports the
+//! traits of this crate, and its front page starts with the everyday tasks
+//! (validate and find the error offset, decode to a `String` strictly or
+//! lossily, to and from UTF-16). This crate is for code generic over codecs,
+//! and for writing a codec. In generic code, the everyday calls look like
+//! this:
+//!
+//! ```
+//! use codec_core::{Decode, DecodeError, Encode};
+//!
+//! /// The offset where `bytes` stop being valid in `codec`, or `None`.
+//! fn first_error<D: Decode>(codec: &D, bytes: &[u8]) -> Option<usize> {
+//!     codec.validate(bytes).err().map(|e: DecodeError| e.valid_up_to())
+//! }
+//!
+//! /// `bytes` re-encoded by `to` through UTF-16, with U+FFFD for errors.
+//! fn convert<D: Decode, E: Encode>(from: &D, to: &E, bytes: &[u8]) -> Option<Vec<u8>> {
+//!     to.encode_utf16(&from.decode_to_utf16_lossy(bytes)).ok()
+//! }
+//! ```
+//!
 //! Every codec of the UTF-8 family in this workspace (UTF-8 and its variants,
 //! UTF-16, WTF-8, CESU-8 and Modified UTF-8, Corrected UTF-8, UTF-∞-8) is a
 //! separate crate that depends on this one and implements two primitives:
@@ -26,7 +49,7 @@
 //! ill-formed subpart or `None` at a truncated end, [`ErrorKind`]) and
 //! [`EncodeError`] (index, code point, kind).
 //!
-//! # Example
+//! # Writing a codec
 //!
 //! A codec for Latin-1 in a few lines, and what the core derives from it:
 //!

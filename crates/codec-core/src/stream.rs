@@ -300,8 +300,8 @@ impl<E> Status<E> {
 
 /// A decoder over a stream: feed it chunks, get the same output as decoding
 /// the whole input at once, in every error mode, for every split, into any
-/// [`Sink`]: a `Vec` of code points ([`decode_chunk`](Decoder::decode_chunk)),
-/// nothing ([`validate_chunk`](Decoder::validate_chunk)), or a caller's
+/// sink: a `Vec` of code points (`decode_chunk`), nothing
+/// (`validate_chunk`), or a caller's
 /// buffer of UTF-16 code units, UTF-8 bytes or code points
 /// ([`decode_to_utf16`](Decoder::decode_to_utf16),
 /// [`decode_to_utf8`](Decoder::decode_to_utf8),

@@ -68,7 +68,7 @@ impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
 
 /// Decodes with one codec and encodes with another, from a caller's byte
 /// buffer into a caller's byte buffer, in bounded memory: the buffer-to-
-/// buffer counterpart of [`crate::TranscodeReader`], which is built on it.
+/// buffer counterpart of `TranscodeReader`, which is built on it.
 ///
 /// Output before an error is delivered first; then the error, every call.
 ///

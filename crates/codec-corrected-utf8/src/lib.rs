@@ -2,6 +2,27 @@
 //! the C1 controls and the surrogates, up to U+8421109F, with reserved
 //! `FE`/`FF` sequences, a magic number and document rules.
 //!
+//! # The everyday tasks
+//!
+//! ```
+//! use codec_corrected_utf8::{Decode, Encode, CORRECTED_UTF_8};
+//!
+//! // Validate: where the valid part ends, and why.
+//! let err = CORRECTED_UTF_8.validate(b"ok\x80").unwrap_err();
+//! assert_eq!((err.valid_up_to(), err.kind().as_str()), (2, "unexpected_continuation"));
+//!
+//! // Text to Corrected UTF-8 and back, strictly or with U+FFFD.
+//! let bytes = CORRECTED_UTF_8.encode_str("caf\u{E9}").unwrap();
+//! assert_eq!(bytes, b"caf\xC1\x89"); // U+00E9 is 160 above C1 89's bits
+//! assert_eq!(CORRECTED_UTF_8.decode_to_string(&bytes).unwrap(), "caf\u{E9}");
+//! assert_eq!(CORRECTED_UTF_8.decode_to_string_lossy(b"a\x80b"), "a\u{FFFD}b");
+//!
+//! // To and from UTF-16 code units.
+//! let units = CORRECTED_UTF_8.decode_to_utf16(&bytes).unwrap();
+//! assert_eq!(units, [0x63, 0x61, 0x66, 0xE9]);
+//! assert_eq!(CORRECTED_UTF_8.encode_utf16(&units).unwrap(), bytes);
+//! ```
+//!
 //! # The specification
 //!
 //! *Corrected UTF-8* (Zack Weinberg, an undated web page; a proposal with
@@ -59,7 +80,7 @@
 //!   so that bytes and code points still map one to one. Both variants
 //!   accept the same bytes.
 //!
-//! # Example
+//! # Round trip
 //!
 //! ```
 //! use codec_corrected_utf8::{CodePoint, Decode, Encode, CORRECTED_UTF_8};

@@ -2,6 +2,32 @@
 //! them, WTF-16LE and WTF-16BE that keep lone surrogates, and potentially
 //! ill-formed UTF-16 at the code-unit level.
 //!
+//! # The everyday tasks
+//!
+//! ```
+//! use codec_utf16::{Decode, Encode, UTF_16LE, WTF_16LE};
+//!
+//! // Validate UTF-16LE bytes: where the valid part ends, and why.
+//! let err = UTF_16LE.validate(b"h\x00\x00\xDCi\x00").unwrap_err();
+//! assert_eq!((err.valid_up_to(), err.kind().as_str()), (2, "unpaired_surrogate"));
+//!
+//! // Decode to a String, strictly or with U+FFFD.
+//! assert_eq!(UTF_16LE.decode_to_string(b"h\x00\xE9\x00").unwrap(), "h\u{E9}");
+//! assert_eq!(UTF_16LE.decode_to_string_lossy(b"h\x00\x00\xDC"), "h\u{FFFD}");
+//!
+//! // Text to UTF-16LE bytes and back.
+//! let bytes = UTF_16LE.encode_str("h\u{1F4A9}").unwrap();
+//! assert_eq!(bytes, b"h\x00\x3D\xD8\xA9\xDC");
+//! assert_eq!(UTF_16LE.decode_to_utf16(&bytes).unwrap(), [0x68, 0xD83D, 0xDCA9]);
+//!
+//! // Ill-formed UTF-16 (a lone surrogate) kept as it is: WTF-16.
+//! let units = [0x68, 0xDC00];
+//! assert_eq!(WTF_16LE.decode_to_utf16(&WTF_16LE.encode_utf16(&units).unwrap()).unwrap(), units);
+//! ```
+//!
+//! A byte order mark is read by [`decode_with_bom_sniffing`] (the Encoding
+//! Standard's `decode`); the codecs themselves have a fixed byte order.
+//!
 //! # The specifications
 //!
 //! * **UTF-16LE / UTF-16BE**: the Encoding Standard (W3C First Public Working
@@ -37,9 +63,9 @@
 //!
 //! One algorithm, two parameters (byte order, and whether lone surrogates
 //! are code points): [`UTF_16LE`], [`UTF_16BE`], [`WTF_16LE`], [`WTF_16BE`],
-//! each a [`Utf16`] and a [`codec_core::Codec`].
+//! each a [`Utf16`] and a [`Codec`].
 //!
-//! # Example
+//! # Round trip
 //!
 //! ```
 //! use codec_core::{CodePoint, Decode, DecodeMode, Encode};
@@ -68,7 +94,7 @@
 //! # Non-goals
 //!
 //! UCS-2 as a separate codec, UTF-32, and byte-order detection beyond the
-//! Encoding Standard's BOM table ([`decode`]).
+//! Encoding Standard's BOM table ([`decode_with_bom_sniffing`]).
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -297,7 +323,8 @@ impl Codec for Utf16 {
 /// used; the bytes are decoded in replace mode. A UTF-8 BOM is returned as
 /// `Err` so that the caller can switch to UTF-8.
 ///
-/// Returns the text and the byte order used.
+/// Returns the text and the byte order used. encoding_rs calls this
+/// `Encoding::decode` ("with BOM sniffing").
 ///
 /// # Errors
 ///
@@ -306,12 +333,13 @@ impl Codec for Utf16 {
 /// # Examples
 ///
 /// ```
-/// use codec_utf16::{decode, Endian};
-/// assert_eq!(decode(b"\xFE\xFF\x00h", Endian::Little), Ok(("h".into(), Endian::Big)));
-/// assert_eq!(decode(b"h\x00\x00\xD8", Endian::Little), Ok(("h\u{FFFD}".into(), Endian::Little)));
-/// assert!(decode(b"\xEF\xBB\xBFh", Endian::Big).is_err());
+/// use codec_utf16::{decode_with_bom_sniffing, Endian};
+/// assert_eq!(decode_with_bom_sniffing(b"\xFE\xFF\x00h", Endian::Little), Ok(("h".into(), Endian::Big)));
+/// let no_bom = decode_with_bom_sniffing(b"h\x00\x00\xD8", Endian::Little);
+/// assert_eq!(no_bom, Ok(("h\u{FFFD}".into(), Endian::Little)));
+/// assert!(decode_with_bom_sniffing(b"\xEF\xBB\xBFh", Endian::Big).is_err());
 /// ```
-pub fn decode(bytes: &[u8], fallback: Endian) -> Result<(String, Endian), Bom> {
+pub fn decode_with_bom_sniffing(bytes: &[u8], fallback: Endian) -> Result<(String, Endian), Bom> {
     let (endian, rest) = match sniff_bom(bytes) {
         Some(Bom::Utf8) => return Err(Bom::Utf8),
         Some(Bom::Utf16Be) => (Endian::Big, &bytes[2..]),

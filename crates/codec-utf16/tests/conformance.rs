@@ -181,18 +181,24 @@ fn every_code_point_round_trips() {
 
 #[test]
 fn bom_sniffing_follows_the_encoding_standard() {
-    assert_eq!(codec_utf16::decode(b"\xFF\xFEa\x00", Endian::Big), Ok(("a".into(), Endian::Little)));
-    assert_eq!(codec_utf16::decode(b"\xFE\xFF\x00a", Endian::Little), Ok(("a".into(), Endian::Big)));
-    assert_eq!(codec_utf16::decode(b"a\x00", Endian::Little), Ok(("a".into(), Endian::Little)));
+    assert_eq!(codec_utf16::decode_with_bom_sniffing(b"\xFF\xFEa\x00", Endian::Big), Ok(("a".into(), Endian::Little)));
+    assert_eq!(codec_utf16::decode_with_bom_sniffing(b"\xFE\xFF\x00a", Endian::Little), Ok(("a".into(), Endian::Big)));
+    assert_eq!(codec_utf16::decode_with_bom_sniffing(b"a\x00", Endian::Little), Ok(("a".into(), Endian::Little)));
     // A lead surrogate and an odd byte at the end are one error (§14.2, step 3).
-    assert_eq!(codec_utf16::decode(b"a\x00\x00\xD8!", Endian::Little), Ok(("a\u{FFFD}".into(), Endian::Little)));
     assert_eq!(
-        codec_utf16::decode(b"\x00\xDCa\x00!", Endian::Little),
+        codec_utf16::decode_with_bom_sniffing(b"a\x00\x00\xD8!", Endian::Little),
+        Ok(("a\u{FFFD}".into(), Endian::Little))
+    );
+    assert_eq!(
+        codec_utf16::decode_with_bom_sniffing(b"\x00\xDCa\x00!", Endian::Little),
         Ok(("\u{FFFD}a\u{FFFD}".into(), Endian::Little))
     );
     // Only one BOM is removed.
-    assert_eq!(codec_utf16::decode(b"\xFF\xFE\xFF\xFE", Endian::Big), Ok(("\u{FEFF}".into(), Endian::Little)));
-    assert_eq!(codec_utf16::decode(b"\xEF\xBB\xBF", Endian::Big), Err(codec_core::bom::Bom::Utf8));
+    assert_eq!(
+        codec_utf16::decode_with_bom_sniffing(b"\xFF\xFE\xFF\xFE", Endian::Big),
+        Ok(("\u{FEFF}".into(), Endian::Little))
+    );
+    assert_eq!(codec_utf16::decode_with_bom_sniffing(b"\xEF\xBB\xBF", Endian::Big), Err(codec_core::bom::Bom::Utf8));
 }
 
 #[test]

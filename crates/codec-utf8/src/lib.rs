@@ -1,6 +1,31 @@
 //! UTF-8 as RFC 3629 and the WHATWG Encoding Standard define it, generalized
 //! UTF-8, and the original 31-bit UTF-8 of RFC 2279, exact and fast.
 //!
+//! # The everyday tasks
+//!
+//! ```
+//! use codec_utf8::{Decode, Encode, UTF_8};
+//!
+//! // Validate, and find where the valid part ends and why.
+//! let err = UTF_8.validate(b"caf\xC3\xA9 \xC0\x80").unwrap_err();
+//! assert_eq!((err.valid_up_to(), err.kind().as_str()), (6, "overlong"));
+//!
+//! // Decode: borrow a &str, or one U+FFFD per maximal ill-formed subpart.
+//! assert_eq!(codec_utf8::to_str(b"caf\xC3\xA9"), Ok("caf\u{E9}"));
+//! assert_eq!(codec_utf8::to_str_lossy(b"a\xF0\x9Fb"), "a\u{FFFD}b");
+//! assert_eq!(UTF_8.decode_to_string_lossy(b"a\xFFb"), "a\u{FFFD}b");
+//!
+//! // To and from UTF-16 code units.
+//! let units = UTF_8.decode_to_utf16("\u{E9}\u{1F4A9}".as_bytes()).unwrap();
+//! assert_eq!(units, [0xE9, 0xD83D, 0xDCA9]);
+//! assert_eq!(UTF_8.encode_utf16(&units).unwrap(), "\u{E9}\u{1F4A9}".as_bytes());
+//! ```
+//!
+//! [`to_str`] agrees with [`core::str::from_utf8`] on every input and its
+//! lossy form with the WHATWG decoder; a leading byte order mark is the
+//! business of [`decode_with_bom_removal`] and [`decode_with_bom_sniffing`]
+//! (the Encoding Standard's "utf-8 decode" and `decode`).
+//!
 //! # The specifications
 //!
 //! * **UTF-8**: RFC 3629 (November 2003), §3 and §4, equal to the Unicode
@@ -32,17 +57,9 @@
 //!
 //! One algorithm with parameters ([`Variant`]): [`UTF_8`],
 //! [`GENERALIZED_UTF_8`] and [`UTF_8_RFC2279`] are [`Utf8`] values, each a
-//! [`codec_core::Codec`].
+//! [`Codec`].
 //!
-//! # The automaton
-//!
-//! [`automaton`] is the algorithm itself, public for the codecs whose
-//! specifications build on UTF-8 (WTF-8 is generalized UTF-8 plus a rule;
-//! CESU-8, Modified UTF-8 and UTF-∞-8 are coming): a [`automaton::Grammar`]
-//! (open to new rules, see its docs), one decoding step, one encoding step,
-//! the bit distribution, and the fast skip over strict UTF-8.
-//!
-//! # Example
+//! # Round trip
 //!
 //! ```
 //! use codec_core::{CodePoint, Decode, DecodeMode, Encode};
@@ -58,7 +75,7 @@
 //!
 //! # Errors
 //!
-//! Errors are the core's [`codec_core::DecodeError`], which agrees with
+//! Errors are the core's [`DecodeError`], which agrees with
 //! [`core::str::from_utf8`] on `valid_up_to` and `error_len` for UTF-8. Kinds:
 //!
 //! | bytes | kind |
@@ -74,6 +91,21 @@
 //! Encoding errors: a surrogate (UTF-8 only) is `surrogate`; a code point
 //! beyond the variant's maximum is `out_of_range`.
 //!
+//! # Non-goals
+//!
+//! Legacy encodings, normalization, and BOM handling beyond the Encoding
+//! Standard's `decode` and "utf-8 decode" ([`decode_with_bom_sniffing`],
+//! [`decode_with_bom_removal`]).
+//!
+//! # The automaton
+//!
+//! [`automaton`] is the algorithm itself, public for the codecs whose
+//! specifications build on UTF-8 (WTF-8 is generalized UTF-8 plus a rule;
+//! CESU-8 and Modified UTF-8 are UTF-8 without four-byte forms plus a pair
+//! rule; UTF-∞-8 extends RFC 2279): a [`automaton::Grammar`]
+//! (open to new rules, see its docs), one decoding step, one encoding step,
+//! the bit distribution, and the fast skip over strict UTF-8.
+//!
 //! # Fast paths
 //!
 //! Validation and decoding skip well-formed UTF-8 with `simdutf8`, in
@@ -81,11 +113,6 @@
 //! generalized and RFC 2279 UTF-8 use the same skip (UTF-8 is a subset of
 //! both) and fall back to the automaton where the input leaves strict UTF-8.
 //! `codec_core::reference` runs without them; the tests compare the two.
-//!
-//! # Non-goals
-//!
-//! Legacy encodings, normalization, and BOM handling beyond the Encoding
-//! Standard's `decode` and "utf-8 decode" ([`sniff_bom`], [`utf8_decode`]).
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -327,9 +354,13 @@ pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
 
 pub use codec_core::bom::{Bom, sniff_bom};
 
-/// The Encoding Standard's `decode` with UTF-8 as the fallback: a UTF-8 BOM
-/// is stripped and the rest decoded in replace mode; a UTF-16 BOM is
-/// returned as `Err` so that the caller can switch to that decoder.
+/// The Encoding Standard's `decode` (§6) with UTF-8 as the fallback: sniffs
+/// a BOM; a UTF-8 BOM is removed and the rest decoded in replace mode, a
+/// UTF-16 BOM is returned as `Err` so that the caller can switch to that
+/// decoder, and without a BOM the bytes are decoded as UTF-8.
+///
+/// encoding_rs calls this `Encoding::decode` ("with BOM sniffing"); for
+/// UTF-8's own BOM only, use [`decode_with_bom_removal`].
 ///
 /// # Errors
 ///
@@ -338,11 +369,11 @@ pub use codec_core::bom::{Bom, sniff_bom};
 /// # Examples
 ///
 /// ```
-/// use codec_utf8::{decode, Bom};
-/// assert_eq!(decode(b"\xEF\xBB\xBFhi").unwrap(), "hi");
-/// assert_eq!(decode(b"\xFE\xFF\x00h"), Err(Bom::Utf16Be));
+/// use codec_utf8::{decode_with_bom_sniffing, Bom};
+/// assert_eq!(decode_with_bom_sniffing(b"\xEF\xBB\xBFhi").unwrap(), "hi");
+/// assert_eq!(decode_with_bom_sniffing(b"\xFE\xFF\x00h"), Err(Bom::Utf16Be));
 /// ```
-pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Bom> {
+pub fn decode_with_bom_sniffing(bytes: &[u8]) -> Result<Cow<'_, str>, Bom> {
     match sniff_bom(bytes) {
         Some(Bom::Utf8) => Ok(to_str_lossy(&bytes[3..])),
         Some(other) => Err(other),
@@ -350,15 +381,22 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Bom> {
     }
 }
 
-/// The Encoding Standard's "utf-8 decode": strips a UTF-8 BOM, then decodes
-/// in replace mode.
+/// The Encoding Standard's "utf-8 decode" (§6): removes one UTF-8 BOM,
+/// then decodes in replace mode. A UTF-16 BOM is not looked for: its bytes
+/// are ill-formed UTF-8 like any others.
+///
+/// encoding_rs calls this `UTF_8.decode_with_bom_removal`. What later
+/// editions of the standard add as "UTF-8 decode without BOM" is
+/// [`to_str_lossy`], and "UTF-8 decode without BOM or fail" is [`to_str`].
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(codec_utf8::utf8_decode(b"\xEF\xBB\xBF\xEF\xBB\xBFx"), "\u{FEFF}x");
+/// use codec_utf8::decode_with_bom_removal;
+/// assert_eq!(decode_with_bom_removal(b"\xEF\xBB\xBF\xEF\xBB\xBFx"), "\u{FEFF}x");
+/// assert_eq!(decode_with_bom_removal(b"\xFE\xFF"), "\u{FFFD}\u{FFFD}");
 /// ```
 #[must_use]
-pub fn utf8_decode(bytes: &[u8]) -> Cow<'_, str> {
+pub fn decode_with_bom_removal(bytes: &[u8]) -> Cow<'_, str> {
     to_str_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
 }

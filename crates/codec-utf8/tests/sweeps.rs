@@ -144,9 +144,9 @@ fn the_variant_table_of_the_crate_docs() {
 fn helpers_follow_the_encoding_standard() {
     assert_eq!(codec_utf8::to_str(b"\xE2\x82\xAC"), Ok("€"));
     assert_eq!(codec_utf8::to_str_lossy(b"\xF0\x90\x80"), "\u{FFFD}");
-    assert_eq!(codec_utf8::decode(b"\xEF\xBB\xBF\xEF\xBB\xBF").unwrap(), "\u{FEFF}");
-    assert_eq!(codec_utf8::decode(b"\xFF\xFEa"), Err(codec_utf8::Bom::Utf16Le));
-    assert_eq!(codec_utf8::utf8_decode(b"\xFE\xFF"), "\u{FFFD}\u{FFFD}");
+    assert_eq!(codec_utf8::decode_with_bom_sniffing(b"\xEF\xBB\xBF\xEF\xBB\xBF").unwrap(), "\u{FEFF}");
+    assert_eq!(codec_utf8::decode_with_bom_sniffing(b"\xFF\xFEa"), Err(codec_utf8::Bom::Utf16Le));
+    assert_eq!(codec_utf8::decode_with_bom_removal(b"\xFE\xFF"), "\u{FFFD}\u{FFFD}");
     assert_eq!(codec_utf8::to_str_lossy(b"a\xED\xA0\x80b\xC3"), "a\u{FFFD}\u{FFFD}\u{FFFD}b\u{FFFD}");
 }
 

@@ -3,6 +3,28 @@
 //! concatenation that keeps strings well-formed, and the string types
 //! [`Wtf8Buf`] and [`Wtf8`].
 //!
+//! # The everyday tasks
+//!
+//! ```
+//! use codec_wtf8::{Decode, Wtf8, Wtf8Buf, WTF_8};
+//!
+//! // Validate WTF-8 bytes: where the valid part ends, and why.
+//! let err = WTF_8.validate(b"a\xED\xA0\x80\xED\xB0\x80").unwrap_err();
+//! assert_eq!((err.valid_up_to(), err.kind().as_str()), (1, "surrogate_pair"));
+//!
+//! // Potentially ill-formed UTF-16 (a Windows file name, a JavaScript string)
+//! // to WTF-8 and back, losslessly.
+//! let units = [0x61, 0xD800, 0x62];
+//! let s = Wtf8Buf::from_wide(&units);
+//! assert_eq!(s.as_bytes(), b"a\xED\xA0\x80b");
+//! assert_eq!(s.encode_wide().collect::<Vec<u16>>(), units);
+//!
+//! // To a &str when it is UTF-8, else lossily.
+//! assert_eq!(Wtf8::new("ok").to_str(), Ok("ok"));
+//! assert_eq!(s.to_string_lossy(), "a\u{FFFD}b");
+//! assert_eq!(WTF_8.decode_to_string_lossy(s.as_bytes()), "a\u{FFFD}b");
+//! ```
+//!
 //! # The specification
 //!
 //! *The WTF-8 encoding* (Simon Sapin, Living Standard), all of it: Table 1
@@ -34,13 +56,13 @@
 //! The specification defines decoding for well-formed input only. Here
 //! decoding arbitrary bytes validates them: a surrogate pair byte sequence
 //! is reported at its lead surrogate, as a three-byte subpart of kind
-//! [`codec_core::ErrorKind::SurrogatePair`]; decoding resumes at the trail
+//! [`ErrorKind::SurrogatePair`]; decoding resumes at the trail
 //! surrogate, which on its own is well-formed. So replace mode gives U+FFFD
 //! and the trail surrogate, the escape mode round-trips the six bytes, and
 //! every output of the decoder re-encodes to well-formed WTF-8. The reasons
 //! are in `docs/decisions/0004-wtf8-error-model.md`.
 //!
-//! # Example
+//! # Round trip
 //!
 //! ```
 //! use codec_core::{CodePoint, Decode, DecodeMode, Encode};
@@ -61,7 +83,7 @@
 //!
 //! # Errors
 //!
-//! Decoding errors are the core's [`codec_core::DecodeError`]: the kinds of
+//! Decoding errors are the core's [`DecodeError`]: the kinds of
 //! generalized UTF-8 (`unexpected_continuation`, `overlong`, `out_of_range`,
 //! `invalid_lead`, `missing_continuation`, `truncated`) plus
 //! `surrogate_pair`. Encoding fails only above U+10FFFF (`out_of_range`): a
@@ -77,8 +99,8 @@
 //!
 //! The specification defines WTF-8 as generalized UTF-8 plus a rule, and
 //! its conversions over potentially ill-formed UTF-16; so this crate uses
-//! `codec-utf8`'s automaton ([`codec_utf8::automaton`]) and `codec-utf16`'s
-//! code-unit algorithms ([`codec_utf16::units`]), and adds only Table 1 and
+//! `codec-utf8`'s automaton (`codec_utf8::automaton`) and `codec-utf16`'s
+//! code-unit algorithms (`codec_utf16::units`), and adds only Table 1 and
 //! the pair rule.
 #![no_std]
 #![deny(missing_docs)]

@@ -12,31 +12,47 @@ use codec_core::{Big, BigCodePoint, CodePoint, Decode, DynCodec, Encode, EncodeM
 
 use super::classes::{self, Class};
 use super::props::{self, Props};
+use crate::progress::Progress;
 
 /// Reinterpretation reads at most this many code points of each corpus text
 /// (item-by-item comparison of two decodes is the slowest part of the run).
 pub const REINTERPRET_TEXT_CHARS: usize = 5_000;
 
-/// A text of the benchmark corpus.
+/// A text: one of the benchmark corpus, or a synthetic one (`texts.rs`).
 #[derive(Debug, Clone)]
 pub struct Text {
-    /// File name (`03_french_mars.txt`).
+    /// File name (`03_french_mars.txt`), or the synthetic text's name.
     pub name: String,
     /// Its code points.
     pub points: Vec<CodePoint>,
-    /// Its size in UTF-8 as stored.
-    pub utf8_len: usize,
+    /// Its size in UTF-8 as stored (`None`: synthetic, not stored as UTF-8).
+    pub utf8_len: Option<usize>,
+    /// What a synthetic text holds (`None`: a corpus text).
+    pub about: Option<&'static str>,
 }
 
 impl Text {
-    /// A text from UTF-8 contents.
+    /// A corpus text from UTF-8 contents.
     #[must_use]
     pub fn new(name: &str, contents: &str) -> Self {
         Text {
             name: name.to_owned(),
             points: contents.chars().map(CodePoint::from).collect(),
-            utf8_len: contents.len(),
+            utf8_len: Some(contents.len()),
+            about: None,
         }
+    }
+
+    /// A synthetic text: code points, which need not be scalar values.
+    #[must_use]
+    pub fn synthetic(name: &str, about: &'static str, points: Vec<CodePoint>) -> Self {
+        Text { name: name.to_owned(), points, utf8_len: None, about: Some(about) }
+    }
+
+    /// True for a synthetic text.
+    #[must_use]
+    pub fn is_synthetic(&self) -> bool {
+        self.about.is_some()
     }
 }
 
@@ -186,6 +202,8 @@ pub struct ReCell {
     /// Over the corpus texts (their first [`REINTERPRET_TEXT_CHARS`] code
     /// points) that A can encode.
     pub texts: Tally,
+    /// Over the synthetic texts that A can encode.
+    pub synthetic: Tally,
 }
 
 /// One reading of a byte string: a code point or an error over some bytes.
@@ -287,8 +305,10 @@ impl Matrix {
     }
 }
 
-/// Maps `f` over `items` on every core, keeping the order.
-pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+/// Maps `f` over `items` on every core, keeping the order; shows the share
+/// done on stderr under the name `stage` when `visible`.
+pub fn par_map<T: Sync, R: Send>(stage: &str, visible: bool, items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let progress = Progress::start(stage, items.len() as u64, visible);
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).clamp(1, items.len().max(1));
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
@@ -300,10 +320,12 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
                     let Some(item) = items.get(i) else { break };
                     let r = f(item);
                     slots.lock().expect("no thread panicked")[i] = Some(r);
+                    progress.add(1);
                 }
             });
         }
     });
+    let _ = progress.finish();
     slots.into_inner().expect("no thread panicked").into_iter().map(|r| r.expect("every slot filled")).collect()
 }
 
@@ -469,17 +491,29 @@ pub fn load_texts(root: &std::path::Path) -> Result<Vec<Text>, String> {
 /// Computes every table for `codecs` over the classes and `texts`; the
 /// properties (the slowest part) only when `with_properties` is true, else
 /// that table is empty.
+#[cfg(test)]
 #[must_use]
 pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: bool) -> Matrix {
+    compute(codecs, texts, with_properties, false)
+}
+
+/// Computes every table as `compute_with` does, with the properties, showing each stage and the share done on stderr.
+#[must_use]
+pub fn compute_showing_progress(codecs: &[&'static dyn DynCodec], texts: Vec<Text>) -> Matrix {
+    compute(codecs, texts, true, true)
+}
+
+fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: bool, visible: bool) -> Matrix {
     let classes = classes::classes();
     let n = codecs.len();
     let idx: Vec<usize> = (0..n).collect();
 
-    let repertoire: Vec<Vec<RepCell>> =
-        par_map(&idx, |&a| classes.iter().map(|class| repertoire_cell(codecs[a], class)).collect());
+    let repertoire: Vec<Vec<RepCell>> = par_map("matrix [1/6] repertoire", visible, &idx, |&a| {
+        classes.iter().map(|class| repertoire_cell(codecs[a], class)).collect()
+    });
 
     // Each codec's class texts: the units it encodes, joined and decoded back.
-    let class_texts: Vec<Vec<Option<ClassText>>> = par_map(&idx, |&a| {
+    let class_texts: Vec<Vec<Option<ClassText>>> = par_map("matrix [2/6] class texts", visible, &idx, |&a| {
         let wide = Big(codecs[a]);
         classes
             .iter()
@@ -503,7 +537,7 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
     });
 
     // Each codec's run on each text: encode (fatal), decode back.
-    let runs: Vec<Vec<TextRun>> = par_map(&idx, |&a| {
+    let runs: Vec<Vec<TextRun>> = par_map("matrix [3/6] texts, each codec", visible, &idx, |&a| {
         let codec = codecs[a];
         texts
             .iter()
@@ -530,7 +564,7 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
 
     let pairs: Vec<(usize, usize)> = idx.iter().flat_map(|&a| idx.iter().map(move |&b| (a, b))).collect();
 
-    let trips: Vec<TripCell> = par_map(&pairs, |&(a, b)| {
+    let trips: Vec<TripCell> = par_map("matrix [4/6] round trip, codec pairs", visible, &pairs, |&(a, b)| {
         let mut fatal = Vec::new();
         let mut replace = Vec::new();
         for ct in &class_texts[a] {
@@ -552,26 +586,30 @@ pub fn compute_with(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_pro
         TripCell { fatal, replace }
     });
 
-    let reinterpret: Vec<ReCell> = par_map(&pairs, |&(a, b)| {
+    let reinterpret: Vec<ReCell> = par_map("matrix [5/6] reinterpretation, codec pairs", visible, &pairs, |&(a, b)| {
         let mut cell = ReCell::default();
         let (wa, wb) = (Big(codecs[a]), Big(codecs[b]));
         for ct in class_texts[a].iter().flatten() {
             cell.classes.add(tally(wa.items(&ct.bytes), wb.items(&ct.bytes)));
         }
-        for run in &runs[a] {
+        for (run, text) in runs[a].iter().zip(&texts) {
             let Some((bytes, points)) = &run.sample else { continue };
             let (ca, cb) = (codecs[a], codecs[b]);
+            let sum = if text.is_synthetic() { &mut cell.synthetic } else { &mut cell.texts };
             if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
-                cell.texts.add(Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 });
+                sum.add(Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 });
             } else {
-                cell.texts.add(tally(Items::new(ca, bytes), Items::new(cb, bytes)));
+                sum.add(tally(Items::new(ca, bytes), Items::new(cb, bytes)));
             }
         }
         cell
     });
 
-    let properties =
-        if with_properties { par_map(&idx, |&a| props::measure(codecs[a], codecs, &classes)) } else { Vec::new() };
+    let properties = if with_properties {
+        par_map("matrix [6/6] properties, each codec", visible, &idx, |&a| props::measure(codecs[a], codecs, &classes))
+    } else {
+        Vec::new()
+    };
 
     let sizes = runs
         .iter()

@@ -3,7 +3,8 @@
 //!
 //! Every registered codec (`codec_registry::all()`) is run on the same inputs:
 //! sixteen classes of code points, from ASCII to beyond 2^1000 (`classes.rs`),
-//! and the texts of the benchmark corpus in `bench/data/`. The tables:
+//! the texts of the benchmark corpus in `bench/data/`, and synthetic texts
+//! where the codecs part (`texts.rs`). The tables:
 //!
 //! 1. **repertoire**: what each codec encodes, in how many bytes, and whether
 //!    decoding gives it back;
@@ -13,7 +14,8 @@
 //! 4. **properties**, measured (`props.rs`);
 //! 5. **size**: bytes per code point on each corpus text.
 //!
-//! The command prints a summary and writes `docs/matrix/` (`render.rs`);
+//! The command shows each stage and the share done on stderr while it
+//! computes, then prints a summary and writes `docs/matrix/` (`render.rs`);
 //! `--check` computes the same files in memory and fails, naming them, when
 //! the committed ones differ. Nothing here names a codec: a codec added to the
 //! registry appears in every table. Only the relations test (`tests.rs`)
@@ -25,6 +27,7 @@ mod props;
 mod render;
 #[cfg(test)]
 mod tests;
+mod texts;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -49,8 +52,9 @@ pub fn main(args: &[String]) -> Result<(), String> {
     }
     let root = crate::workspace_root();
     let start = Instant::now();
-    let texts = compute::load_texts(&root)?;
-    let matrix = compute::compute_with(codec_registry::all(), texts, true);
+    let mut texts = compute::load_texts(&root)?;
+    texts.extend(texts::synthetic());
+    let matrix = compute::compute_showing_progress(codec_registry::all(), texts);
     let files = render::files(&matrix);
     let out = root.join(OUT_DIR);
     if check {

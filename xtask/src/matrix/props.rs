@@ -226,22 +226,62 @@ fn prefix_free(encoded: &[(BigCodePoint, Vec<u8>)]) -> Verdict {
     Verdict::yes()
 }
 
+/// The separator [`sample_text`] puts between two units that change when
+/// glued together: U+0041, which every codec of the family holds.
+const SEPARATOR: u64 = 0x41;
+
+/// A sample text the codec holds as it is: the class samples it encodes and
+/// decodes back unchanged, a unit at a time. A unit whose bytes would join
+/// with the text before it (a lone lead surrogate then a lone trail
+/// surrogate make a pair in WTF-16 and WTF-8, so the text would not be the
+/// one meant) goes after a separator; a unit that does not come back
+/// unchanged even so is left out.
+fn sample_text(codec: &dyn DynCodec, classes: &[Class]) -> Vec<BigCodePoint> {
+    let wide = Big(codec);
+    let holds = |text: &[BigCodePoint]| wide.encode(text).is_ok_and(|bytes| wide.decode(&bytes).as_deref() == Ok(text));
+    let separator = BigCodePoint::from_u64(SEPARATOR);
+    let mut text: Vec<BigCodePoint> = Vec::new();
+    for unit in classes.iter().flat_map(|c| c.units.iter()) {
+        let before = text.len();
+        text.extend(unit.iter().cloned());
+        if holds(&text) {
+            continue;
+        }
+        text.truncate(before);
+        text.push(separator.clone());
+        text.extend(unit.iter().cloned());
+        if !holds(&text) {
+            text.truncate(before);
+        }
+    }
+    text
+}
+
 /// Starts a decoder at every byte of a sample text (the class samples the
-/// codec encodes, twice over) and measures how far it reads before one of its
-/// boundaries is a true boundary, after which it reads in step.
+/// codec holds, [`sample_text`], twice over) and measures how far it reads
+/// before one of its boundaries is a true boundary, after which it reads in
+/// step.
 fn resync(codec: &dyn DynCodec, classes: &[Class]) -> Result<usize, String> {
     let wide = Big(codec);
-    let units: Vec<BigCodePoint> = classes
-        .iter()
-        .flat_map(|c| c.units.iter())
-        .filter(|u| wide.encode(u).is_ok())
-        .flat_map(|u| u.iter().cloned())
-        .collect();
+    let units = sample_text(codec, classes);
     let Ok(one) = wide.encode(&units) else { return Err("cannot encode its own samples".to_owned()) };
     if one.is_empty() {
         return Ok(0);
     }
-    let text = [one.as_slice(), one.as_slice()].concat();
+    // The text twice over, with a separator between when the two copies
+    // would join; the first copy's bytes are then a prefix of the whole.
+    let mut twice = units.clone();
+    if !units.first().zip(units.last()).is_some_and(|(first, last)| {
+        wide.encode(&[last.clone(), first.clone()])
+            .is_ok_and(|b| wide.decode(&b).as_deref() == Ok(&[last.clone(), first.clone()][..]))
+    }) {
+        twice.push(BigCodePoint::from_u64(SEPARATOR));
+    }
+    twice.extend(units.iter().cloned());
+    let Ok(text) = wide.encode(&twice) else { return Err("cannot encode its own samples twice".to_owned()) };
+    if !text.starts_with(&one) {
+        return Err("its samples' bytes change when repeated".to_owned());
+    }
     let mut boundary = vec![false; text.len() + 1];
     let mut pos = 0;
     boundary[0] = true;

@@ -454,7 +454,7 @@ fn every_generated_file_is_deterministic_and_marked() {
     for (name, body) in &a {
         let first = body.lines().next().unwrap_or_default();
         match name.rsplit('.').next() {
-            Some("csv") => assert_eq!(first, format!("# {HEADER}"), "{name}"),
+            Some("csv") => assert!(!body.contains("DO NOT EDIT") && !first.starts_with('#'), "{name}: {first}"),
             Some("md" | "svg") => assert_eq!(first, format!("<!-- {HEADER} -->"), "{name}"),
             Some("json") => {
                 let v: serde_json::Value = serde_json::from_str(body).expect("valid JSON");
@@ -490,4 +490,277 @@ fn check_names_stale_missing_and_extra_files() {
     super::write_files(&dir, &files).expect("writes");
     assert!(super::stale_files(&dir, &files).is_empty());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Loads one CSV file as a standard reader does (the `csv` crate: RFC 4180,
+/// the first record is the header) and checks its shape: a header of
+/// column names, and every record as wide as the header. Returns the header
+/// and how many records there are.
+fn load_csv(name: &str, body: &str) -> (Vec<String>, usize) {
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(false).from_reader(body.as_bytes());
+    let header: Vec<String> =
+        reader.headers().unwrap_or_else(|e| panic!("{name}: no header: {e}")).iter().map(str::to_owned).collect();
+    for column in &header {
+        assert!(
+            !column.is_empty() && column.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+            "{name}: header field {column:?} is not a column name (a comment line read as the header?)"
+        );
+    }
+    let mut records = 0;
+    for record in reader.records() {
+        let record = record.unwrap_or_else(|e| panic!("{name}: record {}: {e}", records + 1));
+        assert_eq!(record.len(), header.len(), "{name}: record {}", records + 1);
+        records += 1;
+    }
+    (header, records)
+}
+
+#[test]
+fn every_generated_csv_loads_with_a_standard_reader() {
+    let m = stand_in_matrix();
+    let files = render::files(&m);
+    let csvs: Vec<_> = files.iter().filter(|(name, _)| name.ends_with(".csv")).collect();
+    assert_eq!(csvs.len(), 7, "{:?}", files.keys());
+    let n = m.codecs.len();
+    for (name, body) in csvs {
+        let (header, records) = load_csv(name, body);
+        // One record per what the table is about, so a lost or extra line shows.
+        let want = match name.as_str() {
+            "repertoire.csv" => n * m.classes.len(),
+            "round-trip.csv" => n * n * 2,
+            "round-trip-inputs.csv" => n * n * 2 * m.input_ids().len(),
+            "reinterpretation.csv" => n * n,
+            "bytes.csv" => n * m.byte_samples.len(),
+            "properties.csv" => n,
+            "size.csv" => n * m.texts.len(),
+            other => panic!("unexpected CSV file {other}"),
+        };
+        assert_eq!(records, want, "{name}: {header:?}");
+    }
+}
+
+#[test]
+fn the_committed_csv_files_load_with_a_standard_reader() {
+    let dir = crate::workspace_root().join(super::OUT_DIR);
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("docs/matrix/ exists") {
+        let path = entry.expect("readable entry").path();
+        if path.extension().is_some_and(|e| e == "csv") {
+            let body = std::fs::read_to_string(&path).expect("UTF-8");
+            let (_, records) = load_csv(&path.display().to_string(), &body);
+            assert!(records > 0, "{}", path.display());
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 7);
+}
+
+/// A property as a specification states it, compared with the verdict the
+/// matrix measures (`props.rs`) and prints in its properties table.
+#[derive(Debug, Clone, Copy)]
+enum Claim {
+    /// `true`: a decoder started at any byte finds the true boundaries again
+    /// ("in step within r"). `false`: it never does, from some byte (the
+    /// printed verdict is "no: never, ...", not a failure to build a sample).
+    SelfSynchronizing(bool),
+    /// No byte value both starts and continues a sequence, so a boundary is
+    /// at most this many bytes back ("≤k back").
+    BoundaryWithin(usize),
+    /// ASCII is itself, and no other code point's bytes fall below `80`.
+    AsciiTransparent(bool),
+    /// No code point's bytes start another's.
+    PrefixFree(bool),
+    /// Bytewise order is code point order.
+    Ordered(bool),
+    /// No `00` byte at all, not even for U+0000.
+    NoNulByte(bool),
+    /// Every well-formed UTF-8 input reads as the same code points.
+    SupersetOfUtf8(bool),
+}
+
+/// Where the claims come from (the specifications the project was given, and `docs/specs/`).
+const WIKI: &str = "UTF-8, Wikipedia, revision of 2 December 2016";
+const WTF8_SPEC: &str = "The WTF-8 encoding (Simon Sapin)";
+const CORRECTED: &str = "Corrected UTF-8";
+const UTF_INF_8: &str = "Draft Proposal for UTF-∞-8 (2009-11-28)";
+
+/// What the specifications claim, one row each: codec, claim, the
+/// document, and the section and words the claim rests on. A row applies
+/// when its codec is registered.
+const CLAIMS: &[(&str, Claim, &str, &str)] = &[
+    // UTF-8.
+    ("utf-8", Claim::SelfSynchronizing(true), WIKI, "Description, \"Self-synchronization\""),
+    ("utf-8", Claim::BoundaryWithin(3), WIKI, "Description: \"backing up at most 3 bytes\""),
+    ("utf-8", Claim::PrefixFree(true), WIKI, "Description, \"Prefix property\""),
+    ("utf-8", Claim::AsciiTransparent(true), WIKI, "Description, \"Backward compatibility\", \"Clear distinction\""),
+    ("utf-8", Claim::Ordered(true), WIKI, "Advantages and disadvantages, General: sorting as unsigned bytes"),
+    ("utf-8", Claim::SupersetOfUtf8(true), WIKI, "(itself)"),
+    // RFC 2279 UTF-8: the same design before the RFC 3629 restriction.
+    ("utf-8-rfc2279", Claim::SelfSynchronizing(true), WIKI, "Description, \"Self-synchronization\""),
+    ("utf-8-rfc2279", Claim::BoundaryWithin(5), WIKI, "Description: \"5 bytes before RFC 3629 restriction\""),
+    ("utf-8-rfc2279", Claim::PrefixFree(true), WIKI, "Description, \"Prefix property\""),
+    ("utf-8-rfc2279", Claim::AsciiTransparent(true), WIKI, "Description, \"Backward compatibility\""),
+    // Generalized UTF-8 and WTF-8.
+    ("generalized-utf-8", Claim::SupersetOfUtf8(true), WTF8_SPEC, "Generalized UTF-8: \"a strict superset of UTF-8\""),
+    (
+        "generalized-utf-8",
+        Claim::SelfSynchronizing(true),
+        WTF8_SPEC,
+        "Generalized UTF-8: \"the same underlying algorithm as UTF-8\"",
+    ),
+    ("generalized-utf-8", Claim::BoundaryWithin(3), WTF8_SPEC, "Generalized UTF-8, Table 2: one to four bytes"),
+    ("wtf-8", Claim::SupersetOfUtf8(true), WTF8_SPEC, "The WTF-8 encoding: \"a strict superset of UTF-8\""),
+    ("wtf-8", Claim::AsciiTransparent(true), WTF8_SPEC, "The WTF-8 encoding: \"UTF-8 is a strict superset of ASCII\""),
+    (
+        "wtf-8",
+        Claim::SelfSynchronizing(true),
+        WTF8_SPEC,
+        "The WTF-8 encoding: \"a strict subset of generalized UTF-8\"",
+    ),
+    ("wtf-8", Claim::BoundaryWithin(3), WTF8_SPEC, "The WTF-8 encoding: \"a strict subset of generalized UTF-8\""),
+    // UTF-16 and WTF-16 (the same code units, docs/specs/utf-16-and-wtf-8.md).
+    ("utf-16le", Claim::SelfSynchronizing(false), WIKI, "Compared to UTF-16: \"If an odd number of bytes is missing\""),
+    ("utf-16be", Claim::SelfSynchronizing(false), WIKI, "Compared to UTF-16: \"If an odd number of bytes is missing\""),
+    ("utf-16le", Claim::AsciiTransparent(false), WIKI, "Compared to UTF-16: ASCII-based programs need every API twice"),
+    ("utf-16be", Claim::AsciiTransparent(false), WIKI, "Compared to UTF-16: ASCII-based programs need every API twice"),
+    ("wtf-16le", Claim::SelfSynchronizing(false), WIKI, "Compared to UTF-16 (WTF-16 has UTF-16's code units)"),
+    ("wtf-16be", Claim::SelfSynchronizing(false), WIKI, "Compared to UTF-16 (WTF-16 has UTF-16's code units)"),
+    (
+        "wtf-16le",
+        Claim::PrefixFree(false),
+        WTF8_SPEC,
+        "Decoding potentially ill-formed UTF-16: a lead then a trail unit is a pair",
+    ),
+    (
+        "wtf-16be",
+        Claim::PrefixFree(false),
+        WTF8_SPEC,
+        "Decoding potentially ill-formed UTF-16: a lead then a trail unit is a pair",
+    ),
+    // CESU-8 and Modified UTF-8: each surrogate as its own three-byte UTF-8.
+    ("cesu-8", Claim::SelfSynchronizing(true), WIKI, "Derivatives, CESU-8: \"its own three-byte UTF-8 encoding\""),
+    ("cesu-8", Claim::Ordered(false), WIKI, "Derivatives, CESU-8: \"preserves UTF-16 binary sorting order\""),
+    ("mutf-8", Claim::SelfSynchronizing(true), WIKI, "Derivatives, Modified UTF-8 (CESU-8's surrogates)"),
+    ("mutf-8", Claim::NoNulByte(true), WIKI, "Derivatives, Modified UTF-8: \"never contain any actual null bytes\""),
+    ("mutf-8", Claim::AsciiTransparent(false), WIKI, "Derivatives, Modified UTF-8: U+0000 as C0 80"),
+    ("mutf-8-lenient", Claim::SelfSynchronizing(true), WIKI, "Derivatives, Modified UTF-8 (CESU-8's surrogates)"),
+    // Corrected UTF-8: UTF-8's lead and continuation bytes, one to six bytes.
+    (
+        "corrected-utf-8",
+        Claim::SelfSynchronizing(true),
+        CORRECTED,
+        "opening: \"almost the same as UTF-8\", three changes",
+    ),
+    ("corrected-utf-8", Claim::BoundaryWithin(5), CORRECTED, "Putting it all together: leads C0..FD, one to six bytes"),
+    ("corrected-utf-8", Claim::AsciiTransparent(true), CORRECTED, "C0 controls: \"preserve compatibility with ASCII\""),
+    ("corrected-utf-8", Claim::Ordered(true), CORRECTED, "Putting it all together (docs/specs/corrected-utf-8.md)"),
+    ("corrected-utf-8-c1", Claim::SelfSynchronizing(true), CORRECTED, "opening: \"almost the same as UTF-8\""),
+    ("corrected-utf-8-c1", Claim::BoundaryWithin(5), CORRECTED, "Putting it all together: leads C0..FD"),
+    (
+        "corrected-utf-8-c1",
+        Claim::AsciiTransparent(true),
+        CORRECTED,
+        "C0 controls: \"preserve compatibility with ASCII\"",
+    ),
+    // UTF-∞-8 (registered by its own crate).
+    ("utf-inf-8", Claim::AsciiTransparent(true), UTF_INF_8, "2. Properties: \"identical to ASCII\""),
+    ("utf-inf-8", Claim::Ordered(true), UTF_INF_8, "2. Properties: binary comparison \"yields the same sort-order\""),
+    ("utf-inf-8", Claim::SelfSynchronizing(true), UTF_INF_8, "2. Properties: leading and trailing bytes are distinct"),
+    ("utf-inf-8", Claim::SupersetOfUtf8(true), UTF_INF_8, "2. Properties: identical to one-to-six-byte UTF-8"),
+];
+
+/// Compares one claim with the measured properties; `Err` says how they
+/// differ.
+fn check_claim(p: &super::props::Props, claim: Claim) -> Result<(), String> {
+    let yes = |v: &super::props::Verdict, want: bool| {
+        if v.ok == want { Ok(()) } else { Err(format!("measured {}: {}", v.ok, v.note)) }
+    };
+    match claim {
+        Claim::SelfSynchronizing(true) => p.resync.as_ref().map(|_| ()).map_err(|why| format!("measured no: {why}")),
+        Claim::SelfSynchronizing(false) => match &p.resync {
+            Err(why) if why.starts_with("never") => Ok(()),
+            Err(why) => Err(format!("measured no, for another reason: {why}")),
+            Ok(r) => Err(format!("measured yes: in step within {r}")),
+        },
+        Claim::BoundaryWithin(k) => {
+            if p.byte_classes == Ok(k) {
+                Ok(())
+            } else {
+                Err(format!("measured {:?}", p.byte_classes))
+            }
+        }
+        Claim::AsciiTransparent(want) => yes(&p.ascii_transparent, want),
+        Claim::PrefixFree(want) => yes(&p.prefix_free, want),
+        Claim::Ordered(want) => yes(&p.ordered, want),
+        Claim::NoNulByte(want) => {
+            let none = p.nul_free == super::props::NulFree::Yes;
+            if none == want { Ok(()) } else { Err(format!("measured {:?}", p.nul_free)) }
+        }
+        Claim::SupersetOfUtf8(want) => yes(&p.superset_of_utf8, want),
+    }
+}
+
+#[test]
+fn the_measured_properties_agree_with_the_specifications_claims() {
+    let m = compute_with(codec_registry::all(), Vec::new(), true);
+    let mut failures = Vec::new();
+    let mut applied = 0;
+    for &(name, claim, doc, section) in CLAIMS {
+        let Some(i) = m.codec_index(name) else { continue };
+        applied += 1;
+        if let Err(why) = check_claim(&m.properties[i], claim) {
+            failures.push(format!("{name}: {claim:?} ({doc}, {section}): {why}"));
+        }
+    }
+    eprintln!("{applied} of {} claims apply to the registered codecs", CLAIMS.len());
+    assert!(failures.is_empty(), "measured properties contradict the specifications:\n{}", failures.join("\n"));
+    // Every registered codec's self-synchronization verdict is checked
+    // against a claim, so a new codec needs its specification's word here.
+    for c in &m.codecs {
+        assert!(
+            CLAIMS.iter().any(|&(name, claim, ..)| name == c.name && matches!(claim, Claim::SelfSynchronizing(_))),
+            "no self-synchronization claim for `{}`: add its specification's word to CLAIMS",
+            c.name
+        );
+    }
+}
+
+#[test]
+fn a_claim_the_measurements_contradict_is_reported() {
+    let m = stand_in_matrix();
+    let p = |n: &str| &m.properties[m.codec_index(n).expect("stand-in")];
+    assert!(check_claim(p("utf-8"), Claim::SelfSynchronizing(false)).is_err());
+    assert!(check_claim(p("utf-8"), Claim::BoundaryWithin(5)).is_err());
+    assert!(check_claim(p("utf-16le"), Claim::SelfSynchronizing(true)).is_err());
+    assert!(check_claim(p("utf-16le"), Claim::AsciiTransparent(true)).is_err());
+    assert!(check_claim(p("utf-8"), Claim::NoNulByte(true)).is_err());
+    // WTF-16 is not self-synchronizing for the reason UTF-16 is not: from an
+    // odd byte, never; its samples are built so that it holds them.
+    assert_eq!(check_claim(p("wtf-16le"), Claim::SelfSynchronizing(false)), Ok(()));
+    assert_eq!(check_claim(p("wtf-8"), Claim::SelfSynchronizing(true)), Ok(()));
+}
+
+#[test]
+fn the_synthetic_texts_show_where_the_codecs_part() {
+    let m = compute_with(codec_registry::all(), super::texts::synthetic(), false);
+    let n = m.codecs.len();
+    let cells: Vec<usize> = (0..n)
+        .flat_map(|a| (0..n).map(move |b| (a, b)))
+        .map(|(a, b)| m.reinterpret[a][b].synthetic.per_mille())
+        .collect();
+    // Not a picture of all or nothing: many shares strictly between.
+    let between = cells.iter().filter(|&&pm| pm > 0 && pm < 1000).count();
+    let mut distinct = cells.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(between >= n && distinct.len() >= 10, "{between} cells between 0 and 100%, {} distinct", distinct.len());
+    // Codecs that agree on the well-formed corpus part on these texts: UTF-8
+    // reads generalized UTF-8's lone surrogates as errors, and the other way
+    // round everything survives.
+    let idx = |name: &str| m.codec_index(name).expect("registered");
+    let (utf8, generalized) = (idx("utf-8"), idx("generalized-utf-8"));
+    let there = m.reinterpret[generalized][utf8].synthetic;
+    let back = m.reinterpret[utf8][generalized].synthetic;
+    assert!(there.errors > 0 && there.per_mille() < 1000 && there.per_mille() > 500, "{there:?}");
+    assert_eq!(back.per_mille(), 1000, "{back:?}");
 }
