@@ -66,7 +66,7 @@ pub(crate) fn target_label(label: &str) -> Result<(&str, bool), Failure> {
             s if s.eq_ignore_ascii_case("ignore") => ignore = true,
             s if s.eq_ignore_ascii_case("translit") => {
                 return Err(Failure::Usage(format!(
-                    "`{label}`: //TRANSLIT is not supported (every codec here encodes all of Unicode's scalar \
+                    "`{label}`: //TRANSLIT is not supported (the codecs here have no approximations to \
                      offer); to drop what cannot be converted use -c or \
                      //IGNORE, to mark it --encode-errors replace (U+FFFD or ?) or html (&#N;)"
                 )));
