@@ -5,7 +5,9 @@
 //! `--help`): exit status 0 on success, 1 when the data is invalid, 2 for a
 //! usage error, 3 for an I/O error; a fatal error prints one line on stderr
 //! with `offset N: KIND` (decoding) or `index N: U+XXXX: KIND` (encoding); a
-//! closed output pipe ends the program quietly.
+//! closed output pipe ends the program quietly. iconv's command lines work
+//! too (`utfx -l`, `utfx -f X -t Y [-c] [FILE]`), and each label does with
+//! a byte order mark what `bom` says (decision 0005).
 //!
 //! Every codec comes from `codec-registry`, through `codec_core::Big`, so
 //! code points of any size pass through.
