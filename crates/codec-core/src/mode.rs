@@ -14,6 +14,7 @@ use crate::code_point::CodePoint;
 /// | `Escape` | `U+DC00 + b` for each byte (UTF-8B, Python's `surrogateescape`) |
 /// | `Latin1` | `U+0000 + b` for each byte (ISO-8859-1) |
 /// | `Windows1252` | each byte's character in the WHATWG windows-1252 index |
+/// | `Ignore` | nothing: the subpart is dropped (iconv's `-c`; an extension, decision 0011) |
 ///
 /// In `Escape` mode a *well-formed* sequence whose code point is in
 /// `U+DC00..=U+DCFF` is escaped byte by byte too, so that encoding back in
@@ -41,15 +42,23 @@ pub enum DecodeMode {
     Latin1,
     /// Each byte of an ill-formed subpart becomes its windows-1252 character.
     Windows1252,
+    /// Each ill-formed subpart is dropped: it adds nothing to the output.
+    Ignore,
 }
 
 impl DecodeMode {
     /// Every decode mode.
-    pub const ALL: &'static [DecodeMode] =
-        &[DecodeMode::Fatal, DecodeMode::Replace, DecodeMode::Escape, DecodeMode::Latin1, DecodeMode::Windows1252];
+    pub const ALL: &'static [DecodeMode] = &[
+        DecodeMode::Fatal,
+        DecodeMode::Replace,
+        DecodeMode::Escape,
+        DecodeMode::Latin1,
+        DecodeMode::Windows1252,
+        DecodeMode::Ignore,
+    ];
 
     /// Returns the mode's label (`fatal`, `replace`, `escape`, `latin1`,
-    /// `windows-1252`).
+    /// `windows-1252`, `ignore`).
     ///
     /// # Examples
     ///
@@ -64,6 +73,7 @@ impl DecodeMode {
             DecodeMode::Escape => "escape",
             DecodeMode::Latin1 => "latin1",
             DecodeMode::Windows1252 => "windows-1252",
+            DecodeMode::Ignore => "ignore",
         }
     }
 }
@@ -76,6 +86,7 @@ impl DecodeMode {
 /// | `Replace` | the codec's encoding of `U+FFFD`, or of `?` where it has no `U+FFFD` |
 /// | `Html` | `&#N;` with `N` the decimal value (the WHATWG encoder's `<form>` mode) |
 /// | `Escape` | fatal, except that `U+DC00..=U+DCFF` always become the raw byte `c - 0xDC00` |
+/// | `Ignore` | nothing: the code point is dropped (iconv's `-c`; an extension, decision 0011) |
 ///
 /// `Escape` is the inverse of [`DecodeMode::Escape`]; it takes the escapes
 /// out even where the codec could encode a lone trail surrogate.
@@ -98,14 +109,17 @@ pub enum EncodeMode {
     Html,
     /// Escaped bytes `U+DC00..=U+DCFF` back to raw bytes.
     Escape,
+    /// Each unencodable code point is dropped: it adds nothing to the output.
+    Ignore,
 }
 
 impl EncodeMode {
     /// Every encode mode.
     pub const ALL: &'static [EncodeMode] =
-        &[EncodeMode::Fatal, EncodeMode::Replace, EncodeMode::Html, EncodeMode::Escape];
+        &[EncodeMode::Fatal, EncodeMode::Replace, EncodeMode::Html, EncodeMode::Escape, EncodeMode::Ignore];
 
-    /// Returns the mode's label (`fatal`, `replace`, `html`, `escape`).
+    /// Returns the mode's label (`fatal`, `replace`, `html`, `escape`,
+    /// `ignore`).
     ///
     /// # Examples
     ///
@@ -119,6 +133,7 @@ impl EncodeMode {
             EncodeMode::Replace => "replace",
             EncodeMode::Html => "html",
             EncodeMode::Escape => "escape",
+            EncodeMode::Ignore => "ignore",
         }
     }
 }

@@ -155,7 +155,7 @@ fn substitute<P: AnyCodePoint, S: Sink<P>>(mode: DecodeMode, bytes: &[u8], sink:
         }
     };
     match mode {
-        DecodeMode::Fatal => {}
+        DecodeMode::Fatal | DecodeMode::Ignore => {}
         DecodeMode::Replace => push(CodePoint::REPLACEMENT),
         DecodeMode::Escape => bytes.iter().for_each(|&b| push(CodePoint::new(ESCAPE_BASE + u32::from(b)))),
         DecodeMode::Latin1 => bytes.iter().for_each(|&b| push(CodePoint::from(b))),
@@ -668,6 +668,8 @@ fn encode_substitute<E: Encode + ?Sized>(codec: &E, mode: EncodeMode, p: &E::Poi
     let before = out.len();
     let ok = match mode {
         EncodeMode::Fatal | EncodeMode::Escape => false,
+        // Dropped: nothing written, and the encoding goes on.
+        EncodeMode::Ignore => true,
         EncodeMode::Replace => {
             encode_single(codec, CodePoint::REPLACEMENT, out) || encode_single(codec, CodePoint::from(b'?'), out)
         }

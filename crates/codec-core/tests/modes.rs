@@ -19,6 +19,8 @@ fn every_decode_mode_on_mixed_input() {
         (DecodeMode::Escape, &[0x61, 0xE9, 0xDC80, 0xDCC3, 0x62, 0xDCC0, 0xDCE9, 0xDCC3]),
         (DecodeMode::Latin1, &[0x61, 0xE9, 0x80, 0xC3, 0x62, 0xC0, 0xE9, 0xC3]),
         (DecodeMode::Windows1252, &[0x61, 0xE9, 0x20AC, 0xC3, 0x62, 0xC0, 0xE9, 0xC3]),
+        // Every subpart dropped: a, é, b are left.
+        (DecodeMode::Ignore, &[0x61, 0xE9, 0x62]),
     ];
     for &(mode, points) in expected {
         assert_eq!(Mini.decode_with(MIXED, mode), Ok(cps(points)), "{mode}");
@@ -159,4 +161,34 @@ fn modes_parse_from_their_labels() {
     }
     assert!("strict".parse::<DecodeMode>().is_err());
     assert!("latin1".parse::<EncodeMode>().is_err());
+}
+
+#[test]
+fn ignore_mode_drops_subparts_and_unencodable_code_points() {
+    // Decoding: the five subparts of MIXED (80, C3, C0, E9, C3) add nothing,
+    // whatever the sink and the chunking.
+    let mut dst = [0u8; 16];
+    let (status, read, written) = Mini.decoder(DecodeMode::Ignore).decode_to_utf8(MIXED, &mut dst, true);
+    assert_eq!((status, read, &dst[..written]), (codec_core::Status::InputEmpty, MIXED.len(), "a\u{E9}b".as_bytes()));
+    let mut decoder = Mini.decoder(DecodeMode::Ignore);
+    let mut out = Vec::new();
+    for &b in MIXED {
+        decoder.decode_chunk(&[b], false, &mut out).unwrap();
+    }
+    decoder.decode_chunk(&[], true, &mut out).unwrap();
+    assert_eq!(out, cps(&[0x61, 0xE9, 0x62]));
+    // The two-byte subpart of UCS-2's pair rule is the lead's unit; the
+    // lone trail after it is well-formed and stays.
+    let points = Ucs2.decode_with(b"\x00A\xD8\x00\xDC\x00\x00B", DecodeMode::Ignore).unwrap();
+    assert_eq!(points, cps(&[0x41, 0xDC00, 0x42]));
+    // Encoding: U+20AC is beyond Mini, so it is dropped and A é are kept.
+    assert_eq!(Mini.encode_with(&cps(&[0x41, 0x20AC, 0xE9]), EncodeMode::Ignore).unwrap(), b"A\xC3\xA9");
+    assert_eq!(Mini.encode_with(&cps(&[0x20AC, 0x20AC]), EncodeMode::Ignore).unwrap(), b"");
+    // The lead of a pair is what UCS-2 refuses; the trail is encoded alone.
+    assert_eq!(Ucs2.encode_with(&cps(&[0xD800, 0xDC00]), EncodeMode::Ignore).unwrap(), b"\xDC\x00");
+    // Through the transcoder, both sides at once.
+    let mut t = codec_core::Transcoder::new(Mini, DecodeMode::Ignore, Ucs2, EncodeMode::Ignore);
+    let mut dst = [0u8; 32];
+    let (status, _, written) = t.transcode(b"\xF0\x80a\xC3\xA9", &mut dst, true);
+    assert_eq!((status, &dst[..written]), (codec_core::Status::InputEmpty, &b"\x00a\x00\xE9"[..]));
 }

@@ -12,7 +12,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     name = "utfx",
     version,
     about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings",
-    after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error; a closed output pipe\nends quietly with 0. On SIGINT, SIGTERM or SIGHUP, convert -o removes its temporary\nfile and dies of the signal (the shell shows 130, 143, 129)."
+    after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n\n\
+As iconv: utfx -l lists the codecs; utfx -f FROM -t TO [-c] [-o OUT] [FILE] converts (-c, or\n\
+//IGNORE after TO, drops what cannot be converted).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error; a closed output pipe\nends quietly with 0. On SIGINT, SIGTERM or SIGHUP, convert -o removes its temporary\nfile and dies of the signal (the shell shows 130, 143, 129)."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -33,34 +35,52 @@ pub(crate) enum Command {
         Formats: cps (U+XXXX tokens on one line), json (one object per item, errors included\n\
         whatever --errors says; exit 1 if any), utf-8 (the text; code points UTF-8 cannot hold\n\
         are an error, or handled per --errors). The output is streamed: on a fatal error, what\n\
-        came before it is written, then the error (exit 1).")]
+        came before it is written, then the error (exit 1).\n\n\
+        Byte order marks: -f utf-16 reads a BOM of either order and strips it (little-endian\n\
+        without one); utf-8, utf-16le and utf-16be strip their own BOM unless --keep-bom; other\n\
+        codecs keep U+FEFF. Offsets count from the first byte, BOM included.")]
     Decode(DecodeArgs),
-    /// Encode code points (or UTF-8 text) to bytes.
+    /// Encode UTF-8 text (or code point tokens) to bytes.
     #[command(after_help = "Examples:\n  \
-        echo 'U+0041 U+1F4A9' | utfx encode -t utf-16be --hex      # 00 41 D8 3D DC A9\n  \
-        echo 'hello' | utfx encode -t utf-16le --input utf-8 > hello.txt\n\n\
-        Code point input: tokens separated by whitespace or commas, with U+, 0x or no prefix,\n\
-        any case. A token that is not a code point is invalid data (exit 1).")]
+        echo hello | utfx encode -t utf-16le > hello.txt\n  \
+        echo 'U+0041 U+1F4A9' | utfx encode -t utf-16be --input cps --hex   # 00 41 D8 3D DC A9\n\n\
+        Text input is UTF-8 (a leading BOM stripped unless --keep-bom), streamed. Code point\n\
+        input (--input cps): tokens separated by whitespace or commas, with U+, 0x or no prefix,\n\
+        any case; a token that is not a code point is invalid data (exit 1). -t utf-16 writes a\n\
+        BOM and little-endian; --bom writes a BOM in any codec.")]
     Encode(EncodeArgs),
     /// Convert bytes from one codec to another, streaming in bounded memory.
     #[command(after_help = "Examples:\n  \
         utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n  \
         utfx convert -f wtf-8 -t utf-8 --encode-errors replace < in.bin > out.txt\n\n\
+        utfx -f utf-16 -t utf-8 -c in.txt     # iconv's form; -c drops what cannot be converted\n\n\
         With -o, a regular file is replaced only when the conversion succeeds (its mode and\n\
-        owner kept); a symbolic link is written through; a device or FIFO is written into.")]
+        owner kept); a symbolic link is written through; a device or FIFO is written into.\n\
+        -c (or //IGNORE after TO) is --errors ignore --encode-errors ignore, and exits 0.\n\n\
+        Byte order marks: -f utf-16 reads a BOM of either order (FF FE, FE FF), strips it, and\n\
+        reads little-endian without one; -f utf-8, utf-16le, utf-16be strip a leading BOM of\n\
+        their own (the Encoding Standard's TextDecoder), --keep-bom keeps it as U+FEFF (iconv);\n\
+        other codecs keep U+FEFF as a character. -t utf-16 writes FF FE and little-endian text;\n\
+        --bom writes a BOM in any target codec.")]
     Convert(ConvertArgs),
-    /// Check that files are well-formed in a codec.
-    #[command(after_help = "Example:\n  \
-        utfx validate -f utf-8 *.txt        # FILE: ok, or FILE: offset N: KIND")]
+    /// Check that files (or standard input) are well-formed in a codec.
+    #[command(after_help = "Examples:\n  \
+        utfx validate -f utf-8 *.txt        # FILE: ok, or FILE: offset N: KIND\n  \
+        utfx validate -f utf-8 --all-errors < in.txt\n\n\
+        --all-errors lists every error, one line each, as FILE:LINE:COLUMN: offset N, bytes HEX:\n\
+        KIND (lines end at U+000A; columns count code points and ill-formed subparts from 1),\n\
+        up to --max-errors per file (default 100), then how many more there were.")]
     Validate(ValidateArgs),
     /// Show each item of the input: offset, bytes, code point, class, status.
     #[command(after_help = "Example:\n  \
-        printf 'a\\xc3\\xa9\\xff' | utfx inspect -f utf-8")]
+        printf 'a\\xc3\\xa9\\xff' | utfx inspect -f utf-8\n\n\
+        Every row is written; the exit status is then that of validate: 1 when the input has an\n\
+        ill-formed item. A stripped BOM is shown with the status `bom`.")]
     Inspect(InspectArgs),
 }
 
-const DECODE_MODES: [&str; 5] = ["fatal", "replace", "escape", "latin1", "windows-1252"];
-const ENCODE_MODES: [&str; 4] = ["fatal", "replace", "html", "escape"];
+const DECODE_MODES: [&str; 6] = ["fatal", "replace", "escape", "latin1", "windows-1252", "ignore"];
+const ENCODE_MODES: [&str; 5] = ["fatal", "replace", "html", "escape", "ignore"];
 
 /// `utfx decode`.
 #[derive(Debug, Args)]
@@ -71,6 +91,12 @@ pub(crate) struct DecodeArgs {
     /// What to do with ill-formed input.
     #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(DECODE_MODES))]
     pub(crate) errors: String,
+    /// Drop ill-formed input (--errors ignore), as iconv -c.
+    #[arg(short = 'c', conflicts_with = "errors")]
+    pub(crate) drop: bool,
+    /// Keep a leading byte order mark as U+FEFF instead of stripping it.
+    #[arg(long)]
+    pub(crate) keep_bom: bool,
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Cps)]
     pub(crate) format: Format,
@@ -102,9 +128,19 @@ pub(crate) struct EncodeArgs {
     /// What to do with code points the codec cannot encode.
     #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(ENCODE_MODES))]
     pub(crate) errors: String,
+    /// Drop what cannot be converted (ill-formed text input and unencodable
+    /// code points), as iconv -c.
+    #[arg(short = 'c', conflicts_with = "errors")]
+    pub(crate) drop: bool,
     /// What the input holds.
-    #[arg(long, value_enum, default_value_t = Input::Cps)]
+    #[arg(long, value_enum, default_value_t = Input::Text)]
     pub(crate) input: Input,
+    /// Write a byte order mark first.
+    #[arg(long)]
+    pub(crate) bom: bool,
+    /// Keep a leading byte order mark of the text input as U+FEFF.
+    #[arg(long)]
+    pub(crate) keep_bom: bool,
     /// Print the bytes as uppercase hexadecimal, separated by spaces.
     #[arg(long)]
     pub(crate) hex: bool,
@@ -115,21 +151,21 @@ pub(crate) struct EncodeArgs {
 /// The input kinds of `utfx encode`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Input {
-    /// Code point tokens.
-    Cps,
     /// UTF-8 text.
-    #[value(name = "utf-8")]
-    Utf8,
+    #[value(name = "text", alias = "utf-8")]
+    Text,
+    /// Code point tokens (`U+0041 U+1F4A9`).
+    Cps,
 }
 
 /// `utfx convert`.
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
     /// The codec of the input.
-    #[arg(short = 'f', long = "from", value_name = "FROM")]
+    #[arg(short = 'f', long = "from", visible_alias = "from-code", value_name = "FROM")]
     pub(crate) from: String,
-    /// The codec of the output.
-    #[arg(short = 't', long = "to", value_name = "TO")]
+    /// The codec of the output (`//IGNORE` after it: as -c).
+    #[arg(short = 't', long = "to", visible_alias = "to-code", value_name = "TO")]
     pub(crate) to: String,
     /// What to do with ill-formed input.
     #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(DECODE_MODES))]
@@ -137,6 +173,17 @@ pub(crate) struct ConvertArgs {
     /// What to do with code points the output codec cannot encode.
     #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(ENCODE_MODES))]
     pub(crate) encode_errors: String,
+    /// Drop what cannot be converted: ill-formed input and unencodable code
+    /// points (--errors ignore --encode-errors ignore), as iconv -c.
+    #[arg(short = 'c', conflicts_with_all = ["errors", "encode_errors"])]
+    pub(crate) drop: bool,
+    /// Write a byte order mark first.
+    #[arg(long)]
+    pub(crate) bom: bool,
+    /// Keep a leading byte order mark of the input as U+FEFF instead of
+    /// stripping it.
+    #[arg(long)]
+    pub(crate) keep_bom: bool,
     /// Write to this file, which appears only when the conversion succeeds.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub(crate) output: Option<PathBuf>,
@@ -154,8 +201,14 @@ pub(crate) struct ValidateArgs {
     /// and control characters): one line per finding, exit 1 on a MUST.
     #[arg(long)]
     pub(crate) document: bool,
-    /// The files to check.
-    #[arg(required = true, value_name = "FILE")]
+    /// List every error, one per line, with line, column, bytes and kind.
+    #[arg(long)]
+    pub(crate) all_errors: bool,
+    /// With --all-errors, how many errors to list per file.
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "all_errors")]
+    pub(crate) max_errors: u64,
+    /// The files to check (standard input when none, or `-`).
+    #[arg(value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
 }
 
@@ -168,6 +221,9 @@ pub(crate) struct InspectArgs {
     /// Read the input as hexadecimal text (whitespace ignored).
     #[arg(long)]
     pub(crate) input_hex: bool,
+    /// Show a leading byte order mark as U+FEFF instead of `bom`.
+    #[arg(long)]
+    pub(crate) keep_bom: bool,
     /// The input file (standard input when absent or `-`).
     pub(crate) file: Option<PathBuf>,
 }

@@ -7,8 +7,9 @@ use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use codec_core::{DecodeMode, EncodeMode, TranscodeError, TranscodeReader};
+use codec_core::{TranscodeError, TranscodeReader};
 
+use crate::bom::{self, InputLabel};
 use crate::cli::ConvertArgs;
 use crate::output_file::OutputFile;
 use crate::support::{self, Failure};
@@ -19,47 +20,60 @@ const PROGRESS_FROM: u64 = 16 << 20;
 pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     // Every registered codec carries code points that fit a `u32`, so the
     // codecs run as they are, with their kernels.
-    let from = support::codec(&args.from)?;
-    let to = support::codec(&args.to)?;
-    let decode_mode: DecodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
-    let encode_mode: EncodeMode =
-        args.encode_errors.parse().map_err(|e| Failure::Usage(format!("--encode-errors: {e}")))?;
+    let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?;
+    let (to, ignore) = support::target_label(&args.to)?;
+    let (to, bom) = bom::output(to, args.bom)?;
+    let decode_mode = support::decode_mode(&args.errors, args.drop || ignore)?;
+    let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
     let (input, name, size) = support::open(args.file.as_deref())?;
     let read = Rc::new(Cell::new(0u64));
     let counted = Counted { inner: input, read: Rc::clone(&read) };
-    let reader = TranscodeReader::new(counted, from, decode_mode, to, encode_mode);
+    let input = from.open(Box::new(counted)).map_err(|e| support::read_failure(&name, &e))?;
+    let reader = TranscodeReader::new(input.reader, input.codec, decode_mode, to, encode_mode);
     let progress = size.filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal()).map(|s| Progress::new(s, read));
+    let source = Source { name: &name, skipped: input.skipped, bom: bom.as_deref().unwrap_or_default() };
     match &args.output {
         None => {
             let stdout = io::stdout().lock();
-            pump(reader, stdout, &name, progress)
+            pump(reader, stdout, &source, progress)
         }
-        Some(path) => to_file(reader, path, &name, progress),
+        Some(path) => to_file(reader, path, &source, progress),
     }
+}
+
+/// What `pump` needs to know of the input and the output.
+struct Source<'a> {
+    /// The input's name, for messages.
+    name: &'a str,
+    /// How many bytes of BOM were skipped, to add to error offsets.
+    skipped: usize,
+    /// The BOM to write first (empty for none).
+    bom: &'a [u8],
 }
 
 /// Converts into `path` as [`OutputFile`] describes: for a regular file,
 /// into a temporary file renamed onto it only when everything succeeded.
-fn to_file<R: Read>(reader: R, path: &Path, name: &str, progress: Option<Progress>) -> Result<(), Failure> {
+fn to_file<R: Read>(reader: R, path: &Path, source: &Source<'_>, progress: Option<Progress>) -> Result<(), Failure> {
     let output = OutputFile::create(path)?;
-    pump(reader, io::BufWriter::new(output.file()), name, progress)?;
+    pump(reader, io::BufWriter::new(output.file()), source, progress)?;
     output.commit(path)
 }
 
-/// Copies the converted bytes to `out`.
+/// Copies the converted bytes to `out`, after the BOM.
 fn pump<R: Read, W: Write>(
     mut reader: R,
     mut out: W,
-    name: &str,
+    source: &Source<'_>,
     mut progress: Option<Progress>,
 ) -> Result<(), Failure> {
+    out.write_all(source.bom).map_err(|e| Failure::write(&e))?;
     let mut buf = vec![0u8; 64 * 1024];
     let result = loop {
         let n = match reader.read(&mut buf) {
             Ok(0) => break Ok(()),
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => break Err(read_failure(name, &e)),
+            Err(e) => break Err(read_failure(source, &e)),
         };
         if let Err(e) = out.write_all(&buf[..n]) {
             break Err(Failure::write(&e));
@@ -75,12 +89,14 @@ fn pump<R: Read, W: Write>(
     out.flush().map_err(|e| Failure::write(&e))
 }
 
-/// Maps an error of the `TranscodeReader`: invalid data, or a failed read.
-fn read_failure(name: &str, e: &io::Error) -> Failure {
+/// Maps an error of the `TranscodeReader`: invalid data (offsets into the
+/// input as given, BOM included), or a failed read.
+fn read_failure(source: &Source<'_>, e: &io::Error) -> Failure {
+    let name = source.name;
     match e.get_ref().and_then(|inner| inner.downcast_ref::<TranscodeError>()) {
-        Some(TranscodeError::Decode(d)) => Failure::decode(&format!("{name}: "), d),
+        Some(TranscodeError::Decode(d)) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
         Some(TranscodeError::Encode(enc)) => Failure::encode(&format!("{name}: "), enc),
-        None => Failure::Io(format!("{name}: {e}")),
+        None => support::read_failure(name, e),
     }
 }
 

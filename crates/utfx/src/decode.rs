@@ -8,17 +8,22 @@ use std::fmt::Write as _;
 
 use codec_core::{Big, BigCodePoint, Decode, DecodeError, DecodeMode, DynCodec, Encode, EncodeMode, ErrorKind, Step};
 
+use crate::bom::{InputLabel, Prepared};
 use crate::cli::{DecodeArgs, Format};
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
-    let codec = Big(support::codec(&args.codec)?);
-    let mode: DecodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
+    let label = InputLabel::new(&args.codec, args.keep_bom)?;
+    let mode = support::decode_mode(&args.errors, args.drop)?;
+    let (reader, name, _) = support::open(args.file.as_deref())?;
+    let mut input =
+        label.open(support::hex_or_bytes(reader, args.input_hex)).map_err(|e| support::read_failure(&name, &e))?;
+    let codec = Big(input.codec);
     let mut out = Output::stdout();
     let result = match args.format {
-        Format::Cps => cps(codec, mode, args, &mut out),
-        Format::Json => json(codec, args, &mut out),
-        Format::Utf8 => utf8(codec, mode, args, &mut out),
+        Format::Cps => cps(codec, mode, &mut input, &name, &mut out),
+        Format::Json => json(codec, &mut input, &name, &mut out),
+        Format::Utf8 => utf8(codec, mode, &mut input, &name, &mut out),
     };
     // What came before a failure is written, then the failure reported.
     let flushed = if matches!(result, Err(Failure::Quiet)) { Ok(()) } else { out.flush() };
@@ -26,11 +31,13 @@ pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
 }
 
 /// The encode mode that matches a decode mode when decoded code points are
-/// written as UTF-8: the byte fallbacks have no encode side, so they replace.
+/// written as UTF-8: the byte fallbacks have no encode side, so they
+/// replace; ignore drops on both sides.
 fn encode_mode(mode: DecodeMode) -> EncodeMode {
     match mode {
         DecodeMode::Fatal => EncodeMode::Fatal,
         DecodeMode::Escape => EncodeMode::Escape,
+        DecodeMode::Ignore => EncodeMode::Ignore,
         _ => EncodeMode::Replace,
     }
 }
@@ -45,17 +52,18 @@ fn encode_mode(mode: DecodeMode) -> EncodeMode {
 fn cps(
     codec: Big<&'static dyn DynCodec>,
     mode: DecodeMode,
-    args: &DecodeArgs,
+    input: &mut Prepared,
+    name: &str,
     out: &mut Output,
 ) -> Result<(), Failure> {
-    let mut scanner = Scanner::default();
+    let mut scanner = Scanner::at(input.skipped);
     let mut decoder = codec.decoder(mode);
     // Absolute offsets: where the decoder's input began, and how far it got.
-    let (mut segment, mut fed) = (0, 0);
+    let (mut segment, mut fed) = (input.skipped, input.skipped);
     let mut tokens = Tokens::default();
-    let result = support::read_chunks(args.file.as_deref(), args.input_hex, |chunk, last| {
+    let result = support::read_chunks(&mut input.reader, name, |chunk, last| {
         scanner.push(chunk);
-        while let Some(item) = scanner.next(codec, last) {
+        while let Some(item) = scanner.next(&codec, last) {
             if item.result.as_ref().is_err_and(|e| e.kind() == ErrorKind::Reserved) {
                 let decoded = decoder.decode_chunk(scanner.bytes(fed, item.offset), true, &mut tokens.points);
                 tokens.write_points(out)?;
@@ -118,13 +126,13 @@ impl Tokens {
 
 /// Writes one JSON object per item; any error item makes the result
 /// [`Failure::Data`], after every item is written.
-fn json(codec: Big<&'static dyn DynCodec>, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
-    let mut scanner = Scanner::default();
+fn json(codec: Big<&'static dyn DynCodec>, input: &mut Prepared, name: &str, out: &mut Output) -> Result<(), Failure> {
+    let mut scanner = Scanner::at(input.skipped);
     let mut errors = 0usize;
     let mut line = String::new();
-    support::read_chunks(args.file.as_deref(), args.input_hex, |chunk, last| {
+    support::read_chunks(&mut input.reader, name, |chunk, last| {
         scanner.push(chunk);
-        while let Some(item) = scanner.next(codec, last) {
+        while let Some(item) = scanner.next(&codec, last) {
             let (offset, len) = (item.offset, item.len);
             line.clear();
             let _ = match &item.result {
@@ -151,14 +159,16 @@ fn json(codec: Big<&'static dyn DynCodec>, args: &DecodeArgs, out: &mut Output) 
 fn utf8(
     codec: Big<&'static dyn DynCodec>,
     mode: DecodeMode,
-    args: &DecodeArgs,
+    input: &mut Prepared,
+    name: &str,
     out: &mut Output,
 ) -> Result<(), Failure> {
     let utf8 = Big(support::codec("utf-8")?);
     let mut decoder = codec.decoder(mode);
     let mut encoder = utf8.encoder(encode_mode(mode));
     let (mut points, mut bytes) = (Vec::new(), Vec::new());
-    support::read_chunks(args.file.as_deref(), args.input_hex, |chunk, last| {
+    let skipped = input.skipped;
+    support::read_chunks(&mut input.reader, name, |chunk, last| {
         points.clear();
         bytes.clear();
         let decoded = decoder.decode_chunk(chunk, last, &mut points);
@@ -166,7 +176,7 @@ fn utf8(
         let encoded = encoder.encode_chunk(&points, last || decoded.is_err(), &mut bytes);
         out.write(&bytes)?;
         encoded.map_err(|e| Failure::encode("utf-8: ", &e))?;
-        decoded.map_err(|e| Failure::decode("", &e))
+        decoded.map_err(|e| Failure::decode("", &e.shifted(skipped)))
     })
 }
 
@@ -174,7 +184,7 @@ fn utf8(
 /// the whole input in memory. It keeps the chunk being scanned and the
 /// incomplete sequence at its end.
 #[derive(Default)]
-struct Scanner {
+pub(crate) struct Scanner {
     /// Input not yet released by [`Scanner::push`].
     buf: Vec<u8>,
     /// The absolute offset of `buf[0]`.
@@ -187,22 +197,27 @@ struct Scanner {
 }
 
 /// One item of the input, at an absolute offset.
-struct Scanned {
-    offset: usize,
-    len: usize,
-    result: Result<BigCodePoint, DecodeError>,
+pub(crate) struct Scanned<P = BigCodePoint> {
+    pub(crate) offset: usize,
+    pub(crate) len: usize,
+    pub(crate) result: Result<P, DecodeError>,
 }
 
-impl Scanned {
+impl<P> Scanned<P> {
     /// The offset just past the item.
-    fn end(&self) -> usize {
+    pub(crate) fn end(&self) -> usize {
         self.offset + self.len
     }
 }
 
 impl Scanner {
+    /// A scanner whose input starts at absolute offset `base`.
+    pub(crate) fn at(base: usize) -> Scanner {
+        Scanner { base, ..Scanner::default() }
+    }
+
     /// Releases what has been scanned and appends `chunk`.
-    fn push(&mut self, chunk: &[u8]) {
+    pub(crate) fn push(&mut self, chunk: &[u8]) {
         self.buf.drain(..self.pos);
         self.base += self.pos;
         self.pos = 0;
@@ -215,13 +230,13 @@ impl Scanner {
     }
 
     /// The input from `from` to `to`, absolute offsets not yet released.
-    fn bytes(&self, from: usize, to: usize) -> &[u8] {
+    pub(crate) fn bytes(&self, from: usize, to: usize) -> &[u8] {
         self.buf.get(from - self.base..to - self.base).unwrap_or_default()
     }
 
     /// The next item, or `None` when the chunks so far hold no more
     /// (`last` says that no chunk follows).
-    fn next(&mut self, codec: Big<&'static dyn DynCodec>, last: bool) -> Option<Scanned> {
+    pub(crate) fn next<D: Decode + ?Sized>(&mut self, codec: &D, last: bool) -> Option<Scanned<D::Point>> {
         let rest = self.buf.get(self.pos..).filter(|r| !r.is_empty())?;
         if !last && rest.len() > 16 && rest.len() < 2 * self.stalled {
             return None;

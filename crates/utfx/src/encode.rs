@@ -4,24 +4,24 @@
 //! sequence (Corrected UTF-8's `FE`/`FF` sequences), and is invalid data
 //! otherwise: so decode then encode gives the bytes back.
 
-use codec_core::{Big, BigCodePoint, Decode, Encode, EncodeError, EncodeMode, Step};
+use std::io::{self, Read};
 
+use codec_core::{Big, BigCodePoint, Decode, Encode, EncodeError, Step, TranscodeError, TranscodeReader};
+
+use crate::bom::{self, InputLabel};
 use crate::cli::{EncodeArgs, Input};
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
-    let codec = Big(support::codec(&args.codec)?);
-    let mode: EncodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
+    let (label, ignore) = support::target_label(&args.codec)?;
+    let (codec, bom) = bom::output(label, args.bom)?;
+    let mode = support::encode_mode("--errors", &args.errors, args.drop || ignore)?;
+    if args.input == Input::Text {
+        return text(args, codec, mode, bom.as_deref().unwrap_or_default(), args.drop || ignore);
+    }
+    let codec = Big(codec);
     let input = support::read_all(args.file.as_deref(), false)?;
-    let tokens = match args.input {
-        Input::Cps => parse_tokens(&input)?,
-        Input::Utf8 => {
-            let points = Big(support::codec("utf-8")?)
-                .decode(&input)
-                .map_err(|e| Failure::decode("input is not UTF-8: ", &e))?;
-            points.into_iter().map(Token::Point).collect()
-        }
-    };
+    let tokens = parse_tokens(&input)?;
     let mut bytes = Vec::new();
     let mut run: Vec<BigCodePoint> = Vec::new();
     // Each run of code points is encoded on its own: a reserved sequence
@@ -55,13 +55,77 @@ pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
     let start = count - run.len();
     flush(&mut run, start, &mut bytes)?;
     let mut out = Output::stdout();
-    if args.hex {
-        out.write(support::hex(&bytes).as_bytes())?;
+    let mut hex = args.hex.then(Hexer::default);
+    write(&mut out, &mut hex, bom.as_deref().unwrap_or_default())?;
+    write(&mut out, &mut hex, &bytes)?;
+    if hex.is_some() {
         out.write(b"\n")?;
-    } else {
-        out.write(&bytes)?;
     }
     out.flush()
+}
+
+/// Encodes UTF-8 text, streamed: `convert -f utf-8` with the output as
+/// bytes or hexadecimal text. What came before an error is written first.
+fn text(
+    args: &EncodeArgs,
+    codec: &'static dyn codec_core::DynCodec,
+    mode: codec_core::EncodeMode,
+    bom: &[u8],
+    drop: bool,
+) -> Result<(), Failure> {
+    let decode_mode = if drop { codec_core::DecodeMode::Ignore } else { codec_core::DecodeMode::Fatal };
+    let (reader, name, _) = support::open(args.file.as_deref())?;
+    let input = InputLabel::new("utf-8", args.keep_bom)?.open(reader).map_err(|e| support::read_failure(&name, &e))?;
+    let skipped = input.skipped;
+    let mut reader = TranscodeReader::new(input.reader, input.codec, decode_mode, codec, mode);
+    let mut out = Output::stdout();
+    let mut hex = args.hex.then(Hexer::default);
+    let result = write(&mut out, &mut hex, bom).and_then(|()| {
+        let mut buf = vec![0u8; support::CHUNK];
+        loop {
+            let n = match reader.read(&mut buf) {
+                Ok(0) => return Ok(()),
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    return Err(match e.get_ref().and_then(|inner| inner.downcast_ref::<TranscodeError>()) {
+                        Some(TranscodeError::Decode(d)) => Failure::decode("input is not UTF-8: ", &d.shifted(skipped)),
+                        Some(TranscodeError::Encode(enc)) => Failure::encode("", enc),
+                        None => support::read_failure(&name, &e),
+                    });
+                }
+            };
+            write(&mut out, &mut hex, &buf[..n])?;
+        }
+    });
+    if matches!(result, Err(Failure::Quiet)) {
+        return result;
+    }
+    let ended = if hex.is_some() { out.write(b"\n") } else { Ok(()) };
+    result.and(ended).and(out.flush())
+}
+
+/// Hexadecimal output across chunks: a space before every byte but the
+/// first.
+#[derive(Default)]
+struct Hexer {
+    started: bool,
+    text: String,
+}
+
+/// Writes `bytes` as they are, or as hexadecimal text.
+fn write(out: &mut Output, hex: &mut Option<Hexer>, bytes: &[u8]) -> Result<(), Failure> {
+    let Some(hexer) = hex else { return out.write(bytes) };
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    hexer.text.clear();
+    if hexer.started {
+        hexer.text.push(' ');
+    }
+    hexer.started = true;
+    hexer.text.push_str(&support::hex(bytes));
+    out.write(hexer.text.as_bytes())
 }
 
 /// One token of the code point text format.

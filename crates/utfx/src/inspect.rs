@@ -1,20 +1,36 @@
 //! `utfx inspect`: one row per item, with its class and status, coloured on
-//! a terminal.
+//! a terminal; then the exit status `validate` gives the same input (1 when
+//! an item is ill-formed).
 
-use codec_core::{Big, BigCodePoint, Decode, ErrorKind};
+use codec_core::{Big, BigCodePoint, CodePoint, Decode, ErrorKind};
 
+use crate::bom::InputLabel;
 use crate::cli::InspectArgs;
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
-    let codec = Big(support::codec(&args.codec)?);
+    let label = InputLabel::new(&args.codec, args.keep_bom)?;
     let input = support::read_all(args.file.as_deref(), args.input_hex)?;
+    let (codec, skipped) = label.resolve(&input[..input.len().min(3)]);
+    let codec = Big(codec);
     let colour = support::colour();
     let mut out = Output::stdout();
     out.write(
         format!("{:>8}  {:<17}  {:<11}  {:<14}  {}\n", "offset", "bytes", "code point", "class", "status").as_bytes(),
     )?;
-    for item in codec.items(&input) {
+    if skipped > 0 {
+        let bytes = support::hex(&input[..skipped]);
+        let status = if colour { "\x1b[33mbom\x1b[0m" } else { "bom" };
+        let cp = BigCodePoint::from(CodePoint::new(0xFEFF)).to_string();
+        out.write(format!("{:>8}  {bytes:<17}  {cp:<11}  {:<14}  {status}\n", 0, "BOM").as_bytes())?;
+    }
+    let mut errors = 0usize;
+    for item in codec.items(&input[skipped..]) {
+        let item = item.map(|mut it| {
+            it.offset += skipped;
+            it
+        });
+        let item = item.map_err(|e| e.shifted(skipped));
         let (offset, len, point, status) = match item {
             Ok(it) => {
                 (it.offset, it.len, it.point.clone(), if it.point.is_some() { Status::Ok } else { Status::Reserved })
@@ -22,6 +38,7 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
             Err(e) => {
                 let len = e.error_len().unwrap_or(input.len() - e.valid_up_to());
                 let status = if e.kind() == ErrorKind::Reserved { Status::Reserved } else { Status::Error(e.kind()) };
+                errors += usize::from(status != Status::Reserved);
                 (e.valid_up_to(), len, None, status)
             }
         };
@@ -47,7 +64,12 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
         };
         out.write(format!("{offset:>8}  {bytes:<17}  {cp:<11}  {class:<14}  {status_text}\n").as_bytes())?;
     }
-    out.flush()
+    out.flush()?;
+    // As `validate` and `decode` do: every row written, then the verdict.
+    match errors {
+        0 => Ok(()),
+        n => Err(Failure::Data(format!("{n} ill-formed item(s)"))),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -5,11 +5,14 @@
 //! `--help`): exit status 0 on success, 1 when the data is invalid, 2 for a
 //! usage error, 3 for an I/O error; a fatal error prints one line on stderr
 //! with `offset N: KIND` (decoding) or `index N: U+XXXX: KIND` (encoding); a
-//! closed output pipe ends the program quietly.
+//! closed output pipe ends the program quietly. iconv's command lines work
+//! too (`utfx -l`, `utfx -f X -t Y [-c] [FILE]`), and each label does with
+//! a byte order mark what `bom` says (decision 0005).
 //!
 //! Every codec comes from `codec-registry`, through `codec_core::Big`, so
 //! code points of any size pass through.
 
+mod bom;
 mod cli;
 mod convert;
 mod decode;
@@ -19,6 +22,7 @@ mod output_file;
 mod support;
 mod validate;
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -28,7 +32,7 @@ use crate::cli::{Cli, Command};
 use crate::support::{Failure, Output};
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(iconv_form(std::env::args_os().collect())) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
             // A usage error: on stderr, status 2.
@@ -66,6 +70,19 @@ fn main() -> ExitCode {
             ExitCode::from(failure.code())
         }
     }
+}
+
+/// The command line iconv's users type, as a subcommand: `utfx -l` (or
+/// `--list`) is `utfx list`, and options without a subcommand
+/// (`utfx -f X -t Y [FILE]`) are `utfx convert`.
+fn iconv_form(mut args: Vec<OsString>) -> Vec<OsString> {
+    let Some(first) = args.get(1).and_then(|a| a.to_str()) else { return args };
+    if first == "-l" || first == "--list" {
+        args[1] = "list".into();
+    } else if first.starts_with('-') && !matches!(first, "-" | "-h" | "--help" | "-V" | "--version") {
+        args.insert(1, "convert".into());
+    }
+    args
 }
 
 /// Writes the help or version text that `clap` rendered, coloured as

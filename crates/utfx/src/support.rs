@@ -6,7 +6,7 @@ use std::fmt::Display;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use codec_core::{AnyCodePoint, DecodeError, DynCodec, EncodeError};
+use codec_core::{AnyCodePoint, DecodeError, DecodeMode, DynCodec, EncodeError, EncodeMode};
 
 /// Why the program stops early, and so its exit status.
 #[derive(Debug)]
@@ -32,9 +32,10 @@ impl Failure {
         }
     }
 
-    /// A decode error, as the contract prints it: `offset N: KIND`.
+    /// A decode error, as the contract prints it: `offset N: KIND`, each
+    /// fact once.
     pub(crate) fn decode(context: &str, e: &DecodeError) -> Failure {
-        Failure::Data(format!("{context}offset {}: {} ({e})", e.valid_up_to(), e.kind().as_str()))
+        Failure::Data(format!("{context}offset {}: {}", e.valid_up_to(), e.kind().as_str()))
     }
 
     /// An encode error, as the contract prints it: `index N: U+XXXX: KIND`.
@@ -46,6 +47,77 @@ impl Failure {
     pub(crate) fn write(e: &io::Error) -> Failure {
         if e.kind() == io::ErrorKind::BrokenPipe { Failure::Quiet } else { Failure::Io(format!("cannot write: {e}")) }
     }
+}
+
+/// Splits iconv's suffixes off a target label: `utf-8//IGNORE` is `utf-8`
+/// with what cannot be converted dropped (true).
+///
+/// # Errors
+///
+/// [`Failure::Usage`] for `//TRANSLIT` and any other suffix, with what to
+/// use instead.
+pub(crate) fn target_label(label: &str) -> Result<(&str, bool), Failure> {
+    let mut parts = label.split("//");
+    let base = parts.next().unwrap_or_default();
+    let mut ignore = false;
+    for suffix in parts {
+        match suffix.trim() {
+            "" => {}
+            s if s.eq_ignore_ascii_case("ignore") => ignore = true,
+            s if s.eq_ignore_ascii_case("translit") => {
+                return Err(Failure::Usage(format!(
+                    "`{label}`: //TRANSLIT is not supported (the codecs here have no approximations to \
+                     offer); to drop what cannot be converted use -c or \
+                     //IGNORE, to mark it --encode-errors replace (U+FFFD or ?) or html (&#N;)"
+                )));
+            }
+            s => {
+                return Err(Failure::Usage(format!(
+                    "`{label}`: unknown suffix //{s}; the one supported is //IGNORE (as -c)"
+                )));
+            }
+        }
+    }
+    Ok((base, ignore))
+}
+
+/// Checks that a source label has no iconv suffix.
+///
+/// # Errors
+///
+/// [`Failure::Usage`] for a label with `//`, saying where suffixes go.
+pub(crate) fn source_label(label: &str) -> Result<&str, Failure> {
+    match label.find("//") {
+        Some(_) => Err(Failure::Usage(format!(
+            "`{label}`: a //SUFFIX belongs after the target codec (-t), or use -c to drop what cannot be converted"
+        ))),
+        None => Ok(label),
+    }
+}
+
+/// The decode mode of `--errors`, or `ignore` when `drop` (`-c`).
+///
+/// # Errors
+///
+/// [`Failure::Usage`] for an unknown mode.
+pub(crate) fn decode_mode(errors: &str, drop: bool) -> Result<DecodeMode, Failure> {
+    if drop {
+        return Ok(DecodeMode::Ignore);
+    }
+    errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))
+}
+
+/// The encode mode of `flag` (`--errors` or `--encode-errors`), or
+/// `ignore` when `drop` (`-c` or `//IGNORE`).
+///
+/// # Errors
+///
+/// [`Failure::Usage`] for an unknown mode.
+pub(crate) fn encode_mode(flag: &str, mode: &str, drop: bool) -> Result<EncodeMode, Failure> {
+    if drop {
+        return Ok(EncodeMode::Ignore);
+    }
+    mode.parse().map_err(|e| Failure::Usage(format!("{flag}: {e}")))
 }
 
 /// Names the CLI reserves for codecs that later issues add.
@@ -115,13 +187,24 @@ pub(crate) fn open(file: Option<&Path>) -> Result<Opened, Failure> {
 
 /// Reads all input, as bytes or, with `hex`, as hexadecimal text.
 pub(crate) fn read_all(file: Option<&Path>, hex: bool) -> Result<Vec<u8>, Failure> {
-    let (mut reader, name, _) = open(file)?;
+    let (reader, name, _) = open(file)?;
+    let mut reader = hex_or_bytes(reader, hex);
     let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes).map_err(|e| Failure::Io(format!("{name}: {e}")))?;
-    if hex { parse_hex(&bytes) } else { Ok(bytes) }
+    reader.read_to_end(&mut bytes).map_err(|e| read_failure(&name, &e))?;
+    Ok(bytes)
+}
+
+/// The reader itself, or with `hex` a [`HexReader`] over it.
+pub(crate) fn hex_or_bytes(reader: Box<dyn Read>, hex: bool) -> Box<dyn Read> {
+    if hex {
+        Box::new(HexReader { inner: reader, hex: Hex::default(), text: vec![0; CHUNK], ended: None })
+    } else {
+        reader
+    }
 }
 
 /// Parses hexadecimal text: pairs of digits, any case, whitespace anywhere.
+#[cfg(test)]
 pub(crate) fn parse_hex(text: &[u8]) -> Result<Vec<u8>, Failure> {
     let mut hex = Hex::default();
     let mut bytes = Vec::with_capacity(text.len() / 2);
@@ -180,12 +263,77 @@ impl Hex {
     }
 }
 
+/// The error a [`HexReader`] returns for text that is not hexadecimal: the
+/// message of the [`Failure::Data`] it stands for.
+#[derive(Debug)]
+struct BadHex(String);
+
+impl std::fmt::Display for BadHex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadHex {}
+
+/// Hexadecimal text read as the bytes it spells: the bytes before a bad
+/// digit are delivered, then the error ([`BadHex`], invalid data).
+struct HexReader {
+    inner: Box<dyn Read>,
+    hex: Hex,
+    text: Vec<u8>,
+    /// The error to return once the bytes before it are delivered, or
+    /// `Some(None)` at the end of the text.
+    ended: Option<Option<String>>,
+}
+
+impl Read for HexReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        loop {
+            match &self.ended {
+                Some(None) => return Ok(0),
+                Some(Some(m)) => return Err(io::Error::new(io::ErrorKind::InvalidData, BadHex(m.clone()))),
+                None => {}
+            }
+            // At most twice as many digits as `buf` holds bytes.
+            let want = self.text.len().min(buf.len().saturating_mul(2)).max(2);
+            let n = self.inner.read(&mut self.text[..want])?;
+            let mut bytes = Vec::with_capacity(n / 2 + 1);
+            let parsed = self.hex.push(&self.text[..n], &mut bytes).and_then(|()| match n {
+                0 => self.hex.finish(),
+                _ => Ok(()),
+            });
+            match parsed {
+                Err(Failure::Data(m) | Failure::Usage(m) | Failure::Io(m)) => self.ended = Some(Some(m)),
+                Err(Failure::Quiet) => self.ended = Some(None),
+                Ok(()) if n == 0 => self.ended = Some(None),
+                Ok(()) => {}
+            }
+            if !bytes.is_empty() {
+                buf[..bytes.len()].copy_from_slice(&bytes);
+                return Ok(bytes.len());
+            }
+        }
+    }
+}
+
+/// Maps an error of reading the input: bad hexadecimal text is invalid
+/// data, anything else an I/O error.
+pub(crate) fn read_failure(name: &str, e: &io::Error) -> Failure {
+    match e.get_ref().and_then(|inner| inner.downcast_ref::<BadHex>()) {
+        Some(BadHex(m)) => Failure::Data(m.clone()),
+        None => Failure::Io(format!("{name}: {e}")),
+    }
+}
+
 /// The size of the chunks that streamed input is read in.
 pub(crate) const CHUNK: usize = 64 * 1024;
 
-/// Reads the input (bytes, or with `hex` hexadecimal text) in chunks of at
-/// most [`CHUNK`] bytes and hands each to `each`, then an empty chunk with
-/// `last` set.
+/// Reads `reader` in chunks of at most [`CHUNK`] bytes and hands each to
+/// `each`, then an empty chunk with `last` set.
 ///
 /// # Errors
 ///
@@ -193,33 +341,19 @@ pub(crate) const CHUNK: usize = 64 * 1024;
 /// read; [`Failure::Data`] for bad hexadecimal text, after the bytes before
 /// it went to `each`.
 pub(crate) fn read_chunks(
-    file: Option<&Path>,
-    hex: bool,
+    reader: &mut dyn Read,
+    name: &str,
     mut each: impl FnMut(&[u8], bool) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
-    let (mut reader, name, _) = open(file)?;
     let mut buf = vec![0u8; CHUNK];
-    let mut text = hex.then(|| (Hex::default(), Vec::with_capacity(CHUNK / 2)));
     loop {
         let n = match reader.read(&mut buf) {
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(Failure::Io(format!("{name}: {e}"))),
+            Err(e) => return Err(read_failure(name, &e)),
         };
-        let last = n == 0;
-        match &mut text {
-            None => each(&buf[..n], last)?,
-            Some((hex, bytes)) => {
-                bytes.clear();
-                let parsed = hex.push(&buf[..n], bytes).and_then(|()| if last { hex.finish() } else { Ok(()) });
-                if let Err(failure) = parsed {
-                    each(bytes, false)?;
-                    return Err(failure);
-                }
-                each(bytes, last)?;
-            }
-        }
-        if last {
+        each(&buf[..n], n == 0)?;
+        if n == 0 {
             return Ok(());
         }
     }

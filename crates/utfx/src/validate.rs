@@ -1,17 +1,23 @@
-//! `utfx validate`: each file checked in bounded memory, `FILE: ok` or
-//! `FILE: offset N: KIND`; with `--document`, also the codec's document
+//! `utfx validate`: each file (or standard input) checked in bounded
+//! memory, `FILE: ok` or `FILE: offset N: KIND`; with `--all-errors`, every
+//! error as `FILE:LINE:COLUMN: offset N, bytes HEX: KIND`, up to
+//! `--max-errors` per file; with `--document`, also the codec's document
 //! rules (`FILE: offset N: must|should: MESSAGE`, one line per finding),
 //! through `Codec::document` whatever the codec.
 
 use std::io::Read;
+use std::path::Path;
 
-use codec_core::{DecodeMode, DocumentRules, DynCodec, Finding, Level};
+use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, Finding, Level};
 
+use crate::bom::InputLabel;
 use crate::cli::ValidateArgs;
+use crate::decode::Scanner;
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
-    let codec = support::codec(&args.codec)?;
+    let label = InputLabel::new(&args.codec, false)?;
+    let codec = label.resolve(&[]).0;
     let rules = match (args.document, codec.document()) {
         (false, _) => None,
         (true, Some(rules)) => Some(rules),
@@ -19,40 +25,25 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
             return Err(Failure::Usage(format!("--document: codec `{}` has no document rules", codec.info().name)));
         }
     };
+    let files: Vec<Option<&Path>> =
+        if args.files.is_empty() { vec![None] } else { args.files.iter().map(|f| Some(f.as_path())).collect() };
     let mut out = Output::stdout();
     let (mut invalid, mut io_error) = (false, None);
-    for path in &args.files {
-        let mut findings = Vec::new();
-        let lines = match check(codec, rules, path, &mut findings) {
-            Ok(error) => {
-                let name = path.display();
-                let mut lines = String::new();
-                for f in &findings {
-                    lines.push_str(&format!("{name}: {f}\n"));
-                }
-                if let Some(e) = error {
-                    lines.push_str(&format!("{name}: offset {}: {}\n", e.valid_up_to(), e.kind().as_str()));
-                }
-                invalid |= error.is_some() || findings.iter().any(|f| f.level == Level::Must);
-                if lines.is_empty() || (error.is_none() && findings.iter().all(|f| f.level == Level::Should)) {
-                    lines.push_str(&format!("{name}: ok\n"));
-                }
-                lines
-            }
-            Err(failure) => {
+    for file in files {
+        match check(&label, rules, file, args, &mut out) {
+            Ok(bad) => invalid |= bad,
+            Err(Failure::Io(message)) => {
                 // Reported at once, so that the other files still run.
-                if let Failure::Io(message) = &failure {
-                    crate::report(message);
-                }
-                io_error = Some(failure);
-                continue;
+                out.flush()?;
+                crate::report(&message);
+                io_error = Some(());
             }
-        };
-        out.write(lines.as_bytes())?;
+            Err(failure) => return Err(failure),
+        }
     }
     out.flush()?;
     match io_error {
-        Some(_) => Err(Failure::Io("some files could not be read".into())),
+        Some(()) => Err(Failure::Io("some files could not be read".into())),
         None if invalid => Err(Failure::Data("some files are invalid".into())),
         None => Ok(()),
     }
@@ -61,37 +52,153 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
 /// How many bytes `validate` reads at a time.
 const CHUNK: usize = 256 * 1024;
 
-/// Streams one file through the fatal decoder's validation, with the
-/// codec's fast path, and through the document check when there is one;
-/// `Ok(Some(error))` when invalid. The document check sees the whole file
-/// (its findings are about the bytes, well-formed or not).
+/// Checks one input and writes its lines; true when it is invalid.
+///
+/// Without `--all-errors`, the input streams through the fatal decoder's
+/// validation with the codec's fast path (stopping at the first error
+/// unless the document check needs the rest); with it, item by item,
+/// counting lines and columns. The document check sees the whole input.
 fn check(
-    codec: &dyn DynCodec,
+    label: &InputLabel,
     rules: Option<&dyn DocumentRules>,
-    path: &std::path::Path,
-    findings: &mut Vec<Finding>,
-) -> Result<Option<codec_core::DecodeError>, Failure> {
-    let (mut reader, name, _) = support::open(Some(path))?;
-    let mut decoder = codec_core::Decoder::new(codec, DecodeMode::Fatal);
+    file: Option<&Path>,
+    args: &ValidateArgs,
+    out: &mut Output,
+) -> Result<bool, Failure> {
+    let (reader, name, _) = support::open(file)?;
+    let mut input = label.open(reader).map_err(|e| support::read_failure(&name, &e))?;
+    let name = file.map_or_else(|| name.clone(), |p| p.display().to_string());
     let mut document = rules.map(DocumentRules::checker);
+    let mut findings = Vec::new();
+    let mut lister = args.all_errors.then(|| Lister::new(input.codec, input.skipped, args.max_errors));
+    let mut decoder = codec_core::Decoder::new(input.codec, DecodeMode::Fatal);
     let mut error = None;
     let mut buf = vec![0u8; CHUNK];
     loop {
-        let n = match reader.read(&mut buf) {
+        let n = match input.reader.read(&mut buf) {
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(Failure::Io(format!("{name}: {e}"))),
+            Err(e) => return Err(support::read_failure(&name, &e)),
         };
-        if error.is_none() {
-            error = decoder.validate_chunk(&buf[..n], n == 0).err();
+        let (chunk, last) = (&buf[..n], n == 0);
+        if let Some(document) = document.as_mut() {
+            feed(document.as_mut(), chunk, last, &mut findings);
         }
-        match document.as_mut() {
-            Some(document) => document.feed(&buf[..n], n == 0, findings),
-            None if error.is_some() => return Ok(error),
+        match lister.as_mut() {
+            Some(lister) => lister.push(chunk, last, &name, out)?,
+            None if error.is_none() => {
+                error = decoder.validate_chunk(chunk, last).err().map(|e| e.shifted(input.skipped));
+                if error.is_some() && document.is_none() {
+                    break;
+                }
+            }
             None => {}
         }
-        if n == 0 {
-            return Ok(error);
+        if last {
+            break;
         }
+    }
+    let mut lines = String::new();
+    for f in &findings {
+        lines.push_str(&format!("{name}: {f}\n"));
+    }
+    let errors = match (&lister, error) {
+        (Some(lister), _) => {
+            if lister.total > lister.listed {
+                lines.push_str(&format!(
+                    "{name}: {} errors, the first {} listed (--max-errors to list more)\n",
+                    lister.total, lister.listed
+                ));
+            }
+            lister.total
+        }
+        (None, Some(e)) => {
+            lines.push_str(&format!("{name}: offset {}: {}\n", e.valid_up_to(), e.kind().as_str()));
+            1
+        }
+        (None, None) => 0,
+    };
+    let must = findings.iter().any(|f| f.level == Level::Must);
+    if errors == 0 && !must {
+        lines.push_str(&format!("{name}: ok\n"));
+    }
+    out.write(lines.as_bytes())?;
+    Ok(errors > 0 || must)
+}
+
+/// Feeds the document check.
+fn feed(document: &mut dyn DocumentCheck, chunk: &[u8], last: bool, findings: &mut Vec<Finding>) {
+    document.feed(chunk, last, findings);
+}
+
+/// The bytes of an error shown at most, in hexadecimal.
+const SHOWN: usize = 16;
+
+/// `--all-errors`: every item of the input, with its line and column, and
+/// a line per error up to the cap. Memory stays bounded: the scanner keeps
+/// the chunk being scanned and an incomplete sequence.
+struct Lister {
+    codec: &'static dyn DynCodec,
+    scanner: Scanner,
+    /// The line (from 1) and column (from 1, in items) of the next item.
+    line: u64,
+    column: u64,
+    /// How many errors to list, how many were, and how many were listed.
+    cap: u64,
+    total: u64,
+    listed: u64,
+    text: String,
+}
+
+impl Lister {
+    fn new(codec: &'static dyn DynCodec, skipped: usize, cap: u64) -> Lister {
+        Lister {
+            codec,
+            scanner: Scanner::at(skipped),
+            line: 1,
+            column: 1,
+            cap,
+            total: 0,
+            listed: 0,
+            text: String::new(),
+        }
+    }
+
+    /// Scans `chunk` and writes a line per error while under the cap.
+    fn push(&mut self, chunk: &[u8], last: bool, name: &str, out: &mut Output) -> Result<(), Failure> {
+        self.scanner.push(chunk);
+        self.text.clear();
+        while let Some(item) = self.scanner.next(self.codec, last) {
+            match &item.result {
+                Ok(point) if *point == CodePoint::from(b'\n') => {
+                    self.line += 1;
+                    self.column = 1;
+                    continue;
+                }
+                // A reserved sequence is well-formed, as validation says.
+                Ok(_) => {}
+                Err(e) if e.kind() == codec_core::ErrorKind::Reserved => {}
+                Err(e) => {
+                    self.total += 1;
+                    if self.listed < self.cap {
+                        self.listed += 1;
+                        let bytes = self.scanner.bytes(item.offset, item.end());
+                        let mut hex = support::hex(&bytes[..bytes.len().min(SHOWN)]);
+                        if bytes.len() > SHOWN {
+                            hex.push_str(" ...");
+                        }
+                        self.text.push_str(&format!(
+                            "{name}:{}:{}: offset {}, bytes {hex}: {}\n",
+                            self.line,
+                            self.column,
+                            item.offset,
+                            e.kind().as_str()
+                        ));
+                    }
+                }
+            }
+            self.column += 1;
+        }
+        out.write(self.text.as_bytes())
     }
 }

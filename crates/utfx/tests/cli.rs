@@ -87,10 +87,16 @@ fn decode_formats_and_modes() {
 
 #[test]
 fn encode_inputs_and_modes() {
-    let run = |args: &[&str], input: &str| utfx().arg("encode").args(args).write_stdin(input).assert();
+    let run =
+        |args: &[&str], input: &str| utfx().args(["encode", "--input", "cps"]).args(args).write_stdin(input).assert();
     run(&["-t", "utf-8", "--hex"], "U+0041 u+e9,0x1F4A9\n20ac").success().stdout("41 C3 A9 F0 9F 92 A9 E2 82 AC\n");
     run(&["-t", "utf-16le"], "U+0068 U+0069").success().stdout(&b"h\x00i\x00"[..]);
-    run(&["-t", "utf-16be", "--input", "utf-8", "--hex"], "\u{1F4A9}").success().stdout("D8 3D DC A9\n");
+    utfx()
+        .args(["encode", "-t", "utf-16be", "--input", "utf-8", "--hex"])
+        .write_stdin("\u{1F4A9}")
+        .assert()
+        .success()
+        .stdout("D8 3D DC A9\n");
     run(&["-t", "utf-8-rfc2279", "--hex"], "U+80000000")
         .code(1)
         .stderr(predicate::str::contains("index 0: U+80000000: out_of_range"));
@@ -112,11 +118,17 @@ fn encode_inputs_and_modes() {
 fn every_codec_every_mode_decodes_and_encodes() {
     let tricky: &[u8] = b"A\xC3\xA9\x00\xD8\xED\xA0\x80\xFF\xF0\x9F\x92";
     for name in names() {
-        for mode in ["fatal", "replace", "escape", "latin1", "windows-1252"] {
+        for mode in ["fatal", "replace", "escape", "latin1", "windows-1252", "ignore"] {
             let assert = utfx().args(["decode", "-f", name, "--errors", mode]).write_stdin(tricky.to_vec()).assert();
             let code = assert.get_output().status.code();
             assert!(code == Some(0) || code == Some(1) && mode == "fatal", "{name} {mode}: {code:?}");
-            let assert = utfx().args(["inspect", "-f", name]).write_stdin(tricky.to_vec()).assert().success();
+            // Every row, then the exit status of validate.
+            let validated = utfx().args(["validate", "-f", name]).write_stdin(tricky.to_vec()).assert();
+            let assert = utfx()
+                .args(["inspect", "-f", name])
+                .write_stdin(tricky.to_vec())
+                .assert()
+                .code(validated.get_output().status.code().unwrap());
             assert!(String::from_utf8_lossy(&assert.get_output().stdout).lines().count() >= 2);
         }
         // Escape mode round-trips any bytes (Java's readUTF reads `00` and
@@ -130,10 +142,15 @@ fn every_codec_every_mode_decodes_and_encodes() {
         } else {
             tricky.to_vec()
         };
-        utfx().args(["encode", "-t", name, "--errors", "escape"]).write_stdin(cps).assert().success().stdout(back);
-        for mode in ["fatal", "replace", "html", "escape"] {
+        utfx()
+            .args(["encode", "--input", "cps", "-t", name, "--errors", "escape"])
+            .write_stdin(cps)
+            .assert()
+            .success()
+            .stdout(back);
+        for mode in ["fatal", "replace", "html", "escape", "ignore"] {
             utfx()
-                .args(["encode", "-t", name, "--errors", mode, "--hex"])
+                .args(["encode", "--input", "cps", "-t", name, "--errors", mode, "--hex"])
                 .write_stdin("U+0041 U+00E9")
                 .assert()
                 .success();
@@ -645,7 +662,7 @@ fn corrected_utf8_in_every_subcommand() {
         .code(1)
         .stderr(predicate::str::contains("unrepresentable"));
     utfx()
-        .args(["encode", "-t", "corrected-utf-8-c1"])
+        .args(["encode", "--input", "cps", "-t", "corrected-utf-8-c1"])
         .write_stdin("U+0085")
         .assert()
         .success()
@@ -655,14 +672,14 @@ fn corrected_utf8_in_every_subcommand() {
     // A reserved token is written back as its bytes, for the codec that
     // reads them as one reserved sequence only.
     utfx()
-        .args(["encode", "-t", "corrected-utf-8", "--hex"])
+        .args(["encode", "--input", "cps", "-t", "corrected-utf-8", "--hex"])
         .write_stdin("U+0041 R+FE80 U+00CF")
         .assert()
         .success()
         .stdout("41 FE 80 C0 AF\n");
-    utfx().args(["encode", "-t", "corrected-utf-8"]).write_stdin("R+FE41").assert().code(1);
+    utfx().args(["encode", "--input", "cps", "-t", "corrected-utf-8"]).write_stdin("R+FE41").assert().code(1);
     utfx()
-        .args(["encode", "-t", "corrected-utf-8"])
+        .args(["encode", "--input", "cps", "-t", "corrected-utf-8"])
         .write_stdin("U+0041 R+FE U+0085")
         .assert()
         .code(1)

@@ -1,0 +1,168 @@
+//! Byte order marks: what a label does with a BOM on input and output
+//! (decision 0005).
+//!
+//! * `utf-16` (and `utf16`), the byte-order-neutral label: on input, a BOM
+//!   of either order (`FF FE`, `FE FF`) chooses the byte order and is
+//!   stripped; without one the input is little-endian. On output it writes
+//!   `FF FE` and little-endian text.
+//! * `utf-8`, `utf-16le`, `utf-16be` (the Encoding Standard's encodings):
+//!   a leading BOM of that encoding is stripped on input, as the standard's
+//!   `TextDecoder` does; `--keep-bom` keeps it as U+FEFF, as iconv does.
+//! * Every other codec: U+FEFF is a character like any other (their
+//!   specifications define no BOM).
+//!
+//! Offsets in messages stay offsets into the input as given, BOM included.
+
+use std::io::{self, Read};
+
+use codec_core::bom::{Bom, sniff_bom};
+use codec_core::{CodePoint, DynCodec};
+
+use crate::support::{self, Failure};
+
+/// The longest BOM, in bytes.
+const LONGEST: usize = 3;
+
+/// What an input label does with a leading BOM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    /// `utf-16`: a BOM of either order chooses the codec.
+    Sniff,
+    /// A BOM of the codec's own encoding is stripped.
+    Strip(Bom),
+    /// Nothing: U+FEFF is a character.
+    Keep,
+}
+
+/// An input label: its codec, and what it does with a BOM.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct InputLabel {
+    codec: &'static dyn DynCodec,
+    rule: Rule,
+    /// `--keep-bom`: a sniffed or matching BOM stays in the text.
+    keep: bool,
+}
+
+/// Whether `label` is the byte-order-neutral UTF-16 label.
+fn is_neutral_utf16(label: &str) -> bool {
+    let label = label.trim();
+    label.eq_ignore_ascii_case("utf-16") || label.eq_ignore_ascii_case("utf16")
+}
+
+/// The BOM of one of the Encoding Standard's encodings, by codec name.
+fn own_bom(codec: &dyn DynCodec) -> Option<Bom> {
+    match codec.info().name {
+        "utf-8" => Some(Bom::Utf8),
+        "utf-16le" => Some(Bom::Utf16Le),
+        "utf-16be" => Some(Bom::Utf16Be),
+        _ => None,
+    }
+}
+
+impl InputLabel {
+    /// Finds the codec an input label names, and its BOM rule.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Usage`] for an unknown label.
+    pub(crate) fn new(label: &str, keep: bool) -> Result<InputLabel, Failure> {
+        if is_neutral_utf16(label) {
+            return Ok(InputLabel { codec: support::codec("utf-16le")?, rule: Rule::Sniff, keep });
+        }
+        let codec = support::codec(label)?;
+        let rule = own_bom(codec).map_or(Rule::Keep, Rule::Strip);
+        Ok(InputLabel { codec, rule, keep })
+    }
+
+    /// The codec for input that starts with `head` (at least [`LONGEST`]
+    /// bytes, or all of a shorter input), and how many bytes of BOM to skip.
+    pub(crate) fn resolve(&self, head: &[u8]) -> (&'static dyn DynCodec, usize) {
+        let found = sniff_bom(head);
+        let (codec, bom) = match (self.rule, found) {
+            (Rule::Sniff, Some(bom @ Bom::Utf16Be)) => (support::codec("utf-16be"), Some(bom)),
+            (Rule::Sniff, Some(bom @ Bom::Utf16Le)) => (Ok(self.codec), Some(bom)),
+            (Rule::Strip(own), Some(bom)) if own == bom => (Ok(self.codec), Some(bom)),
+            _ => (Ok(self.codec), None),
+        };
+        let codec = codec.unwrap_or(self.codec);
+        match bom {
+            Some(bom) if !self.keep => (codec, bom.len()),
+            _ => (codec, 0),
+        }
+    }
+
+    /// Reads the head of `reader` and returns the codec, how many bytes of
+    /// BOM were skipped, and a reader over the rest of the input.
+    ///
+    /// # Errors
+    ///
+    /// What reading `reader` returns.
+    pub(crate) fn open(&self, mut reader: Box<dyn Read>) -> io::Result<Prepared> {
+        let mut head = [0u8; LONGEST];
+        let mut have = 0;
+        while have < LONGEST {
+            match reader.read(&mut head[have..]) {
+                Ok(0) => break,
+                Ok(n) => have += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let (codec, skipped) = self.resolve(&head[..have]);
+        let rest = io::Cursor::new(head[skipped..have].to_vec()).chain(reader);
+        Ok(Prepared { reader: Box::new(rest), codec, skipped })
+    }
+}
+
+/// An input with its BOM dealt with.
+pub(crate) struct Prepared {
+    /// The input after the skipped BOM.
+    pub(crate) reader: Box<dyn Read>,
+    /// The codec to decode it with.
+    pub(crate) codec: &'static dyn DynCodec,
+    /// How many bytes of BOM were skipped: add to every offset.
+    pub(crate) skipped: usize,
+}
+
+/// Finds the codec an output label names, and the BOM to write first, if
+/// any: always for `utf-16` (little-endian), with `--bom` for any codec.
+///
+/// # Errors
+///
+/// [`Failure::Usage`] for an unknown label, or `--bom` with a codec that
+/// cannot encode U+FEFF.
+pub(crate) fn output(label: &str, bom: bool) -> Result<(&'static dyn DynCodec, Option<Vec<u8>>), Failure> {
+    let neutral = is_neutral_utf16(label);
+    let codec = support::codec(if neutral { "utf-16le" } else { label })?;
+    if !(bom || neutral) {
+        return Ok((codec, None));
+    }
+    let bytes = codec.encode(&[CodePoint::new(0xFEFF)]).map_err(|e| {
+        Failure::Usage(format!("--bom: codec `{}` cannot encode U+FEFF: {}", codec.info().name, e.kind().as_str()))
+    })?;
+    Ok((codec, Some(bytes)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::InputLabel;
+
+    #[test]
+    fn labels_resolve_boms_as_decision_0005_says() {
+        let name = |label: &str, keep: bool, head: &[u8]| {
+            let (codec, skip) = InputLabel::new(label, keep).unwrap().resolve(head);
+            (codec.info().name, skip)
+        };
+        assert_eq!(name("utf-16", false, b"\xFE\xFF\x00"), ("utf-16be", 2));
+        assert_eq!(name("UTF-16", false, b"\xFF\xFEa"), ("utf-16le", 2));
+        assert_eq!(name("utf-16", false, b"a\x00"), ("utf-16le", 0));
+        assert_eq!(name("utf-16", true, b"\xFE\xFF\x00"), ("utf-16be", 0));
+        assert_eq!(name("utf-8", false, b"\xEF\xBB\xBF"), ("utf-8", 3));
+        assert_eq!(name("utf-8", true, b"\xEF\xBB\xBF"), ("utf-8", 0));
+        assert_eq!(name("utf-8", false, b"\xFF\xFE\x00"), ("utf-8", 0));
+        assert_eq!(name("utf-16le", false, b"\xFE\xFF\x00"), ("utf-16le", 0));
+        assert_eq!(name("utf-16be", false, b"\xFE\xFF\x00"), ("utf-16be", 2));
+        assert_eq!(name("wtf-8", false, b"\xEF\xBB\xBF"), ("wtf-8", 0));
+        assert_eq!(name("utf-8", false, b"\xEF\xBB"), ("utf-8", 0));
+    }
+}
