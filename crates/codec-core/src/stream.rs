@@ -685,9 +685,58 @@ fn encode_substitute<E: Encode + ?Sized>(codec: &E, mode: EncodeMode, p: &E::Poi
     ok
 }
 
+/// Returns true when `ignore` mode drops `p` before the encoder sees it: the
+/// codec cannot encode it on its own, and it is not a surrogate (whether a
+/// surrogate encodes depends on its neighbour: a pair in UTF-16 and CESU-8).
+fn dropped_alone<E: Encode + ?Sized>(codec: &E, p: &E::Point) -> bool {
+    if p.to_code_point().is_some_and(CodePoint::is_surrogate) {
+        return false;
+    }
+    let mut scratch = Vec::new();
+    !matches!(codec.encode_step(core::slice::from_ref(p), true, &mut scratch), EncodeStep::Done(_))
+}
+
 /// Encodes a prefix of `input` (whose first code point has absolute index
 /// `base`) and returns how many code points it consumed.
+///
+/// In [`EncodeMode::Ignore`] the code points the codec cannot encode on their
+/// own are dropped first, and the rest encoded as if they had never been
+/// there (decision 0011): an encoder that looks ahead (the surrogate pair
+/// rules) then never decides on a neighbour that is about to vanish, so
+/// U+D800 U+110000 U+DC00 becomes WTF-8's four-byte pair, not the two lone
+/// surrogates' bytes side by side, which WTF-8 forbids.
 fn run_encode<E: Encode + ?Sized>(
+    codec: &E,
+    mode: EncodeMode,
+    fast: bool,
+    input: &[E::Point],
+    base: usize,
+    last: bool,
+    out: &mut Vec<u8>,
+) -> Result<usize, EncodeError<E::Point>> {
+    if mode != EncodeMode::Ignore || !input.iter().any(|p| dropped_alone(codec, p)) {
+        return encode_run(codec, mode, fast, input, base, last, out);
+    }
+    let kept: Vec<E::Point> = input.iter().filter(|p| !dropped_alone(codec, p)).cloned().collect();
+    let done = encode_run(codec, mode, fast, &kept, base, last, out)?;
+    if done == kept.len() {
+        return Ok(input.len());
+    }
+    // Consumed: everything before the first kept code point not encoded yet
+    // (the dropped ones among it included).
+    let mut seen = 0;
+    Ok(input
+        .iter()
+        .position(|p| {
+            let kept_here = !dropped_alone(codec, p);
+            seen += usize::from(kept_here);
+            kept_here && seen > done
+        })
+        .unwrap_or(input.len()))
+}
+
+/// [`run_encode`] on input with nothing to drop first.
+fn encode_run<E: Encode + ?Sized>(
     codec: &E,
     mode: EncodeMode,
     fast: bool,

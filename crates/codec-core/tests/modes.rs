@@ -192,3 +192,25 @@ fn ignore_mode_drops_subparts_and_unencodable_code_points() {
     let (status, _, written) = t.transcode(b"\xF0\x80a\xC3\xA9", &mut dst, true);
     assert_eq!((status, &dst[..written]), (codec_core::Status::InputEmpty, &b"\x00a\x00\xE9"[..]));
 }
+
+#[test]
+fn ignore_mode_drops_before_the_encoder_looks_ahead() {
+    // UCS-2's rule refuses a lead followed by a trail. With U+10000 between
+    // them, dropping U+10000 first leaves the pair the rule refuses, so the
+    // lead goes too: writing `D8 00` then `DC 00` would put the refused pair
+    // in the output after all (decision 0011).
+    let input = cps(&[0x41, 0xD800, 0x10000, 0xDC00, 0x42]);
+    let expected: &[u8] = b"\x00A\xDC\x00\x00B";
+    assert_eq!(Ucs2.encode_with(&input, EncodeMode::Ignore).unwrap(), expected);
+    // The same for every split into chunks.
+    for cut in 0..=input.len() {
+        for cut2 in cut..=input.len() {
+            let mut encoder = Ucs2.encoder(EncodeMode::Ignore);
+            let mut out = Vec::new();
+            encoder.encode_chunk(&input[..cut], false, &mut out).unwrap();
+            encoder.encode_chunk(&input[cut..cut2], false, &mut out).unwrap();
+            encoder.encode_chunk(&input[cut2..], true, &mut out).unwrap();
+            assert_eq!(out, expected, "cuts {cut} {cut2}");
+        }
+    }
+}

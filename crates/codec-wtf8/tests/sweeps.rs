@@ -240,3 +240,14 @@ proptest! {
 fn pieces_are_the_same_shape_as_the_reference_for_a_truncated_pair() {
     assert_eq!(pieces(&WTF_8, b"\xED\xA0\x80\xED"), [Piece::Char(3), Piece::Truncated]);
 }
+
+#[test]
+fn ignore_mode_output_is_wtf8() {
+    // WTF-8 §"Encoding": a lead surrogate followed by a trail surrogate is
+    // the supplementary code point's four bytes, never the two three-byte
+    // forms. U+110000 is beyond WTF-8 and dropped before the pair is seen.
+    let input = [0xD800, 0x11_0000, 0xDC00].map(CodePoint::new);
+    let out = WTF_8.encode_with(&input, codec_core::EncodeMode::Ignore).unwrap();
+    assert_eq!(out, b"\xF0\x90\x80\x80");
+    assert!(WTF_8.validate(&out).is_ok());
+}
