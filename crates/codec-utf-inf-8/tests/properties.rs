@@ -98,7 +98,10 @@ fn reference_raw_value(bytes: &[u8]) -> Option<BigCodePoint> {
             }
             let nme = digits.iter().fold(0usize, |n, b| n * 16 + usize::from(b & 0x0F));
             let storage = &rest[2 * b4 + 1..];
-            if storage.len() != (nme + 18 + 2) / 3 * 2 {
+            // 3.5.7's formula as the draft writes it.
+            #[allow(clippy::manual_div_ceil)]
+            let want = (nme + 18 + 2) / 3 * 2;
+            if storage.len() != want {
                 return None;
             }
             payload(storage)?
