@@ -6,13 +6,14 @@
 
 use std::fmt::Write as _;
 
-use codec_core::{Big, BigCodePoint, Decode, DecodeError, DecodeMode, DynCodec, Encode, EncodeMode, ErrorKind, Step};
+use codec_core::{BigCodePoint, DecodeError, DecodeMode, EncodeMode, ErrorKind, Step};
+use codec_registry::BigCodec;
 
 use crate::cli::{DecodeArgs, Format};
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
-    let codec = Big(support::codec(&args.codec)?);
+    let codec = support::big_codec(&args.codec)?;
     let mode: DecodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
     let mut out = Output::stdout();
     let result = match args.format {
@@ -42,14 +43,9 @@ fn encode_mode(mode: DecodeMode) -> EncodeMode {
 /// The input between two reserved sequences is decoded as a whole input of
 /// its own, in `mode`; the line ends with a newline even when a fatal error
 /// cuts it short.
-fn cps(
-    codec: Big<&'static dyn DynCodec>,
-    mode: DecodeMode,
-    args: &DecodeArgs,
-    out: &mut Output,
-) -> Result<(), Failure> {
+fn cps(codec: &'static dyn BigCodec, mode: DecodeMode, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
     let mut scanner = Scanner::default();
-    let mut decoder = codec.decoder(mode);
+    let mut decoder = codec_core::Decoder::new(codec, mode);
     // Absolute offsets: where the decoder's input began, and how far it got.
     let (mut segment, mut fed) = (0, 0);
     let mut tokens = Tokens::default();
@@ -118,7 +114,7 @@ impl Tokens {
 
 /// Writes one JSON object per item; any error item makes the result
 /// [`Failure::Data`], after every item is written.
-fn json(codec: Big<&'static dyn DynCodec>, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
+fn json(codec: &'static dyn BigCodec, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
     let mut scanner = Scanner::default();
     let mut errors = 0usize;
     let mut line = String::new();
@@ -148,15 +144,10 @@ fn json(codec: Big<&'static dyn DynCodec>, args: &DecodeArgs, out: &mut Output) 
 /// Writes the decoded text as UTF-8; code points UTF-8 cannot hold are an
 /// error, or handled per the encode mode matching `mode`. The first error
 /// in the stream, decoding or encoding, stops it.
-fn utf8(
-    codec: Big<&'static dyn DynCodec>,
-    mode: DecodeMode,
-    args: &DecodeArgs,
-    out: &mut Output,
-) -> Result<(), Failure> {
-    let utf8 = Big(support::codec("utf-8")?);
-    let mut decoder = codec.decoder(mode);
-    let mut encoder = utf8.encoder(encode_mode(mode));
+fn utf8(codec: &'static dyn BigCodec, mode: DecodeMode, args: &DecodeArgs, out: &mut Output) -> Result<(), Failure> {
+    let utf8 = support::big_codec("utf-8")?;
+    let mut decoder = codec_core::Decoder::new(codec, mode);
+    let mut encoder = codec_core::Encoder::new(utf8, encode_mode(mode));
     let (mut points, mut bytes) = (Vec::new(), Vec::new());
     support::read_chunks(args.file.as_deref(), args.input_hex, |chunk, last| {
         points.clear();
@@ -221,7 +212,7 @@ impl Scanner {
 
     /// The next item, or `None` when the chunks so far hold no more
     /// (`last` says that no chunk follows).
-    fn next(&mut self, codec: Big<&'static dyn DynCodec>, last: bool) -> Option<Scanned> {
+    fn next(&mut self, codec: &'static dyn BigCodec, last: bool) -> Option<Scanned> {
         let rest = self.buf.get(self.pos..).filter(|r| !r.is_empty())?;
         if !last && rest.len() > 16 && rest.len() < 2 * self.stalled {
             return None;

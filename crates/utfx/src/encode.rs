@@ -4,21 +4,20 @@
 //! sequence (Corrected UTF-8's `FE`/`FF` sequences), and is invalid data
 //! otherwise: so decode then encode gives the bytes back.
 
-use codec_core::{Big, BigCodePoint, Decode, Encode, EncodeError, EncodeMode, Step};
+use codec_core::{BigCodePoint, EncodeError, EncodeMode, Step};
 
 use crate::cli::{EncodeArgs, Input};
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
-    let codec = Big(support::codec(&args.codec)?);
+    let codec = support::big_codec(&args.codec)?;
     let mode: EncodeMode = args.errors.parse().map_err(|e| Failure::Usage(format!("--errors: {e}")))?;
     let input = support::read_all(args.file.as_deref(), false)?;
     let tokens = match args.input {
         Input::Cps => parse_tokens(&input)?,
         Input::Utf8 => {
-            let points = Big(support::codec("utf-8")?)
-                .decode(&input)
-                .map_err(|e| Failure::decode("input is not UTF-8: ", &e))?;
+            let points =
+                support::big_codec("utf-8")?.decode(&input).map_err(|e| Failure::decode("input is not UTF-8: ", &e))?;
             points.into_iter().map(Token::Point).collect()
         }
     };
@@ -45,7 +44,7 @@ pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
                 if raw.is_empty() || codec.decode_step(&raw, true) != (Step::Reserved { len: raw.len() }) {
                     return Err(Failure::Data(format!(
                         "token {i}: `{text}` is not a reserved sequence of {}, and stands for no code point",
-                        codec.0.info().name
+                        codec.info().name
                     )));
                 }
                 bytes.extend_from_slice(&raw);

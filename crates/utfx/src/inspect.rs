@@ -1,20 +1,20 @@
 //! `utfx inspect`: one row per item, with its class and status, coloured on
 //! a terminal.
 
-use codec_core::{Big, BigCodePoint, Decode, ErrorKind};
+use codec_core::{BigCodePoint, ErrorKind};
 
 use crate::cli::InspectArgs;
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
-    let codec = Big(support::codec(&args.codec)?);
+    let codec = support::big_codec(&args.codec)?;
     let input = support::read_all(args.file.as_deref(), args.input_hex)?;
     let colour = support::colour();
     let mut out = Output::stdout();
     out.write(
         format!("{:>8}  {:<17}  {:<11}  {:<14}  {}\n", "offset", "bytes", "code point", "class", "status").as_bytes(),
     )?;
-    for item in codec.items(&input) {
+    for item in codec_core::Items::new(codec, &input) {
         let (offset, len, point, status) = match item {
             Ok(it) => {
                 (it.offset, it.len, it.point.clone(), if it.point.is_some() { Status::Ok } else { Status::Reserved })

@@ -7,7 +7,9 @@
 //! with `offset N: KIND` (decoding) or `index N: U+XXXX: KIND` (encoding); a
 //! closed output pipe ends the program quietly.
 //!
-//! Every codec comes from `codec-registry`, through `codec_core::Big`, so
+//! Every codec comes from `codec-registry`, over big code points
+//! (`codec_registry::get_big`: UTF-∞-8 as itself, the others through
+//! `codec_core::Big`), so
 //! code points of any size pass through.
 
 mod cli;
