@@ -144,7 +144,9 @@ impl<R: Read> Read for BigTranscode<R> {
             let n = self.inner.read(&mut self.chunk)?;
             self.done = n == 0;
             let invalid = |e| io::Error::new(io::ErrorKind::InvalidData, e);
-            (self.points.clear(), self.out.clear(), self.pos = 0);
+            self.points.clear();
+            self.out.clear();
+            self.pos = 0;
             self.decoder
                 .decode_chunk(&self.chunk[..n], self.done, &mut self.points)
                 .map_err(|e| invalid(BigError::Decode(e)))?;

@@ -9,8 +9,7 @@
 //!
 //! Every codec comes from `codec-registry`, over big code points
 //! (`codec_registry::get_big`: UTF-∞-8 as itself, the others through
-//! `codec_core::Big`), so
-//! code points of any size pass through.
+//! `codec_core::Big`), so code points of any size pass through.
 
 mod cli;
 mod convert;
