@@ -239,10 +239,6 @@ static INFO: CodecInfo = CodecInfo {
     version: env!("CARGO_PKG_VERSION"),
 };
 
-/// The most bytes the decoding fast path widens per call, so that its work
-/// stays proportional to what it consumes.
-const WIDEN_WINDOW: usize = 4096;
-
 impl Decode for UtfInf8 {
     type Point = BigCodePoint;
 
@@ -255,9 +251,10 @@ impl Decode for UtfInf8 {
     }
 
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<BigCodePoint>) -> usize {
-        let mut narrow = Vec::new();
-        let n = automaton::decode_valid_prefix(&input[..input.len().min(WIDEN_WINDOW)], &mut narrow);
-        out.extend(narrow.into_iter().map(BigCodePoint::from));
+        // Strict UTF-8, straight into machine-word code points.
+        let n = automaton::valid_prefix(input);
+        let Ok(text) = core::str::from_utf8(&input[..n]) else { return 0 };
+        out.extend(text.chars().map(|c| BigCodePoint::from_u64(u64::from(c))));
         n
     }
 
