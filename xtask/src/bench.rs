@@ -138,8 +138,8 @@ const OPS: &[Op] = &[
     },
     Op {
         name: "inf-decode",
-        title: "UTF-∞-8 decoding to `BigCodePoint`s (`UTF_INF_8.decode`; peer: `UTF_8.decode` to `CodePoint`s)",
-        peers: &["UTF_8"],
+        title: "UTF-∞-8 decoding to `BigCodePoint`s (`UTF_INF_8.decode`; peers: `UTF_8.decode` to `CodePoint`s, and `Big(&UTF_8).decode` to `BigCodePoint`s)",
+        peers: &["UTF_8", "Big(UTF_8)"],
         run: inf_decode,
     },
 ];
@@ -672,10 +672,12 @@ fn inf_decode(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
     let src = text.utf8.as_slice();
     let ours = || black_box(UTF_INF_8.decode(black_box(src)));
     let peer = || black_box(UTF_8.decode(black_box(src)));
+    let widened = || black_box(codec_core::Big(&UTF_8).decode(black_box(src)));
     let big: Vec<u64> = ours().map_err(|e| e.to_string())?.iter().filter_map(|p| p.to_u64()).collect();
     let narrow: Vec<u64> = peer().map_err(|e| e.to_string())?.iter().map(|p| u64::from(p.to_u32())).collect();
     same(&big, &narrow, "UTF_8")?;
-    let times = timer.race(&mut [&mut || _ = ours(), &mut || _ = peer()]);
+    same(&ours(), &widened(), "Big(UTF_8)")?;
+    let times = timer.race(&mut [&mut || _ = ours(), &mut || _ = peer(), &mut || _ = widened()]);
     Ok(speeds(src.len(), &times))
 }
 
