@@ -6,7 +6,7 @@
 //! RFC 2279 UTF-8 is a subset of UTF-∞-8, which holds every code point any
 //! codec decodes.
 
-use codec_core::{CodePoint, Decode, DecodeMode, DynCodec, Encode, EncodeMode};
+use codec_core::{CodePoint, DecodeMode, DynCodec, EncodeMode};
 use codec_test::strategies::{self, Class};
 use proptest::prelude::*;
 

@@ -161,7 +161,7 @@ fn utf8(codec: &'static dyn BigCodec, mode: DecodeMode, args: &DecodeArgs, out: 
     })
 }
 
-/// The items of an input that arrives in chunks: [`Decode::items`] without
+/// The items of an input that arrives in chunks: [`codec_core::Decode::items`] without
 /// the whole input in memory. It keeps the chunk being scanned and the
 /// incomplete sequence at its end.
 #[derive(Default)]
