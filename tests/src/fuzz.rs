@@ -16,7 +16,7 @@ pub type Target = fn(&[u8]);
 
 /// The fuzz targets by name, for the seed test and `cargo xtask fuzz`.
 pub const TARGETS: &[(&str, Target)] =
-    &[("decode", decode), ("buffers", buffers), ("encode", encode), ("wtf8_buf", wtf8_buf)];
+    &[("decode", decode), ("buffers", buffers), ("encode", encode), ("wtf8_buf", wtf8_buf), ("utf_inf_8", utf_inf_8)];
 
 /// Target `decode`: the first byte chooses a registered codec, the second
 /// a chunking; the rest is decoded in every mode
@@ -329,5 +329,69 @@ pub fn wtf8_buf(data: &[u8]) {
             }
         }
         check_invariants(&slots[me]);
+    }
+}
+
+/// Target `utf_inf_8`: control bytes choose a length limit (72 to about
+/// 8 000 bits) and a chunking; the rest is, at once, bytes to decode and
+/// the material of big code points. Checks: streaming over the chunking
+/// equals one-shot decoding in every mode; the valid prefix encodes back to
+/// itself; the limited codec agrees with the default one but for
+/// `length_over_limit`; code points of every size built from the input
+/// encode in increasing byte order when they increase, decode back, and
+/// meet the limit on both sides alike.
+///
+/// # Panics
+///
+/// On any finding.
+pub fn utf_inf_8(data: &[u8]) {
+    use codec_core::num_bigint::BigUint;
+    use codec_core::{BigCodePoint, Encode, ErrorKind};
+    use codec_utf_inf_8::{UTF_INF_8, UtfInf8};
+
+    let mut control = Control::new(data);
+    let codec = UtfInf8::with_max_bits(72 + 32 * u64::from(control.byte()));
+    let seed = control.byte();
+    let input = control.rest();
+    let what = || codec_test::hex::format(input);
+
+    // Streaming equals one-shot, in every mode.
+    let ranges = fuzzing::chunking(seed, input.len());
+    let chunks: Vec<&[u8]> = ranges.iter().map(|r| &input[r.clone()]).collect();
+    for &mode in DecodeMode::ALL {
+        let streamed = codec_test::decode_chunked(&codec, mode, &chunks);
+        assert_eq!(streamed, codec.decode_with(input, mode), "utf-inf-8 streaming differs in {mode} on {}", what());
+    }
+    // The valid prefix is the encoding of what it decodes to.
+    let valid = codec.valid_up_to(input);
+    let points = codec.decode(&input[..valid]).expect("a valid prefix decodes");
+    assert_eq!(codec.encode(&points).ok().as_deref(), Some(&input[..valid]), "utf-inf-8 re-encoding on {}", what());
+    // The limit changes nothing but where it applies.
+    match codec.validate(input) {
+        Ok(()) => assert_eq!(UTF_INF_8.decode(input).ok(), Some(points), "limits disagree on {}", what()),
+        Err(e) if e.kind() == ErrorKind::LengthOverLimit => {}
+        Err(e) => assert_eq!(UTF_INF_8.validate(input), Err(e), "limits disagree on {}", what()),
+    }
+
+    // Code points from the input: each piece (its length from a byte, so
+    // up to 255 bytes, 2040 bits) is a value, shifted by a few bits.
+    let mut values = Vec::new();
+    let mut rest = input;
+    while let Some((&n, tail)) = rest.split_first() {
+        let (piece, after) = tail.split_at(usize::from(n).min(tail.len()));
+        values.push(BigCodePoint::from_biguint(BigUint::from_bytes_be(piece) >> u32::from(n % 8)));
+        rest = after;
+    }
+    let encoded: Vec<Option<Vec<u8>>> = values.iter().map(|cp| codec.encode(std::slice::from_ref(cp)).ok()).collect();
+    for (cp, bytes) in values.iter().zip(&encoded) {
+        assert_eq!(bytes.is_some(), cp.bits() <= codec.max_bits(), "utf-inf-8 limit when encoding {cp}");
+        if let Some(bytes) = bytes {
+            assert_eq!(codec.decode(bytes).ok().as_deref(), Some(std::slice::from_ref(cp)), "round trip of {cp}");
+        }
+    }
+    for (i, j) in (1..values.len()).map(|i| (i - 1, i)) {
+        if let (Some(a), Some(b)) = (&encoded[i], &encoded[j]) {
+            assert_eq!(values[i].cmp(&values[j]), a.cmp(b), "order of {} and {}", values[i], values[j]);
+        }
     }
 }

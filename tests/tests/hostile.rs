@@ -1,7 +1,9 @@
 //! Hostile input for every registered codec: inputs that maximise errors,
 //! decoded in every mode at once, a byte at a time, through the buffer APIs
 //! and the transcoder, and a sequence that never ends against the
-//! decoder's pending cap. Time and memory must grow linearly with the
+//! decoder's pending cap; for UTF-∞-8, length fields that declare the
+//! most the limit allows (or more) over inputs that never deliver it.
+//! Time and memory must grow linearly with the
 //! input, checked as the ratio between two input sizes (never a wall-clock
 //! limit: the CPU time of the test's thread, so that other processes on a
 //! shared machine count for little), and outputs must stay within their
@@ -15,7 +17,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::time::Duration;
 
-use codec_core::{CodePoint, Decode, DecodeMode, Decoder, DynCodec, EncodeMode, ErrorKind, Status, Step, Transcoder};
+use codec_core::{
+    CodePoint, Decode, DecodeMode, Decoder, DynCodec, Encode, EncodeMode, ErrorKind, Status, Step, Transcoder,
+};
 
 /// The system allocator, counting per thread.
 struct Counting;
@@ -310,4 +314,83 @@ fn a_sequence_without_end_stops_at_the_pending_cap_in_linear_time() {
             },
         );
     }
+}
+
+/// UTF-∞-8's hostile units: what makes a length field cost the most.
+fn inf_units() -> Vec<(&'static str, Vec<u8>)> {
+    let top = codec_utf_inf_8::UTF_INF_8.encode(&["F".repeat(16384).parse().unwrap()]).unwrap();
+    vec![
+        // The longest length the default limit allows, a byte short of its
+        // digits, again and again: each is cut by the next FF.
+        ("longest declared length, cut", top[..top.len() - 1].to_vec()),
+        // Length fields over the limit: a B4 run that never ends.
+        ("B4 runs", [&[0xFFu8][..], &[0xB4; 63]].concat()),
+        // Complete code points at the limit, 16384 hex digits each.
+        ("code points at the limit", top.clone()),
+        // Long-form headers with nothing after them.
+        ("bare headers", b"\xFF\xB4\xA1\xA0".to_vec()),
+    ]
+}
+
+/// [`inf_units`] in turn, each repeated over a 64 KiB block, to `len` bytes.
+fn inf_hostile(len: usize) -> Vec<u8> {
+    let units = inf_units();
+    let blocks = units.iter().cycle().flat_map(|(_, unit)| unit.iter().copied().cycle().take(1 << 16));
+    blocks.take(len).collect()
+}
+
+#[test]
+fn utf_inf_8_declared_lengths_cost_linear_time_and_memory() {
+    let codec = codec_registry::get_big("utf-inf-8").unwrap();
+    // One shot, in every mode, over big code points.
+    assert_linear("utf-inf-8 on hostile lengths", inf_hostile, |input| {
+        for &mode in DecodeMode::ALL {
+            match codec.decode_with(input, mode) {
+                Ok(points) => assert!(points.len() <= input.len(), "output too long in {mode}"),
+                Err(e) => assert_eq!(mode, DecodeMode::Fatal, "{e}"),
+            }
+        }
+        assert!(codec_core::Items::new(codec, input).count() <= input.len());
+    });
+    // A byte at a time: a cut sequence of the longest length is held back
+    // (about 11 KB, twice that before a retry), and no more; the pending
+    // sequence is rescanned only when it has doubled.
+    let longest = inf_units()[0].1.len() + 1;
+    assert_linear(
+        "utf-inf-8 a byte at a time on hostile lengths",
+        |len| inf_hostile(len / 4),
+        |input| {
+            let mut decoder = Decoder::new(codec, DecodeMode::Replace);
+            let mut out = Vec::new();
+            for (i, b) in input.iter().enumerate() {
+                decoder.decode_chunk(std::slice::from_ref(b), i + 1 == input.len(), &mut out).unwrap();
+                // The driver retries a long pending sequence once it has
+                // doubled, so it may hold up to twice the longest.
+                assert!(decoder.pending_len() <= 2 * longest, "{} bytes pending", decoder.pending_len());
+            }
+            assert_eq!(Ok(out), codec.decode_with(input, DecodeMode::Replace), "streaming differs");
+        },
+    );
+}
+
+#[test]
+fn utf_inf_8_at_the_greatest_limit_streams_in_linear_time() {
+    // The greatest limit: sequences of about 700 000 bytes declared, each
+    // cut a byte short by the next, to 1 MiB or 4 MiB, fed in 4 KiB chunks
+    // (the decoder holds each back until the next FF breaks it).
+    let codec = codec_utf_inf_8::UtfInf8::with_max_bits(codec_utf_inf_8::MAX_MAX_BITS);
+    let header = b"\xFF\xB4\xB4\xB4\xB4\xAF\xAF\xAE\xAE\xAE";
+    let storage = (0xF_FEEE_usize + 18).div_ceil(3) * 2;
+    let mut unit = header.to_vec();
+    unit.resize(header.len() + storage - 1, 0xBF);
+    let prepare = |len: usize| unit.iter().copied().cycle().take(len).collect::<Vec<u8>>();
+    assert_linear("utf-inf-8 at the greatest limit in 4 KiB chunks", prepare, |input| {
+        let mut decoder = Decoder::new(&codec, DecodeMode::Replace);
+        let mut out = Vec::new();
+        for (i, chunk) in input.chunks(4096).enumerate() {
+            decoder.decode_chunk(chunk, (i + 1) * 4096 >= input.len(), &mut out).unwrap();
+        }
+        // One code point per sequence or subpart, never more than bytes.
+        assert!(out.len() <= input.len());
+    });
 }

@@ -2,7 +2,9 @@
 //! the registry: UTF-8 is a subset of WTF-8, which is a subset of generalized
 //! UTF-8, which is a subset of RFC 2279 UTF-8; UTF-16 is a subset of WTF-16;
 //! scalar text survives every codec whose domain holds it; Corrected UTF-8
-//! equals ASCII on ASCII only, and its magic number reads as the spec says.
+//! equals ASCII on ASCII only, and its magic number reads as the spec says;
+//! RFC 2279 UTF-8 is a subset of UTF-∞-8, which holds every code point any
+//! codec decodes.
 
 use codec_core::{CodePoint, DynCodec};
 use codec_test::strategies::{self, Class};
@@ -18,6 +20,7 @@ const SUBSETS: &[(&str, &str)] = &[
     ("utf-16le", "wtf-16le"),
     ("utf-16be", "wtf-16be"),
     ("mutf-8", "mutf-8-lenient"),
+    ("utf-8-rfc2279", "utf-inf-8"),
 ];
 
 /// The relations of [`SUBSETS`] whose codecs are both registered.
@@ -201,4 +204,21 @@ fn the_magic_number_read_as_utf8() {
     assert_eq!((err.valid_up_to(), err.kind()), (3, codec_core::ErrorKind::Surrogate));
     let generalized = codec_registry::get("generalized-utf-8").unwrap();
     assert_eq!(generalized.decode(magic), Ok(cps(&[0xFDDD, 0xDCAE, 0x0000, 0x000A])));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// UTF-∞-8 holds everything: whatever any codec decodes (over big code
+    /// points, so nothing is narrowed), UTF-∞-8 encodes and decodes back.
+    #[test]
+    fn utf_inf_8_holds_what_every_codec_decodes(bytes in strategies::bytes(32)) {
+        let Some(inf) = codec_registry::get_big("utf-inf-8") else { return Ok(()) };
+        for &c in codec_registry::all_big() {
+            let points = c.decode_lossy(&bytes);
+            let encoded = inf.encode(&points);
+            prop_assert!(encoded.is_ok(), "{}: {:?}", c.info().name, encoded);
+            prop_assert_eq!(inf.decode(&encoded.unwrap()), Ok(points), "{}", c.info().name);
+        }
+    }
 }

@@ -124,6 +124,24 @@ const OPS: &[Op] = &[
         peers: &["simdutf8"],
         run: validate_wtf8,
     },
+    Op {
+        name: "inf-validate",
+        title: "UTF-∞-8 validation of Unicode text (`UTF_INF_8.validate`)",
+        peers: &["simdutf8", "UTF_8"],
+        run: validate_inf,
+    },
+    Op {
+        name: "inf-to-utf16",
+        title: "UTF-∞-8 to UTF-16 (`Decoder::decode_to_utf16` of `Narrow(&UTF_INF_8)`, the registry's, replace; peer: the same for `UTF_8`)",
+        peers: &["UTF_8"],
+        run: inf_to_utf16,
+    },
+    Op {
+        name: "inf-decode",
+        title: "UTF-∞-8 decoding to `BigCodePoint`s (`UTF_INF_8.decode`; peers: `UTF_8.decode` to `CodePoint`s, and `Big(&UTF_8).decode` to `BigCodePoint`s)",
+        peers: &["UTF_8", "Big(UTF_8)"],
+        run: inf_decode,
+    },
 ];
 
 /// Runs the subcommand.
@@ -609,6 +627,58 @@ fn validate_wtf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
         _ = black_box(simdutf8::basic::from_utf8(black_box(utf8)).is_ok())
     }]);
     Ok(vec![gbps(wtf.len(), times[0]), gbps(utf8.len(), times[1])])
+}
+
+fn validate_inf(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    use codec_utf_inf_8::UTF_INF_8;
+    let src = text.utf8.as_slice();
+    same(&UTF_INF_8.validate(src).is_ok(), &simdutf8::basic::from_utf8(src).is_ok(), "simdutf8")?;
+    same(&UTF_INF_8.validate(src), &UTF_8.validate(src), "UTF_8")?;
+    let times = timer.race(&mut [
+        &mut || _ = black_box(UTF_INF_8.validate(black_box(src)).is_ok()),
+        &mut || _ = black_box(simdutf8::basic::from_utf8(black_box(src)).is_ok()),
+        &mut || _ = black_box(UTF_8.validate(black_box(src)).is_ok()),
+    ]);
+    Ok(speeds(src.len(), &times))
+}
+
+fn inf_to_utf16(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    // The buffer APIs speak `CodePoint`: the registry's view.
+    const INF: codec_core::Narrow<&codec_utf_inf_8::UtfInf8> = codec_core::Narrow(&codec_utf_inf_8::UTF_INF_8);
+    let src = text.utf8.as_slice();
+    let len = UTF_8.decoder(DecodeMode::Replace).max_utf16_len(src.len()).ok_or("overflow")?;
+    let mut ours_dst = Placed::<u16>::zeroed(len, DST_OFFSET);
+    let mut peer_dst = Placed::<u16>::zeroed(len, DST_OFFSET);
+    let ours = |dst: &mut [u16]| {
+        let (status, read, written) = Decoder::new(&INF, DecodeMode::Replace).decode_to_utf16(src, dst, true);
+        black_box((status.is_input_empty(), read, written))
+    };
+    let peer = |dst: &mut [u16]| {
+        let (status, read, written) = UTF_8.decoder(DecodeMode::Replace).decode_to_utf16(src, dst, true);
+        black_box((status.is_input_empty(), read, written))
+    };
+    let (ok, read, written) = ours(ours_dst.as_mut_slice());
+    let (peer_ok, _, peer_written) = peer(peer_dst.as_mut_slice());
+    if !ok || !peer_ok || read != src.len() {
+        return Err("a decoder stopped early".into());
+    }
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], "UTF_8")?;
+    let times = timer.race(&mut [&mut || _ = ours(ours_dst.as_mut_slice()), &mut || _ = peer(peer_dst.as_mut_slice())]);
+    Ok(speeds(src.len(), &times))
+}
+
+fn inf_decode(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    use codec_utf_inf_8::UTF_INF_8;
+    let src = text.utf8.as_slice();
+    let ours = || black_box(UTF_INF_8.decode(black_box(src)));
+    let peer = || black_box(UTF_8.decode(black_box(src)));
+    let widened = || black_box(codec_core::Big(&UTF_8).decode(black_box(src)));
+    let big: Vec<u64> = ours().map_err(|e| e.to_string())?.iter().filter_map(|p| p.to_u64()).collect();
+    let narrow: Vec<u64> = peer().map_err(|e| e.to_string())?.iter().map(|p| u64::from(p.to_u32())).collect();
+    same(&big, &narrow, "UTF_8")?;
+    same(&ours(), &widened(), "Big(UTF_8)")?;
+    let times = timer.race(&mut [&mut || _ = ours(), &mut || _ = peer(), &mut || _ = widened()]);
+    Ok(speeds(src.len(), &times))
 }
 
 // ---------------------------------------------------------------------------

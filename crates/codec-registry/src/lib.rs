@@ -5,6 +5,12 @@
 //! Adding a codec to [`all`] adds it to the CLI's `utfx list` and to every
 //! table of the matrix, with no other change.
 //!
+//! [`all`] speaks [`CodePoint`](codec_core::CodePoint), as `&dyn DynCodec`:
+//! UTF-∞-8 is there as `Narrow(&UTF_INF_8)` (a value beyond `u32` is an
+//! `out_of_range` subpart). [`all_big`] is the same list over
+//! `BigCodePoint`, as `&dyn BigCodec`: every other codec as `Big(codec)`,
+//! UTF-∞-8 as itself, so nothing is lost (decision 0010).
+//!
 //! # The everyday tasks
 //!
 //! ```
@@ -33,7 +39,28 @@
 //! between any two of these in bounded memory, as `utfx convert` does.
 #![deny(missing_docs)]
 
-use codec_core::DynCodec;
+use codec_core::{Big, BigCodePoint, Codec, Decode, DynCodec, Encode, Narrow};
+
+/// A codec over `BigCodePoint` chosen at run time, as `&dyn BigCodec`: the
+/// [`Codec`] trait itself behind a pointer, as [`DynCodec`] is for
+/// `CodePoint`, so every kernel runs through the vtable. Every `Codec` over
+/// `BigCodePoint` is one.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{BigCodePoint, Decode, Encode};
+/// let inf = codec_registry::get_big("utf-∞-8").unwrap();
+/// let huge: BigCodePoint = "U+1000000000".parse().unwrap();
+/// let bytes = inf.encode(std::slice::from_ref(&huge)).unwrap();
+/// assert_eq!(inf.decode(&bytes).unwrap(), [huge]);
+/// ```
+pub trait BigCodec: Codec + Decode<Point = BigCodePoint> + Encode<Point = BigCodePoint> + Send + Sync {}
+
+impl<C> BigCodec for C where
+    C: Codec + Decode<Point = BigCodePoint> + Encode<Point = BigCodePoint> + Send + Sync + ?Sized
+{
+}
 
 /// Every registered codec, in the order the CLI lists them.
 #[must_use]
@@ -46,6 +73,31 @@ pub fn all() -> &'static [&'static dyn DynCodec] {
 #[must_use]
 pub fn get(label: &str) -> Option<&'static dyn DynCodec> {
     codec_core::lookup(CODECS, label)
+}
+
+/// Every registered codec over `BigCodePoint`, in the order of [`all`].
+///
+/// # Examples
+///
+/// ```
+/// let names = codec_registry::all_big().iter().map(|c| c.info().name);
+/// assert!(names.eq(codec_registry::all().iter().map(|c| c.info().name)));
+/// ```
+#[must_use]
+pub fn all_big() -> &'static [&'static dyn BigCodec] {
+    BIG_CODECS
+}
+
+/// Finds a codec over `BigCodePoint` by label, as [`get`] does.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_registry::get_big(" UTF-INF-8 ").unwrap().info().name, "utf-inf-8");
+/// ```
+#[must_use]
+pub fn get_big(label: &str) -> Option<&'static dyn BigCodec> {
+    BIG_CODECS.iter().copied().find(|c| c.info().matches(label))
 }
 
 static CODECS: &[&dyn DynCodec] = &[
@@ -62,6 +114,24 @@ static CODECS: &[&dyn DynCodec] = &[
     &codec_cesu8::MUTF_8_LENIENT,
     &codec_corrected_utf8::CORRECTED_UTF_8,
     &codec_corrected_utf8::CORRECTED_UTF_8_C1,
+    &Narrow(&codec_utf_inf_8::UTF_INF_8),
+];
+
+static BIG_CODECS: &[&dyn BigCodec] = &[
+    &Big(&codec_utf8::UTF_8),
+    &Big(&codec_utf8::GENERALIZED_UTF_8),
+    &Big(&codec_utf8::UTF_8_RFC2279),
+    &Big(&codec_utf16::UTF_16LE),
+    &Big(&codec_utf16::UTF_16BE),
+    &Big(&codec_utf16::WTF_16LE),
+    &Big(&codec_utf16::WTF_16BE),
+    &Big(&codec_wtf8::WTF_8),
+    &Big(&codec_cesu8::CESU_8),
+    &Big(&codec_cesu8::MUTF_8),
+    &Big(&codec_cesu8::MUTF_8_LENIENT),
+    &Big(&codec_corrected_utf8::CORRECTED_UTF_8),
+    &Big(&codec_corrected_utf8::CORRECTED_UTF_8_C1),
+    &codec_utf_inf_8::UTF_INF_8,
 ];
 
 /// The README's examples, run as doctests so that they stay true.

@@ -7,7 +7,10 @@ use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use codec_core::{TranscodeError, TranscodeReader};
+use codec_core::{
+    BigCodePoint, DecodeError, DecodeMode, Decoder, EncodeError, EncodeMode, Encoder, TranscodeError, TranscodeReader,
+};
+use codec_registry::BigCodec;
 
 use crate::bom::{self, InputLabel};
 use crate::cli::ConvertArgs;
@@ -18,8 +21,6 @@ use crate::support::{self, Failure};
 const PROGRESS_FROM: u64 = 16 << 20;
 
 pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
-    // Every registered codec carries code points that fit a `u32`, so the
-    // codecs run as they are, with their kernels.
     let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?;
     let (to, ignore) = support::target_label(&args.to)?;
     let (to, bom) = bom::output(to, args.bom)?;
@@ -29,7 +30,16 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let read = Rc::new(Cell::new(0u64));
     let counted = Counted { inner: input, read: Rc::clone(&read) };
     let input = from.open(Box::new(counted)).map_err(|e| support::read_failure(&name, &e))?;
-    let reader = TranscodeReader::new(input.reader, input.codec, decode_mode, to, encode_mode);
+    // A codec whose code points exceed `u32` (UTF-∞-8) goes through big
+    // code points, so that one the target cannot hold is an encode error at
+    // its index (or meets the encode mode), not a decoding error; every
+    // other pair runs as it is, with its kernels.
+    let reader: Box<dyn Read> = if input.codec.info().domain.max.is_none() {
+        let (from, to) = (support::big_codec(input.codec.info().name)?, support::big_codec(to.info().name)?);
+        Box::new(BigTranscode::new(input.reader, from, decode_mode, to, encode_mode))
+    } else {
+        Box::new(TranscodeReader::new(input.reader, input.codec, decode_mode, to, encode_mode))
+    };
     let progress = size.filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal()).map(|s| Progress::new(s, read));
     let source = Source { name: &name, skipped: input.skipped, bom: bom.as_deref().unwrap_or_default() };
     match &args.output {
@@ -96,7 +106,78 @@ fn read_failure(source: &Source<'_>, e: &io::Error) -> Failure {
     match e.get_ref().and_then(|inner| inner.downcast_ref::<TranscodeError>()) {
         Some(TranscodeError::Decode(d)) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
         Some(TranscodeError::Encode(enc)) => Failure::encode(&format!("{name}: "), enc),
-        None => support::read_failure(name, e),
+        None => match e.get_ref().and_then(|inner| inner.downcast_ref::<BigError>()) {
+            Some(BigError::Decode(d)) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
+            Some(BigError::Encode(enc)) => Failure::encode(&format!("{name}: "), enc),
+            None => support::read_failure(name, e),
+        },
+    }
+}
+
+/// Why a conversion through big code points failed.
+#[derive(Debug)]
+enum BigError {
+    Decode(DecodeError),
+    Encode(EncodeError<BigCodePoint>),
+}
+
+impl std::fmt::Display for BigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BigError::Decode(e) => e.fmt(f),
+            BigError::Encode(e) => write!(f, "index {}: {}: {}", e.index(), e.code_point(), e.kind()),
+        }
+    }
+}
+
+impl std::error::Error for BigError {}
+
+/// A reader of converted bytes through big code points, a chunk at a time
+/// (bounded memory, like the `TranscodeReader`).
+struct BigTranscode<R> {
+    inner: R,
+    decoder: Decoder<&'static dyn BigCodec>,
+    encoder: Encoder<&'static dyn BigCodec>,
+    chunk: Vec<u8>,
+    points: Vec<BigCodePoint>,
+    out: Vec<u8>,
+    pos: usize,
+    done: bool,
+}
+
+impl<R: Read> BigTranscode<R> {
+    fn new(inner: R, from: &'static dyn BigCodec, dm: DecodeMode, to: &'static dyn BigCodec, em: EncodeMode) -> Self {
+        let (decoder, encoder) = (Decoder::new(from, dm), Encoder::new(to, em));
+        let chunk = vec![0; 64 * 1024];
+        BigTranscode { inner, decoder, encoder, chunk, points: Vec::new(), out: Vec::new(), pos: 0, done: false }
+    }
+}
+
+impl<R: Read> Read for BigTranscode<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.pos == self.out.len() && !self.done {
+            let n = loop {
+                match self.inner.read(&mut self.chunk) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    other => break other?,
+                }
+            };
+            self.done = n == 0;
+            let invalid = |e| io::Error::new(io::ErrorKind::InvalidData, e);
+            self.points.clear();
+            self.out.clear();
+            self.pos = 0;
+            self.decoder
+                .decode_chunk(&self.chunk[..n], self.done, &mut self.points)
+                .map_err(|e| invalid(BigError::Decode(e)))?;
+            self.encoder
+                .encode_chunk(&self.points, self.done, &mut self.out)
+                .map_err(|e| invalid(BigError::Encode(e)))?;
+        }
+        let n = buf.len().min(self.out.len() - self.pos);
+        buf[..n].copy_from_slice(&self.out[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
     }
 }
 

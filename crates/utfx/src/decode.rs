@@ -6,7 +6,8 @@
 
 use std::fmt::Write as _;
 
-use codec_core::{Big, BigCodePoint, Decode, DecodeError, DecodeMode, DynCodec, Encode, EncodeMode, ErrorKind, Step};
+use codec_core::{BigCodePoint, Decode, DecodeError, DecodeMode, Decoder, EncodeMode, Encoder, ErrorKind, Step};
+use codec_registry::BigCodec;
 
 use crate::bom::{InputLabel, Prepared};
 use crate::cli::{DecodeArgs, Format};
@@ -18,7 +19,7 @@ pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
     let (reader, name, _) = support::open(args.file.as_deref())?;
     let mut input =
         label.open(support::hex_or_bytes(reader, args.input_hex)).map_err(|e| support::read_failure(&name, &e))?;
-    let codec = Big(input.codec);
+    let codec = support::big_codec(input.codec.info().name)?;
     let mut out = Output::stdout();
     let result = match args.format {
         Format::Cps => cps(codec, mode, &mut input, &name, &mut out),
@@ -50,20 +51,20 @@ fn encode_mode(mode: DecodeMode) -> EncodeMode {
 /// its own, in `mode`; the line ends with a newline even when a fatal error
 /// cuts it short.
 fn cps(
-    codec: Big<&'static dyn DynCodec>,
+    codec: &'static dyn BigCodec,
     mode: DecodeMode,
     input: &mut Prepared,
     name: &str,
     out: &mut Output,
 ) -> Result<(), Failure> {
     let mut scanner = Scanner::at(input.skipped);
-    let mut decoder = codec.decoder(mode);
+    let mut decoder = Decoder::new(codec, mode);
     // Absolute offsets: where the decoder's input began, and how far it got.
     let (mut segment, mut fed) = (input.skipped, input.skipped);
     let mut tokens = Tokens::default();
     let result = support::read_chunks(&mut input.reader, name, |chunk, last| {
         scanner.push(chunk);
-        while let Some(item) = scanner.next(&codec, last) {
+        while let Some(item) = scanner.next(codec, last) {
             if item.result.as_ref().is_err_and(|e| e.kind() == ErrorKind::Reserved) {
                 let decoded = decoder.decode_chunk(scanner.bytes(fed, item.offset), true, &mut tokens.points);
                 tokens.write_points(out)?;
@@ -126,13 +127,13 @@ impl Tokens {
 
 /// Writes one JSON object per item; any error item makes the result
 /// [`Failure::Data`], after every item is written.
-fn json(codec: Big<&'static dyn DynCodec>, input: &mut Prepared, name: &str, out: &mut Output) -> Result<(), Failure> {
+fn json(codec: &'static dyn BigCodec, input: &mut Prepared, name: &str, out: &mut Output) -> Result<(), Failure> {
     let mut scanner = Scanner::at(input.skipped);
     let mut errors = 0usize;
     let mut line = String::new();
     support::read_chunks(&mut input.reader, name, |chunk, last| {
         scanner.push(chunk);
-        while let Some(item) = scanner.next(&codec, last) {
+        while let Some(item) = scanner.next(codec, last) {
             let (offset, len) = (item.offset, item.len);
             line.clear();
             let _ = match &item.result {
@@ -157,15 +158,15 @@ fn json(codec: Big<&'static dyn DynCodec>, input: &mut Prepared, name: &str, out
 /// error, or handled per the encode mode matching `mode`. The first error
 /// in the stream, decoding or encoding, stops it.
 fn utf8(
-    codec: Big<&'static dyn DynCodec>,
+    codec: &'static dyn BigCodec,
     mode: DecodeMode,
     input: &mut Prepared,
     name: &str,
     out: &mut Output,
 ) -> Result<(), Failure> {
-    let utf8 = Big(support::codec("utf-8")?);
-    let mut decoder = codec.decoder(mode);
-    let mut encoder = utf8.encoder(encode_mode(mode));
+    let utf8 = support::big_codec("utf-8")?;
+    let mut decoder = Decoder::new(codec, mode);
+    let mut encoder = Encoder::new(utf8, encode_mode(mode));
     let (mut points, mut bytes) = (Vec::new(), Vec::new());
     let skipped = input.skipped;
     support::read_chunks(&mut input.reader, name, |chunk, last| {

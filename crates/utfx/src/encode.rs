@@ -6,7 +6,7 @@
 
 use std::io::{self, Read};
 
-use codec_core::{Big, BigCodePoint, Decode, Encode, EncodeError, Step, TranscodeError, TranscodeReader};
+use codec_core::{BigCodePoint, EncodeError, Step, TranscodeError, TranscodeReader};
 
 use crate::bom::{self, InputLabel};
 use crate::cli::{EncodeArgs, Input};
@@ -19,7 +19,7 @@ pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
     if args.input == Input::Text {
         return text(args, codec, mode, bom.as_deref().unwrap_or_default(), args.drop || ignore);
     }
-    let codec = Big(codec);
+    let codec = support::big_codec(codec.info().name)?;
     let input = support::read_all(args.file.as_deref(), false)?;
     let tokens = parse_tokens(&input)?;
     let mut bytes = Vec::new();
@@ -45,7 +45,7 @@ pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
                 if raw.is_empty() || codec.decode_step(&raw, true) != (Step::Reserved { len: raw.len() }) {
                     return Err(Failure::Data(format!(
                         "token {i}: `{text}` is not a reserved sequence of {}, and stands for no code point",
-                        codec.0.info().name
+                        codec.info().name
                     )));
                 }
                 bytes.extend_from_slice(&raw);

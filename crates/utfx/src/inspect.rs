@@ -2,7 +2,7 @@
 //! a terminal; then the exit status `validate` gives the same input (1 when
 //! an item is ill-formed).
 
-use codec_core::{Big, BigCodePoint, CodePoint, Decode, ErrorKind};
+use codec_core::{BigCodePoint, CodePoint, ErrorKind, Items};
 
 use crate::bom::InputLabel;
 use crate::cli::InspectArgs;
@@ -12,7 +12,7 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     let label = InputLabel::new(&args.codec, args.keep_bom)?;
     let input = support::read_all(args.file.as_deref(), args.input_hex)?;
     let (codec, skipped) = label.resolve(&input[..input.len().min(3)]);
-    let codec = Big(codec);
+    let codec = support::big_codec(codec.info().name)?;
     let colour = support::colour();
     let mut out = Output::stdout();
     out.write(
@@ -25,7 +25,7 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
         out.write(format!("{:>8}  {bytes:<17}  {cp:<11}  {:<14}  {status}\n", 0, "BOM").as_bytes())?;
     }
     let mut errors = 0usize;
-    for item in codec.items(&input[skipped..]) {
+    for item in Items::new(codec, &input[skipped..]) {
         let item = item.map(|mut it| {
             it.offset += skipped;
             it

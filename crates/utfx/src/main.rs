@@ -9,8 +9,9 @@
 //! too (`utfx -l`, `utfx -f X -t Y [-c] [FILE]`), and each label does with
 //! a byte order mark what `bom` says (decision 0005).
 //!
-//! Every codec comes from `codec-registry`, through `codec_core::Big`, so
-//! code points of any size pass through.
+//! Every codec comes from `codec-registry`, over big code points
+//! (`codec_registry::get_big`: UTF-∞-8 as itself, the others through
+//! `codec_core::Big`), so code points of any size pass through.
 
 mod bom;
 mod cli;

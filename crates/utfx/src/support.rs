@@ -7,6 +7,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use codec_core::{AnyCodePoint, DecodeError, DecodeMode, DynCodec, EncodeError, EncodeMode};
+use codec_registry::BigCodec;
 
 /// Why the program stops early, and so its exit status.
 #[derive(Debug)]
@@ -121,7 +122,7 @@ pub(crate) fn encode_mode(flag: &str, mode: &str, drop: bool) -> Result<EncodeMo
 }
 
 /// Names the CLI reserves for codecs that later issues add.
-const RESERVED: [&str; 2] = ["utf-inf-8", "utf-∞-8"];
+const RESERVED: [&str; 0] = [];
 
 /// Finds the codec a label names.
 ///
@@ -146,6 +147,13 @@ pub(crate) fn codec(label: &str) -> Result<&'static dyn DynCodec, Failure> {
     let nearest = candidates.min_by_key(|name| distance(&wanted, name));
     let hint = nearest.map(|n| format!(" (did you mean `{n}`?)")).unwrap_or_default();
     Err(Failure::Usage(format!("unknown codec `{}`{hint}; known codecs: {}", label.trim(), known.join(", "))))
+}
+
+/// Finds the codec a label names, over `BigCodePoint` (UTF-∞-8 as itself,
+/// every other codec widened), with [`codec`]'s messages for a bad label.
+pub(crate) fn big_codec(label: &str) -> Result<&'static dyn BigCodec, Failure> {
+    let name = codec(label)?.info().name;
+    codec_registry::get_big(name).ok_or_else(|| Failure::Usage(format!("codec `{name}` has no big view")))
 }
 
 /// The Levenshtein distance between two strings, by characters.

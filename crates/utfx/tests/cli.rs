@@ -160,7 +160,6 @@ fn bad_input_and_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("utf8").and(predicate::str::contains("did you mean")));
-    utfx().args(["decode", "-f", "utf-inf-8"]).assert().code(2).stderr(predicate::str::contains("not implemented"));
     utfx().args(["decode", "-f", "utf-8", "--errors", "bogus"]).assert().code(2);
     utfx().args(["decode"]).assert().code(2);
     utfx().args(["frobnicate"]).assert().code(2);
@@ -679,4 +678,38 @@ fn corrected_utf8_in_every_subcommand() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("index 2: U+0085: unrepresentable"));
+}
+
+/// UTF-∞-8 through the CLI: code points of any size printed and parsed as
+/// `U+` hex (the draft's examples), and a conversion to a narrower codec
+/// that reports the first code point it cannot hold, with its index, or
+/// applies the encode mode.
+#[test]
+fn utf_inf_8_code_points_of_any_size() {
+    let bytes = b"A\xFF\xA1\x80\x81\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80";
+    utfx()
+        .args(["decode", "-f", "utf-\u{221E}-8"])
+        .write_stdin(&bytes[..])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("U+0041").and(predicate::str::contains("U+1000000000000000000")));
+    utfx()
+        .args(["encode", "-t", "utf-inf-8"])
+        .write_stdin("U+41 U+1000000000000000000")
+        .assert()
+        .success()
+        .stdout(predicate::eq(&bytes[..]));
+    let seven = b"A\xFE\x84\x80\x80\x80\x80\x80B";
+    utfx()
+        .args(["convert", "-f", "utf-inf-8", "-t", "utf-8"])
+        .write_stdin(&seven[..])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("index 1: U+100000000: out_of_range"));
+    utfx()
+        .args(["convert", "-f", "utf-inf-8", "-t", "utf-16le", "--encode-errors", "replace"])
+        .write_stdin(&seven[..])
+        .assert()
+        .success()
+        .stdout(predicate::eq(&b"A\x00\xFD\xFFB\x00"[..]));
 }

@@ -8,7 +8,8 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use codec_core::{Big, BigCodePoint, CodePoint, Decode, DynCodec, Encode, EncodeMode, ErrorKind, Items};
+use codec_core::{Big, BigCodePoint, CodePoint, DynCodec, EncodeMode, ErrorKind, Items};
+use codec_registry::BigCodec;
 
 use super::classes::{self, Class};
 use super::props::{self, Props};
@@ -351,9 +352,21 @@ struct TextRun {
     sample: Option<(Vec<u8>, Vec<CodePoint>)>,
 }
 
+/// A codec seen over big code points: the registry's own view for a codec
+/// with an unbounded domain (UTF-∞-8, whose `Narrow` view in the
+/// registry's list stops at `u32`), else `Big`, which loses nothing.
+pub fn wide(codec: &dyn DynCodec) -> Box<dyn BigCodec + '_> {
+    if codec.info().domain.max.is_none()
+        && let Some(big) = codec_registry::get_big(codec.info().name)
+    {
+        return Box::new(big);
+    }
+    Box::new(Big(codec))
+}
+
 /// Computes the repertoire cell of one codec on one class.
 fn repertoire_cell(codec: &dyn DynCodec, class: &Class) -> RepCell {
-    let wide = Big(codec);
+    let wide = wide(codec);
     let units = class
         .units
         .iter()
@@ -379,7 +392,7 @@ fn short_at(points: &[BigCodePoint], index: usize) -> String {
 
 /// The fate of code points `points` (as A decoded them) sent through B.
 fn trip_wide(b: &dyn DynCodec, points: &[BigCodePoint]) -> (Fate, Fate) {
-    let wide = Big(b);
+    let wide = wide(b);
     let through = |bytes: Vec<u8>, lost: bool| match wide.decode(&bytes) {
         Ok(back) if back == points => Fate::Lossless,
         Ok(_) if lost => Fate::Lost,
@@ -514,7 +527,7 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
 
     // Each codec's class texts: the units it encodes, joined and decoded back.
     let class_texts: Vec<Vec<Option<ClassText>>> = par_map("matrix [2/6] class texts", visible, &idx, |&a| {
-        let wide = Big(codecs[a]);
+        let wide = wide(codecs[a]);
         classes
             .iter()
             .zip(&repertoire[a])
@@ -588,9 +601,9 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
 
     let reinterpret: Vec<ReCell> = par_map("matrix [5/6] reinterpretation, codec pairs", visible, &pairs, |&(a, b)| {
         let mut cell = ReCell::default();
-        let (wa, wb) = (Big(codecs[a]), Big(codecs[b]));
+        let (wa, wb) = (wide(codecs[a]), wide(codecs[b]));
         for ct in class_texts[a].iter().flatten() {
-            cell.classes.add(tally(wa.items(&ct.bytes), wb.items(&ct.bytes)));
+            cell.classes.add(tally(Items::new(&*wa, &ct.bytes), Items::new(&*wb, &ct.bytes)));
         }
         for (run, text) in runs[a].iter().zip(&texts) {
             let Some((bytes, points)) = &run.sample else { continue };
@@ -624,8 +637,7 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
             readings: codecs
                 .iter()
                 .map(|&c| {
-                    Big(c)
-                        .items(bytes)
+                    Items::new(&*wide(c), bytes)
                         .map(|item| match item {
                             Ok(item) => {
                                 item.point.map_or(Reading::Error(ErrorKind::Reserved, Some(item.len)), Reading::Point)

@@ -8,7 +8,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use codec_core::num_bigint::BigUint;
-use codec_core::{Big, BigCodePoint, Decode, DynCodec, Encode, EncodeStep, Step};
+use codec_core::{BigCodePoint, DynCodec, EncodeStep, Step};
 
 use super::classes::{Class, short};
 
@@ -98,7 +98,7 @@ fn sweep(classes: &[Class]) -> Vec<BigCodePoint> {
 /// end of input); `None` when it is unencodable.
 fn encode_one(codec: &dyn DynCodec, cp: &BigCodePoint) -> Option<Vec<u8>> {
     let mut out = Vec::new();
-    match Big(codec).encode_step(std::slice::from_ref(cp), true, &mut out) {
+    match super::compute::wide(codec).encode_step(std::slice::from_ref(cp), true, &mut out) {
         EncodeStep::Done(_) => Some(out),
         EncodeStep::Invalid(_) | EncodeStep::Incomplete => None,
     }
@@ -110,7 +110,7 @@ fn decode_into(codec: &dyn DynCodec, input: &[u8], out: &mut Vec<BigCodePoint>) 
     out.clear();
     let mut rest = input;
     while !rest.is_empty() {
-        match Big(codec).decode_step(rest, true) {
+        match super::compute::wide(codec).decode_step(rest, true) {
             Step::Point { point, len } => {
                 out.push(point);
                 rest = &rest[len..];
@@ -137,7 +137,7 @@ const PALETTE_4: &[u8] = &[0x00, 0x41, 0x80, 0x8F, 0x90, 0xA0, 0xBF, 0xC0, 0xED,
 /// encodings of the class samples are tried too.
 #[must_use]
 pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[Class]) -> Props {
-    let wide = Big(codec);
+    let wide = super::compute::wide(codec);
     let samples = sweep(classes);
     let encoded: Vec<(BigCodePoint, Vec<u8>)> =
         samples.iter().filter_map(|cp| encode_one(codec, cp).map(|b| (cp.clone(), b))).collect();
@@ -237,7 +237,7 @@ const SEPARATOR: u64 = 0x41;
 /// one meant) goes after a separator; a unit that does not come back
 /// unchanged even so is left out.
 fn sample_text(codec: &dyn DynCodec, classes: &[Class]) -> Vec<BigCodePoint> {
-    let wide = Big(codec);
+    let wide = super::compute::wide(codec);
     let holds = |text: &[BigCodePoint]| wide.encode(text).is_ok_and(|bytes| wide.decode(&bytes).as_deref() == Ok(text));
     let separator = BigCodePoint::from_u64(SEPARATOR);
     let mut text: Vec<BigCodePoint> = Vec::new();
@@ -262,7 +262,7 @@ fn sample_text(codec: &dyn DynCodec, classes: &[Class]) -> Vec<BigCodePoint> {
 /// before one of its boundaries is a true boundary, after which it reads in
 /// step.
 fn resync(codec: &dyn DynCodec, classes: &[Class]) -> Result<usize, String> {
-    let wide = Big(codec);
+    let wide = super::compute::wide(codec);
     let units = sample_text(codec, classes);
     let Ok(one) = wide.encode(&units) else { return Err("cannot encode its own samples".to_owned()) };
     if one.is_empty() {
@@ -286,7 +286,7 @@ fn resync(codec: &dyn DynCodec, classes: &[Class]) -> Result<usize, String> {
     let mut pos = 0;
     boundary[0] = true;
     while pos < text.len() {
-        pos += match Big(codec).decode_step(&text[pos..], true) {
+        pos += match super::compute::wide(codec).decode_step(&text[pos..], true) {
             Step::Point { len, .. } | Step::Reserved { len } | Step::Invalid { len, .. } => len,
             Step::Incomplete => text.len() - pos,
         };
@@ -299,7 +299,7 @@ fn resync(codec: &dyn DynCodec, classes: &[Class]) -> Result<usize, String> {
         }
         let mut at = p;
         loop {
-            at += match Big(codec).decode_step(&text[at..], true) {
+            at += match super::compute::wide(codec).decode_step(&text[at..], true) {
                 Step::Point { len, .. } | Step::Reserved { len } | Step::Invalid { len, .. } => len,
                 Step::Incomplete => text.len() - at,
             };
@@ -398,7 +398,7 @@ fn unique_and_superset(
     }
     for &other in all {
         for unit in classes.iter().flat_map(|c| c.units.iter()) {
-            if let Ok(bytes) = Big(other).encode(unit) {
+            if let Ok(bytes) = super::compute::wide(other).encode(unit) {
                 check(&bytes);
             }
         }
