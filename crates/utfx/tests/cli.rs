@@ -694,7 +694,7 @@ fn utf_inf_8_code_points_of_any_size() {
         .success()
         .stdout(predicate::str::contains("U+0041").and(predicate::str::contains("U+1000000000000000000")));
     utfx()
-        .args(["encode", "-t", "utf-inf-8"])
+        .args(["encode", "--input", "cps", "-t", "utf-inf-8"])
         .write_stdin("U+41 U+1000000000000000000")
         .assert()
         .success()
