@@ -7,6 +7,44 @@
 //! `str::encode_utf16` and `char::decode_utf16` over buffers, stopping where
 //! a codec's own rules must decide (a lone surrogate, a cut sequence, a full
 //! output), with an ASCII fast path eight bytes at a time.
+//!
+//! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 run AVX2
+//! kernels (`pivot/avx2.rs`) when the processor has AVX2, found at run time
+//! with `is_x86_feature_detected!`; everywhere else, and after
+//! [`force_portable`], they run the portable code of this file, which gives
+//! the same results (decision 0013).
+
+use core::sync::atomic::{AtomicBool, Ordering};
+
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+mod avx2;
+
+/// Set by [`force_portable`].
+static PORTABLE: AtomicBool = AtomicBool::new(false);
+
+/// Makes every conversion of this module run its portable code from now on
+/// (`true`) or choose by the processor again (`false`), for the whole
+/// process: a switch for tests and benchmarks, which compare the two.
+///
+/// # Examples
+///
+/// ```
+/// codec_core::pivot::force_portable(true);
+/// let mut units = [0u16; 2];
+/// assert_eq!(codec_core::pivot::utf8_to_utf16("h\u{E9}", &mut units), (3, 2));
+/// codec_core::pivot::force_portable(false);
+/// ```
+pub fn force_portable(portable: bool) {
+    PORTABLE.store(portable, Ordering::Relaxed);
+}
+
+/// Whether the AVX2 kernels run: when the processor has AVX2 and
+/// [`force_portable`] did not say otherwise.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[inline]
+fn use_avx2() -> bool {
+    !PORTABLE.load(Ordering::Relaxed) && std::is_x86_feature_detected!("avx2")
+}
 
 /// The high bit of each of eight bytes.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
@@ -107,6 +145,15 @@ pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
 /// ```
 #[must_use]
 pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if let Some(done) = avx2::valid_utf8_to_utf16(bytes, dst) {
+        return done;
+    }
+    valid_utf8_to_utf16_portable(bytes, dst)
+}
+
+/// The portable form of [`valid_utf8_to_utf16`].
+fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
     // While a whole character of any length fits on both sides, no check
     // but the lead byte's is needed.
@@ -362,7 +409,40 @@ pub fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [u8]) ->
 /// ```
 #[must_use]
 pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if let Some(done) = avx2::utf16_to_utf8(src, dst) {
+        return done;
+    }
+    utf16_to_utf8_portable(src, dst)
+}
+
+/// The portable form of [`utf16_to_utf8`].
+fn utf16_to_utf8_portable(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     units_to_utf8(src.len(), |k| src[k], dst)
+}
+
+/// Converts UTF-16 held as bytes, little-endian or (`big_endian`) big-endian,
+/// to UTF-8 in `dst`, as [`utf16_to_utf8`] does with the same units: (units
+/// read, bytes written). A last odd byte is not read.
+///
+/// # Examples
+///
+/// ```
+/// let mut bytes = [0u8; 8];
+/// let (read, written) = codec_core::pivot::utf16_bytes_to_utf8(b"\x00h\x00\xE9", true, &mut bytes);
+/// assert_eq!((read, &bytes[..written]), (2, "h\u{E9}".as_bytes()));
+/// ```
+#[must_use]
+pub fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if let Some(done) = avx2::utf16_bytes_to_utf8(src, big_endian, dst) {
+        return done;
+    }
+    let unit = |k: usize| {
+        let pair = [src[2 * k], src[2 * k + 1]];
+        if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
+    };
+    units_to_utf8(src.len() / 2, unit, dst)
 }
 
 /// Returns how many units at the front of `src` are well-formed UTF-16

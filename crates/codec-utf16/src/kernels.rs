@@ -39,8 +39,7 @@ pub(crate) fn decode_to_utf16(codec: &Utf16, input: &[u8], out: &mut [u16]) -> (
 /// Converts the well-formed prefix of `input` to UTF-8 in `out`:
 /// (bytes read, bytes written).
 pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    let endian = codec.endian();
-    let (units, written) = pivot::units_to_utf8(input.len() / 2, |k| unit(endian, input, k), out);
+    let (units, written) = pivot::utf16_bytes_to_utf8(input, codec.endian() == Endian::Big, out);
     (2 * units, written)
 }
 
