@@ -479,6 +479,45 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
     i
 }
 
+/// Returns how many units at the front of `src` are well-formed UTF-16, as
+/// [`utf16_prefix`] over the slice.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_core::pivot::utf16_units_prefix(&[0x61, 0xD83D, 0xDCA9, 0xDC00]), 3);
+/// ```
+#[must_use]
+pub fn utf16_units_prefix(src: &[u16]) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    let start = avx2::utf16_prefix_blocks(src).unwrap_or(0);
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    let start = 0;
+    start + utf16_prefix(src.len() - start, |k| src[start + k])
+}
+
+/// Returns how many units at the front of `src`, UTF-16 held as bytes
+/// little-endian or (`big_endian`) big-endian, are well-formed UTF-16, as
+/// [`utf16_prefix`] over those units. A last odd byte is not read.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_core::pivot::utf16_bytes_prefix(b"a\x00\x00\xD8", false), 1);
+/// ```
+#[must_use]
+pub fn utf16_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    let start = avx2::utf16_bytes_prefix_blocks(src, big_endian).unwrap_or(0);
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    let start = 0;
+    let unit = |k: usize| {
+        let pair = [src[2 * (start + k)], src[2 * (start + k) + 1]];
+        if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
+    };
+    start + utf16_prefix(src.len() / 2 - start, unit)
+}
+
 /// Counts the characters of well-formed UTF-8: the bytes that are not
 /// continuation bytes.
 ///
@@ -489,8 +528,18 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
 /// ```
 #[must_use]
 pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
-    bytes.iter().map(|&b| usize::from((b as i8) >= -0x40)).sum()
+    // Counted in blocks small enough for a 16-bit sum, which the compiler
+    // turns into vector code eight or sixteen lanes wide (a `usize` sum
+    // runs about eight times slower).
+    bytes
+        .chunks(COUNT_BLOCK)
+        .map(|block| usize::from(block.iter().fold(0u16, |n, &b| n + u16::from((b as i8) >= -0x40))))
+        .sum()
 }
+
+/// The block of [`count_utf8_code_points`] and [`count_code_points`]: its
+/// count fits in a `u16`.
+const COUNT_BLOCK: usize = 4096;
 
 /// Counts the code points of well-formed UTF-16: the units that are not
 /// trail surrogates.
@@ -502,7 +551,10 @@ pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
 /// ```
 #[must_use]
 pub fn count_code_points(units: &[u16]) -> usize {
-    units.iter().map(|&u| usize::from(u & 0xFC00 != 0xDC00)).sum()
+    units
+        .chunks(COUNT_BLOCK)
+        .map(|block| usize::from(block.iter().fold(0u16, |n, &u| n + u16::from(u & 0xFC00 != 0xDC00))))
+        .sum()
 }
 
 #[cfg(test)]

@@ -7,20 +7,9 @@ use codec_core::pivot;
 
 use crate::{Endian, Utf16};
 
-/// Reads unit `k` of `input` in `endian` order (`2k + 1 < input.len()`).
-#[inline(always)]
-fn unit(endian: Endian, input: &[u8], k: usize) -> u16 {
-    let pair = [input[2 * k], input[2 * k + 1]];
-    match endian {
-        Endian::Little => u16::from_le_bytes(pair),
-        Endian::Big => u16::from_be_bytes(pair),
-    }
-}
-
 /// The length in bytes of the well-formed UTF-16 prefix of `input`.
 pub(crate) fn valid_prefix(codec: &Utf16, input: &[u8]) -> usize {
-    let endian = codec.endian();
-    2 * pivot::utf16_prefix(input.len() / 2, |k| unit(endian, input, k))
+    2 * pivot::utf16_bytes_prefix(input, codec.endian() == Endian::Big)
 }
 
 /// Copies the well-formed prefix of `input` into `out` as code units:
@@ -32,7 +21,7 @@ pub(crate) fn decode_to_utf16(codec: &Utf16, input: &[u8], out: &mut [u16]) -> (
         Endian::Little => out.iter_mut().zip(pairs).for_each(|(slot, p)| *slot = u16::from_le_bytes([p[0], p[1]])),
         Endian::Big => out.iter_mut().zip(pairs).for_each(|(slot, p)| *slot = u16::from_be_bytes([p[0], p[1]])),
     }
-    let m = pivot::utf16_prefix(n, |k| out[k]);
+    let m = pivot::utf16_units_prefix(&out[..n]);
     (2 * m, m)
 }
 
@@ -47,7 +36,7 @@ pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (us
 /// (units read, bytes written).
 pub(crate) fn encode_from_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize) {
     let n = input.len().min(out.len() / 2);
-    let m = pivot::utf16_prefix(n, |k| input[k]);
+    let m = pivot::utf16_units_prefix(&input[..n]);
     for (pair, &u) in out.chunks_exact_mut(2).zip(&input[..m]) {
         pair.copy_from_slice(&codec.unit_bytes(u));
     }

@@ -644,6 +644,63 @@ unsafe fn store_packed(lanes: __m128i, pack: &Pack, to: *mut u8) {
     }
 }
 
+// ---------------------------------------------------------------------------
+// UTF-16 validation.
+
+/// Returns where the well-formed UTF-16 prefix of `src` (the machine's order)
+/// stops being checked by blocks: every unit before it is well-formed and it
+/// is the start of a character; `None` when AVX2 is not to be used.
+#[inline]
+pub(super) fn utf16_prefix_blocks(src: &[u16]) -> Option<usize> {
+    // SAFETY: `use_avx2` checked that the processor has AVX2; `src` is
+    // readable for `2 * src.len()` bytes.
+    super::use_avx2().then(|| unsafe { prefix_blocks::<false>(src.as_ptr().cast(), src.len()) })
+}
+
+/// [`utf16_prefix_blocks`] over units held as bytes in either order (a
+/// last odd byte is not read).
+#[inline]
+pub(super) fn utf16_bytes_prefix_blocks(src: &[u8], big_endian: bool) -> Option<usize> {
+    // SAFETY: as above, over `src.len() / 2` units.
+    super::use_avx2().then(|| unsafe {
+        if big_endian {
+            prefix_blocks::<true>(src.as_ptr(), src.len() / 2)
+        } else {
+            prefix_blocks::<false>(src.as_ptr(), src.len() / 2)
+        }
+    })
+}
+
+/// Checks 16 units at a time: without surrogates, or with every lead
+/// surrogate followed by a trail surrogate and every trail preceded by a
+/// lead (a pair may straddle two blocks). It stops at the first block that
+/// is not so, or where fewer than 16 units are left, and returns the start
+/// of the character there (a lead surrogate that ended the last block
+/// included).
+///
+/// # Safety
+///
+/// The processor has AVX2, and `src` is readable for `2 * units` bytes.
+#[target_feature(enable = "avx2")]
+unsafe fn prefix_blocks<const SWAP: bool>(src: *const u8, units: usize) -> usize {
+    let (mut i, mut carry) = (0, 0u32);
+    let kind = _mm_set1_epi16(0xFC00_u16 as i16);
+    let (lead, trail) = (_mm_set1_epi16(0xD800_u16 as i16), _mm_set1_epi16(0xDC00_u16 as i16));
+    while i + 16 <= units {
+        // SAFETY: `i + 16 <= units`: 32 bytes from `2 * i` are readable.
+        let (a, b) = unsafe { (load8::<SWAP>(src.add(2 * i)), load8::<SWAP>(src.add(2 * i + 16))) };
+        let (ka, kb) = (_mm_and_si128(a, kind), _mm_and_si128(b, kind));
+        let leads = _mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(ka, lead), _mm_cmpeq_epi16(kb, lead))) as u32;
+        let trails = _mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(ka, trail), _mm_cmpeq_epi16(kb, trail))) as u32;
+        if trails != ((leads << 1) | carry) & 0xFFFF {
+            break;
+        }
+        carry = leads >> 15;
+        i += 16;
+    }
+    i - carry as usize
+}
+
 /// The kernels for the tests, which call them whatever `force_portable` says.
 #[cfg(test)]
 fn utf8_to_utf16_avx2_checked(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
@@ -840,6 +897,9 @@ mod tests {
         let text = String::from_utf16(&src[..valid]).unwrap();
         let swapped: Vec<u8> = src.iter().flat_map(|u| u.to_be_bytes()).collect();
         let little: Vec<u8> = src.iter().flat_map(|u| u.to_le_bytes()).collect();
+        assert_eq!(super::super::utf16_units_prefix(src), valid, "{src:X?}");
+        assert_eq!(super::super::utf16_bytes_prefix(&swapped, true), valid);
+        assert_eq!(super::super::utf16_bytes_prefix(&little, false), valid);
         for room in [text.len(), text.len() + 70, 63, 64, 65, 80, 1, 3] {
             let mut fast = vec![0u8; room];
             let mut slow = vec![0u8; room];
