@@ -47,6 +47,10 @@ const fn two_offset(k: usize) -> usize {
     (1 << k) - 2
 }
 
+/// The shuffle for four characters of three bytes each (the base-3 code
+/// 2222).
+const ALL_THREE_BYTE: usize = three_offset(4) + 80;
+
 /// Where the shuffles for `k` characters of one to three bytes start.
 const fn three_offset(k: usize) -> usize {
     TWO_BYTE_SHUFFLES + (pow3(k) - 3) / 2
@@ -230,6 +234,7 @@ fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         // most 16 units from `out <= pos`: inside the 64 of both.
         while pos < 48 {
             let mask = (ends >> pos) as u32;
+            let step = UTF8_STEP[(mask & 0xFFF) as usize];
             // SAFETY (for the pointers below): `i + pos + 16 <= i + 64 <= src.len()`
             // and `o + out + 16 <= o + 64 <= dst.len()`.
             let (from, to) = unsafe { (src.as_ptr().add(i + pos), dst.as_mut_ptr().add(o + out)) };
@@ -249,7 +254,14 @@ fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
                 out += 8;
                 continue;
             }
-            let step = UTF8_STEP[(mask & 0xFFF) as usize];
+            if mask & 0xFFFF == 0xAAAA {
+                // Eight characters of two bytes each.
+                // SAFETY: see above.
+                unsafe { two_byte_chars(from, to) };
+                pos += 16;
+                out += 8;
+                continue;
+            }
             if step.shuffle == SCALAR {
                 let (read, written) = one_char(&src[i + pos..i + pos + 4], &mut dst[o + out..o + out + 2]);
                 pos += read;
@@ -271,6 +283,16 @@ fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
                 let middle = _mm_srli_epi32(_mm_and_si128(perm, _mm_set1_epi32(0x3F00)), 2);
                 let high = _mm_srli_epi32(_mm_and_si128(perm, _mm_set1_epi32(0x0F_0000)), 4);
                 let v = _mm_or_si128(_mm_or_si128(low, middle), high);
+                if usize::from(step.shuffle) == ALL_THREE_BYTE && (mask >> 12) & 0xFFF == 0x924 && pos <= 36 {
+                    // Four more characters of three bytes: eight in all.
+                    // SAFETY: see above, and `i + pos + 28 <= i + 64`.
+                    let next = unsafe { three_byte_chars(from.add(12)) };
+                    // SAFETY: see above.
+                    unsafe { _mm_storeu_si128(to.cast(), _mm_packus_epi32(v, next)) };
+                    pos += 24;
+                    out += 8;
+                    continue;
+                }
                 _mm_packus_epi32(v, v)
             };
             // SAFETY: see above.
@@ -295,6 +317,41 @@ fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 unsafe fn widen16(from: *const u8, to: *mut u16) {
     // SAFETY: the caller's promise.
     unsafe { _mm256_storeu_si256(to.cast(), _mm256_cvtepu8_epi16(_mm_loadu_si128(from.cast()))) };
+}
+
+/// Decodes eight two-byte characters.
+///
+/// # Safety
+///
+/// `from` is readable for 16 bytes and `to` writable for 8 units.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn two_byte_chars(from: *const u8, to: *mut u16) {
+    // SAFETY: the caller's promise.
+    let x = unsafe { _mm_loadu_si128(from.cast()) };
+    // Lanes `10xxxxxx 110yyyyy` (trail high): yyyyyxxxxxx.
+    let high = _mm_slli_epi16(_mm_and_si128(x, _mm_set1_epi16(0x1F)), 6);
+    let low = _mm_and_si128(_mm_srli_epi16(x, 8), _mm_set1_epi16(0x3F));
+    // SAFETY: the caller's promise.
+    unsafe { _mm_storeu_si128(to.cast(), _mm_or_si128(high, low)) };
+}
+
+/// Decodes four three-byte characters into 32-bit lanes.
+///
+/// # Safety
+///
+/// `from` is readable for 16 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn three_byte_chars(from: *const u8) -> __m128i {
+    let shuffle = &UTF8_SHUFFLE[ALL_THREE_BYTE];
+    // SAFETY: the caller's promise; `shuffle` is 16 bytes.
+    let (bytes, shuffle) = unsafe { (_mm_loadu_si128(from.cast()), _mm_loadu_si128(shuffle.as_ptr().cast())) };
+    let perm = _mm_shuffle_epi8(bytes, shuffle);
+    let low = _mm_and_si128(perm, _mm_set1_epi32(0x3F));
+    let middle = _mm_srli_epi32(_mm_and_si128(perm, _mm_set1_epi32(0x3F00)), 2);
+    let high = _mm_srli_epi32(_mm_and_si128(perm, _mm_set1_epi32(0x0F_0000)), 4);
+    _mm_or_si128(_mm_or_si128(low, middle), high)
 }
 
 /// Decodes four four-byte characters into four surrogate pairs.
