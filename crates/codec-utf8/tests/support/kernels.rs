@@ -6,6 +6,9 @@
 //! the first blocks, decoded and encoded through the buffer APIs in one
 //! chunk and cut at the error, against the step-by-step reference.
 
+// One chunk is a list of one range here, not a range to collect.
+#![allow(clippy::single_range_in_vec_init)]
+
 use codec_core::{CodePoint, DecodeMode, EncodeMode};
 use codec_utf8::{GENERALIZED_UTF_8, UTF_8, Utf8};
 
