@@ -259,6 +259,11 @@ const BLOCK: usize = 1024;
 /// Appends the code points of well-formed UTF-16 (whose pairs are whole) to
 /// `out`.
 fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<crate::CodePoint>) {
+    // Text without surrogates (the BMP) in one go, else a block at a time.
+    if !units.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
+        out.extend(units.iter().map(|&u| crate::CodePoint::new(u32::from(u))));
+        return;
+    }
     let mut k = 0;
     while k < units.len() {
         let end = (k + 32).min(units.len());
@@ -303,22 +308,26 @@ fn scalars_to_utf16(points: &[crate::CodePoint], dst: &mut [u16]) -> (usize, usi
                 continue;
             }
         }
-        let v = points[i].to_u32();
-        match v {
-            0xD800..=0xDFFF => break,
-            0..=0xFFFF if o < dst.len() => {
-                dst[o] = v as u16;
-                o += 1;
+        // Otherwise one at a time to the end of the block.
+        let end = (i + 16).min(points.len());
+        while i < end {
+            let v = points[i].to_u32();
+            match v {
+                0xD800..=0xDFFF => return (i, o),
+                0..=0xFFFF if o < dst.len() => {
+                    dst[o] = v as u16;
+                    o += 1;
+                }
+                0x1_0000..=0x10_FFFF if o + 2 <= dst.len() => {
+                    let w = v - 0x1_0000;
+                    dst[o] = 0xD800 | (w >> 10) as u16;
+                    dst[o + 1] = 0xDC00 | (w & 0x3FF) as u16;
+                    o += 2;
+                }
+                _ => return (i, o),
             }
-            0x1_0000..=0x10_FFFF if o + 2 <= dst.len() => {
-                let w = v - 0x1_0000;
-                dst[o] = 0xD800 | (w >> 10) as u16;
-                dst[o + 1] = 0xDC00 | (w & 0x3FF) as u16;
-                o += 2;
-            }
-            _ => break,
+            i += 1;
         }
-        i += 1;
     }
     (i, o)
 }
