@@ -246,6 +246,16 @@ fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
                 out += 16;
                 continue;
             }
+            // A run of more ASCII than a step takes (each byte that starts
+            // a character and ends one is ASCII): widen 16 bytes, keep the run.
+            let ascii = (!mask).trailing_zeros() as usize;
+            if ascii > 6 {
+                // SAFETY: see above.
+                unsafe { widen16(from, to) };
+                pos += ascii;
+                out += ascii;
+                continue;
+            }
             if mask & 0xFFFF == 0x8888 {
                 // Four characters of four bytes each.
                 // SAFETY: see above.
