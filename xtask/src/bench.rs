@@ -735,9 +735,9 @@ const TARGETS: &[Target] = &[
         peer: "encoding_rs",
         texts: Texts::NonAscii,
         ratio: 3.0,
-        limit: "validation (simdutf8) and conversion are two passes, and the conversion steps through 12-byte \
-                windows whose table lookups form one dependency chain; mixed 1- and 2-byte text (Russian, \
-                Vietnamese, French) takes about six characters per step",
+        limit: "the conversion steps through 12-byte windows whose table lookups form one dependency chain \
+                (measured alone: about 2 GB/s on Korean, 3.5 on Russian, 5 on French, 9 on Chinese), and \
+                validation (simdutf8) is a second pass; fusing the two and taking 16-byte windows is the next step",
     },
     Target {
         op: "utf8-to-utf16",
@@ -766,22 +766,24 @@ const TARGETS: &[Target] = &[
         peer: "std",
         texts: Texts::All,
         ratio: 3.0,
-        limit: "decoding goes UTF-8 to UTF-16 to code points through a stack buffer, and `Vec<CodePoint>` \
-                grows by `extend` per 32-unit block",
+        limit: "decoding goes UTF-8 to UTF-16 (the kernel above, with its limits) then to code points through \
+                a stack buffer; a direct UTF-8 to UTF-32 kernel would save the second pass",
     },
     Target {
         op: "encode",
         peer: "std",
         texts: Texts::All,
         ratio: 3.0,
-        limit: "encoding goes code points to UTF-16 to UTF-8 through two stack buffers, then a copy into the `Vec`",
+        limit: "encoding goes code points to UTF-16 to UTF-8 through two stack buffers, then a copy into the \
+                `Vec`; the first step is portable code, 16 code points at a time",
     },
     Target {
         op: "lossy-valid",
         peer: "std",
         texts: Texts::NonAscii,
         ratio: 5.0,
-        limit: "the text is validated twice (the decoder, then simdutf8 to borrow it without `unsafe`)",
+        limit: "the text is validated twice (the decoder, then simdutf8 to borrow it without `unsafe`): about \
+                half of simdutf8's speed, which is five to ten times std's",
     },
     Target {
         op: "lossy",
