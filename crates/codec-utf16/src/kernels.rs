@@ -37,9 +37,7 @@ pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (us
 pub(crate) fn encode_from_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize) {
     let n = input.len().min(out.len() / 2);
     let m = pivot::utf16_units_prefix(&input[..n]);
-    for (pair, &u) in out.chunks_exact_mut(2).zip(&input[..m]) {
-        pair.copy_from_slice(&codec.unit_bytes(u));
-    }
+    write_units(codec.endian(), &input[..m], out);
     (m, 2 * m)
 }
 
@@ -53,11 +51,20 @@ pub(crate) fn encode_from_str(codec: &Utf16, input: &str, out: &mut [u8]) -> (us
         if r == 0 {
             break;
         }
-        for (pair, &unit) in out[written..].chunks_exact_mut(2).zip(&units[..u]) {
-            pair.copy_from_slice(&codec.unit_bytes(unit));
-        }
+        write_units(codec.endian(), &units[..u], &mut out[written..]);
         read += r;
         written += 2 * u;
     }
     (read, written)
+}
+
+/// Writes `units` to the front of `out` in `endian` order (`out` holds at
+/// least two bytes per unit). The order is chosen once, outside the loop, so
+/// that each loop compiles to vector code.
+fn write_units(endian: Endian, units: &[u16], out: &mut [u8]) {
+    let pairs = out.chunks_exact_mut(2).zip(units);
+    match endian {
+        Endian::Little => pairs.for_each(|(pair, &u)| pair.copy_from_slice(&u.to_le_bytes())),
+        Endian::Big => pairs.for_each(|(pair, &u)| pair.copy_from_slice(&u.to_be_bytes())),
+    }
 }
