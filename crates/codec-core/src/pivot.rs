@@ -236,6 +236,15 @@ fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (usize, usize)
 /// ```
 pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
     out.reserve(bytes.len());
+    if bytes.len() < SHORT {
+        // A character at a time: no buffer to fill for a few bytes.
+        let mut i = 0;
+        while let Some((value, len)) = read_char(bytes, i) {
+            out.push(crate::CodePoint::new(value));
+            i += len;
+        }
+        return i;
+    }
     // Through UTF-16 a block at a time: the kernels of this module do the
     // bit distribution, and a block without surrogates widens in vector
     // code.
@@ -255,6 +264,10 @@ pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::
 /// The units of the stack buffers that the code point conversions go
 /// through.
 const BLOCK: usize = 1024;
+
+/// Below this many bytes or code points, the code point conversions go a
+/// character at a time instead of through the stack buffers.
+const SHORT: usize = 64;
 
 /// Appends the code points of well-formed UTF-16 (whose pairs are whole) to
 /// `out`.
@@ -288,6 +301,32 @@ fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<crate::CodePoin
             }
         }
     }
+}
+
+/// [`scalars_to_utf8`] a character at a time, for a few code points.
+fn scalars_to_utf8_short(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
+    // Each length written on its own: a fixed-size copy per character,
+    // where one of variable length would cost a call.
+    for (n, cp) in points.iter().enumerate() {
+        let v = cp.to_u32();
+        match v {
+            0..=0x7F => out.push(v as u8),
+            0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]),
+            0x800..=0xD7FF | 0xE000..=0xFFFF => out.extend_from_slice(&[
+                0xE0 | (v >> 12) as u8,
+                0x80 | ((v >> 6) & 0x3F) as u8,
+                0x80 | (v & 0x3F) as u8,
+            ]),
+            0x1_0000..=0x10_FFFF => out.extend_from_slice(&[
+                0xF0 | (v >> 18) as u8,
+                0x80 | ((v >> 12) & 0x3F) as u8,
+                0x80 | ((v >> 6) & 0x3F) as u8,
+                0x80 | (v & 0x3F) as u8,
+            ]),
+            _ => return n,
+        }
+    }
+    points.len()
 }
 
 /// Converts the leading Unicode scalar values of `points` to UTF-16 in
@@ -346,6 +385,9 @@ fn scalars_to_utf16(points: &[crate::CodePoint], dst: &mut [u16]) -> (usize, usi
 /// ```
 pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
     out.reserve(points.len());
+    if points.len() < SHORT {
+        return scalars_to_utf8_short(points, out);
+    }
     // Through UTF-16 a block at a time, for the UTF-16 to UTF-8 kernel.
     let mut units = [0u16; BLOCK];
     let mut bytes = [0u8; 3 * BLOCK];
