@@ -7,7 +7,7 @@
 //!   ..` input, the 31-bit round trip), built optimized.
 //! * `cargo xtask bench [--quick] [--filter NAME]`: utfx's buffer APIs
 //!   side by side with std, simdutf8 and encoding_rs on the corpus of
-//!   `bench/data/`, built optimized; a full run writes `bench/RESULTS.md`.
+//!   `bench/data/`, built optimized; a full run writes `docs/PERFORMANCE.md`.
 //! * `cargo xtask fuzz [--seconds N] [TARGET...]`: every fuzz target of
 //!   `fuzz/` for N seconds (nightly, cargo-fuzz), with executions and
 //!   findings per target.

@@ -88,7 +88,7 @@
 //!   and `Narrow` between the two code point types.
 #![no_std]
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]

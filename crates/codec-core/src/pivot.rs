@@ -7,6 +7,44 @@
 //! `str::encode_utf16` and `char::decode_utf16` over buffers, stopping where
 //! a codec's own rules must decide (a lone surrogate, a cut sequence, a full
 //! output), with an ASCII fast path eight bytes at a time.
+//!
+//! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 run AVX2
+//! kernels (`pivot/avx2.rs`) when the processor has AVX2, found at run time
+//! with `is_x86_feature_detected!`; everywhere else, and after
+//! [`force_portable`], they run the portable code of this file, which gives
+//! the same results (decision 0013).
+
+use core::sync::atomic::{AtomicBool, Ordering};
+
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+mod avx2;
+
+/// Set by [`force_portable`].
+static PORTABLE: AtomicBool = AtomicBool::new(false);
+
+/// Makes every conversion of this module run its portable code from now on
+/// (`true`) or choose by the processor again (`false`), for the whole
+/// process: a switch for tests and benchmarks, which compare the two.
+///
+/// # Examples
+///
+/// ```
+/// codec_core::pivot::force_portable(true);
+/// let mut units = [0u16; 2];
+/// assert_eq!(codec_core::pivot::utf8_to_utf16("h\u{E9}", &mut units), (3, 2));
+/// codec_core::pivot::force_portable(false);
+/// ```
+pub fn force_portable(portable: bool) {
+    PORTABLE.store(portable, Ordering::Relaxed);
+}
+
+/// Whether the AVX2 kernels run: when the processor has AVX2 and
+/// [`force_portable`] did not say otherwise.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[inline]
+fn use_avx2() -> bool {
+    !PORTABLE.load(Ordering::Relaxed) && std::is_x86_feature_detected!("avx2")
+}
 
 /// The high bit of each of eight bytes.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
@@ -107,6 +145,15 @@ pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
 /// ```
 #[must_use]
 pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if let Some(done) = avx2::valid_utf8_to_utf16(bytes, dst) {
+        return done;
+    }
+    valid_utf8_to_utf16_portable(bytes, dst)
+}
+
+/// The portable form of [`valid_utf8_to_utf16`].
+fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
     // While a whole character of any length fits on both sides, no check
     // but the lead byte's is needed.
@@ -189,31 +236,77 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// ```
 pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
     out.reserve(bytes.len());
+    if bytes.len() < SHORT {
+        // A character at a time: no buffer to fill for a few bytes.
+        let mut i = 0;
+        while let Some((value, len)) = read_char(bytes, i) {
+            out.push(crate::CodePoint::new(value));
+            i += len;
+        }
+        return i;
+    }
+    // Through UTF-16 a block at a time: the kernels of this module do the
+    // bit distribution, and a block without surrogates widens in vector
+    // code.
+    let mut units = [0u16; BLOCK];
     let mut i = 0;
-    while let Some((value, len)) = read_char(bytes, i) {
-        out.push(crate::CodePoint::new(value));
-        i += len;
+    while i < bytes.len() {
+        let (read, written) = valid_utf8_to_utf16(&bytes[i..], &mut units);
+        if read == 0 {
+            break;
+        }
+        units_to_code_points(&units[..written], out);
+        i += read;
     }
     i
 }
 
-/// Appends the UTF-8 of the leading run of Unicode scalar values of
-/// `points` to `out`, and returns how many code points it took (it stops
-/// before the first surrogate or value beyond U+10FFFF).
-///
-/// # Examples
-///
-/// ```
-/// use codec_core::CodePoint;
-/// let mut out = Vec::new();
-/// let n = codec_core::pivot::scalars_to_utf8(&[CodePoint::new(0xE9), CodePoint::new(0xD800)], &mut out);
-/// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
-/// ```
-pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
-    out.reserve(points.len());
+/// The units of the stack buffers that the code point conversions go
+/// through.
+const BLOCK: usize = 1024;
+
+/// Below this many bytes or code points, the code point conversions go a
+/// character at a time instead of through the stack buffers.
+const SHORT: usize = 64;
+
+/// Appends the code points of well-formed UTF-16 (whose pairs are whole) to
+/// `out`.
+fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<crate::CodePoint>) {
+    // Text without surrogates (the BMP) in one go, else a block at a time.
+    if !units.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
+        out.extend(units.iter().map(|&u| crate::CodePoint::new(u32::from(u))));
+        return;
+    }
+    let mut k = 0;
+    while k < units.len() {
+        let end = (k + 32).min(units.len());
+        let block = &units[k..end];
+        // (A fold, not `any`, so that the block compiles to vector code.)
+        if !block.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
+            out.extend(block.iter().map(|&u| crate::CodePoint::new(u32::from(u))));
+            k = end;
+            continue;
+        }
+        while k < end {
+            let u = u32::from(units[k]);
+            match units.get(k + 1) {
+                Some(&next) if (0xD800..0xDC00).contains(&u) && (0xDC00..0xE000).contains(&next) => {
+                    out.push(crate::CodePoint::new(0x1_0000 + ((u - 0xD800) << 10) + (u32::from(next) - 0xDC00)));
+                    k += 2;
+                }
+                _ => {
+                    out.push(crate::CodePoint::new(u));
+                    k += 1;
+                }
+            }
+        }
+    }
+}
+
+/// [`scalars_to_utf8`] a character at a time, for a few code points.
+fn scalars_to_utf8_short(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
     // Each length written on its own: a fixed-size copy per character,
-    // where one of variable length would cost a call (measured: 0.48x std
-    // against 1.24x).
+    // where one of variable length would cost a call.
     for (n, cp) in points.iter().enumerate() {
         let v = cp.to_u32();
         match v {
@@ -234,6 +327,82 @@ pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8
         }
     }
     points.len()
+}
+
+/// Converts the leading Unicode scalar values of `points` to UTF-16 in
+/// `dst`, as many as fit: (code points read, units written). It stops before
+/// a surrogate or a value beyond U+10FFFF.
+fn scalars_to_utf16(points: &[crate::CodePoint], dst: &mut [u16]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    while i < points.len() {
+        // Sixteen code points of the BMP without surrogates at once.
+        if i + 16 <= points.len() && o + 16 <= dst.len() {
+            let block = &points[i..i + 16];
+            if !block.iter().fold(false, |any, p| any | (p.to_u32() > 0xFFFF) | (p.to_u32() & 0xF800 == 0xD800)) {
+                for (d, p) in dst[o..o + 16].iter_mut().zip(block) {
+                    *d = p.to_u32() as u16;
+                }
+                i += 16;
+                o += 16;
+                continue;
+            }
+        }
+        // Otherwise one at a time to the end of the block.
+        let end = (i + 16).min(points.len());
+        while i < end {
+            let v = points[i].to_u32();
+            match v {
+                0xD800..=0xDFFF => return (i, o),
+                0..=0xFFFF if o < dst.len() => {
+                    dst[o] = v as u16;
+                    o += 1;
+                }
+                0x1_0000..=0x10_FFFF if o + 2 <= dst.len() => {
+                    let w = v - 0x1_0000;
+                    dst[o] = 0xD800 | (w >> 10) as u16;
+                    dst[o + 1] = 0xDC00 | (w & 0x3FF) as u16;
+                    o += 2;
+                }
+                _ => return (i, o),
+            }
+            i += 1;
+        }
+    }
+    (i, o)
+}
+
+/// Appends the UTF-8 of the leading run of Unicode scalar values of
+/// `points` to `out`, and returns how many code points it took (it stops
+/// before the first surrogate or value beyond U+10FFFF).
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let mut out = Vec::new();
+/// let n = codec_core::pivot::scalars_to_utf8(&[CodePoint::new(0xE9), CodePoint::new(0xD800)], &mut out);
+/// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
+/// ```
+pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
+    out.reserve(points.len());
+    if points.len() < SHORT {
+        return scalars_to_utf8_short(points, out);
+    }
+    // Through UTF-16 a block at a time, for the UTF-16 to UTF-8 kernel.
+    let mut units = [0u16; BLOCK];
+    let mut bytes = [0u8; 3 * BLOCK];
+    let mut n = 0;
+    while n < points.len() {
+        let (read, written) = scalars_to_utf16(&points[n..], &mut units);
+        if read == 0 {
+            break;
+        }
+        // Three bytes per unit at most: all of it fits.
+        let (_, len) = utf16_to_utf8(&units[..written], &mut bytes);
+        out.extend_from_slice(&bytes[..len]);
+        n += read;
+    }
+    n
 }
 
 /// Converts UTF-16 code units, read through `unit(k)` for `k < len`, to
@@ -362,7 +531,40 @@ pub fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [u8]) ->
 /// ```
 #[must_use]
 pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if let Some(done) = avx2::utf16_to_utf8(src, dst) {
+        return done;
+    }
+    utf16_to_utf8_portable(src, dst)
+}
+
+/// The portable form of [`utf16_to_utf8`].
+fn utf16_to_utf8_portable(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     units_to_utf8(src.len(), |k| src[k], dst)
+}
+
+/// Converts UTF-16 held as bytes, little-endian or (`big_endian`) big-endian,
+/// to UTF-8 in `dst`, as [`utf16_to_utf8`] does with the same units: (units
+/// read, bytes written). A last odd byte is not read.
+///
+/// # Examples
+///
+/// ```
+/// let mut bytes = [0u8; 8];
+/// let (read, written) = codec_core::pivot::utf16_bytes_to_utf8(b"\x00h\x00\xE9", true, &mut bytes);
+/// assert_eq!((read, &bytes[..written]), (2, "h\u{E9}".as_bytes()));
+/// ```
+#[must_use]
+pub fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if let Some(done) = avx2::utf16_bytes_to_utf8(src, big_endian, dst) {
+        return done;
+    }
+    let unit = |k: usize| {
+        let pair = [src[2 * k], src[2 * k + 1]];
+        if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
+    };
+    units_to_utf8(src.len() / 2, unit, dst)
 }
 
 /// Returns how many units at the front of `src` are well-formed UTF-16
@@ -399,6 +601,45 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
     i
 }
 
+/// Returns how many units at the front of `src` are well-formed UTF-16, as
+/// [`utf16_prefix`] over the slice.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_core::pivot::utf16_units_prefix(&[0x61, 0xD83D, 0xDCA9, 0xDC00]), 3);
+/// ```
+#[must_use]
+pub fn utf16_units_prefix(src: &[u16]) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    let start = avx2::utf16_prefix_blocks(src).unwrap_or(0);
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    let start = 0;
+    start + utf16_prefix(src.len() - start, |k| src[start + k])
+}
+
+/// Returns how many units at the front of `src`, UTF-16 held as bytes
+/// little-endian or (`big_endian`) big-endian, are well-formed UTF-16, as
+/// [`utf16_prefix`] over those units. A last odd byte is not read.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(codec_core::pivot::utf16_bytes_prefix(b"a\x00\x00\xD8", false), 1);
+/// ```
+#[must_use]
+pub fn utf16_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    let start = avx2::utf16_bytes_prefix_blocks(src, big_endian).unwrap_or(0);
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    let start = 0;
+    let unit = |k: usize| {
+        let pair = [src[2 * (start + k)], src[2 * (start + k) + 1]];
+        if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
+    };
+    start + utf16_prefix(src.len() / 2 - start, unit)
+}
+
 /// Counts the characters of well-formed UTF-8: the bytes that are not
 /// continuation bytes.
 ///
@@ -409,8 +650,18 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
 /// ```
 #[must_use]
 pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
-    bytes.iter().map(|&b| usize::from((b as i8) >= -0x40)).sum()
+    // Counted in blocks small enough for a 16-bit sum, which the compiler
+    // turns into vector code eight or sixteen lanes wide (a `usize` sum
+    // runs about eight times slower).
+    bytes
+        .chunks(COUNT_BLOCK)
+        .map(|block| usize::from(block.iter().fold(0u16, |n, &b| n + u16::from((b as i8) >= -0x40))))
+        .sum()
 }
+
+/// The block of [`count_utf8_code_points`] and [`count_code_points`]: its
+/// count fits in a `u16`.
+const COUNT_BLOCK: usize = 4096;
 
 /// Counts the code points of well-formed UTF-16: the units that are not
 /// trail surrogates.
@@ -422,7 +673,10 @@ pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
 /// ```
 #[must_use]
 pub fn count_code_points(units: &[u16]) -> usize {
-    units.iter().map(|&u| usize::from(u & 0xFC00 != 0xDC00)).sum()
+    units
+        .chunks(COUNT_BLOCK)
+        .map(|block| usize::from(block.iter().fold(0u16, |n, &u| n + u16::from(u & 0xFC00 != 0xDC00))))
+        .sum()
 }
 
 #[cfg(test)]

@@ -1,5 +1,9 @@
 //! Code point types, error kinds and error values, checked against the
 //! definitions in the Unicode Standard and the text formats.
+//!
+//! Not under Miri: its sweeps over every code point take many minutes
+//! there, and run no `unsafe` code.
+#![cfg(not(miri))]
 
 use codec_core::{BigCodePoint, CodePoint, DecodeError, ErrorKind, ParseCodePointError};
 

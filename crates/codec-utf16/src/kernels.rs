@@ -7,20 +7,9 @@ use codec_core::pivot;
 
 use crate::{Endian, Utf16};
 
-/// Reads unit `k` of `input` in `endian` order (`2k + 1 < input.len()`).
-#[inline(always)]
-fn unit(endian: Endian, input: &[u8], k: usize) -> u16 {
-    let pair = [input[2 * k], input[2 * k + 1]];
-    match endian {
-        Endian::Little => u16::from_le_bytes(pair),
-        Endian::Big => u16::from_be_bytes(pair),
-    }
-}
-
 /// The length in bytes of the well-formed UTF-16 prefix of `input`.
 pub(crate) fn valid_prefix(codec: &Utf16, input: &[u8]) -> usize {
-    let endian = codec.endian();
-    2 * pivot::utf16_prefix(input.len() / 2, |k| unit(endian, input, k))
+    2 * pivot::utf16_bytes_prefix(input, codec.endian() == Endian::Big)
 }
 
 /// Copies the well-formed prefix of `input` into `out` as code units:
@@ -32,15 +21,14 @@ pub(crate) fn decode_to_utf16(codec: &Utf16, input: &[u8], out: &mut [u16]) -> (
         Endian::Little => out.iter_mut().zip(pairs).for_each(|(slot, p)| *slot = u16::from_le_bytes([p[0], p[1]])),
         Endian::Big => out.iter_mut().zip(pairs).for_each(|(slot, p)| *slot = u16::from_be_bytes([p[0], p[1]])),
     }
-    let m = pivot::utf16_prefix(n, |k| out[k]);
+    let m = pivot::utf16_units_prefix(&out[..n]);
     (2 * m, m)
 }
 
 /// Converts the well-formed prefix of `input` to UTF-8 in `out`:
 /// (bytes read, bytes written).
 pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    let endian = codec.endian();
-    let (units, written) = pivot::units_to_utf8(input.len() / 2, |k| unit(endian, input, k), out);
+    let (units, written) = pivot::utf16_bytes_to_utf8(input, codec.endian() == Endian::Big, out);
     (2 * units, written)
 }
 
@@ -48,10 +36,8 @@ pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (us
 /// (units read, bytes written).
 pub(crate) fn encode_from_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize) {
     let n = input.len().min(out.len() / 2);
-    let m = pivot::utf16_prefix(n, |k| input[k]);
-    for (pair, &u) in out.chunks_exact_mut(2).zip(&input[..m]) {
-        pair.copy_from_slice(&codec.unit_bytes(u));
-    }
+    let m = pivot::utf16_units_prefix(&input[..n]);
+    write_units(codec.endian(), &input[..m], out);
     (m, 2 * m)
 }
 
@@ -65,11 +51,20 @@ pub(crate) fn encode_from_str(codec: &Utf16, input: &str, out: &mut [u8]) -> (us
         if r == 0 {
             break;
         }
-        for (pair, &unit) in out[written..].chunks_exact_mut(2).zip(&units[..u]) {
-            pair.copy_from_slice(&codec.unit_bytes(unit));
-        }
+        write_units(codec.endian(), &units[..u], &mut out[written..]);
         read += r;
         written += 2 * u;
     }
     (read, written)
+}
+
+/// Writes `units` to the front of `out` in `endian` order (`out` holds at
+/// least two bytes per unit). The order is chosen once, outside the loop, so
+/// that each loop compiles to vector code.
+fn write_units(endian: Endian, units: &[u16], out: &mut [u8]) {
+    let pairs = out.chunks_exact_mut(2).zip(units);
+    match endian {
+        Endian::Little => pairs.for_each(|(pair, &u)| pair.copy_from_slice(&u.to_le_bytes())),
+        Endian::Big => pairs.for_each(|(pair, &u)| pair.copy_from_slice(&u.to_be_bytes())),
+    }
 }

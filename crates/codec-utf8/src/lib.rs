@@ -318,7 +318,18 @@ impl Codec for Utf8 {
 /// ```
 pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
     UTF_8.validate(bytes)?;
-    core::str::from_utf8(bytes).map_err(|e| DecodeError::new(e.valid_up_to(), None, codec_core::ErrorKind::Truncated))
+    Ok(valid_str(bytes))
+}
+
+/// Borrows bytes already checked to be UTF-8 as a `&str`, checking them
+/// again with the fast validator (`simdutf8` under `simd`), which costs far
+/// less than `core::str::from_utf8` would; empty if they were not UTF-8.
+fn valid_str(bytes: &[u8]) -> &str {
+    #[cfg(feature = "simd")]
+    let text = simdutf8::basic::from_utf8(bytes);
+    #[cfg(not(feature = "simd"))]
+    let text = core::str::from_utf8(bytes);
+    text.unwrap_or_default()
 }
 
 /// Decodes `bytes` as UTF-8 with one U+FFFD per maximal ill-formed subpart
@@ -334,7 +345,7 @@ pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
 #[must_use]
 pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
     let Err(first) = UTF_8.validate(bytes) else {
-        return Cow::Borrowed(core::str::from_utf8(bytes).unwrap_or_default());
+        return Cow::Borrowed(valid_str(bytes));
     };
     // The WHATWG utf-8 decoder in replace mode, a run at a time: the valid
     // text up to the next error, then one U+FFFD for its maximal subpart.
@@ -343,12 +354,12 @@ pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
     let mut error = Some(first);
     while let Some(e) = error {
         let (valid, bad) = rest.split_at(e.valid_up_to());
-        out.push_str(core::str::from_utf8(valid).unwrap_or_default());
+        out.push_str(valid_str(valid));
         out.push(char::REPLACEMENT_CHARACTER);
         rest = &bad[e.error_len().unwrap_or(bad.len())..];
         error = UTF_8.validate(rest).err();
     }
-    out.push_str(core::str::from_utf8(rest).unwrap_or_default());
+    out.push_str(valid_str(rest));
     Cow::Owned(out)
 }
 
