@@ -58,6 +58,11 @@ struct Run {
 /// Pending input is topped up from the chunk in doubling amounts, and a long
 /// pending sequence is only retried once it has doubled, so a long incomplete
 /// sequence costs linear time over any chunking, even a byte at a time.
+/// Once the pending bytes that came before `chunk` are consumed, what is
+/// left of the top-up goes back to `chunk`, which is then read in place: the
+/// input does not stay misaligned behind a pending buffer (a UTF-16 unit cut
+/// by an odd chunk would otherwise keep a byte pending at every call, and the
+/// kernels, which need an idle decoder, off for the rest of the stream).
 fn feed<T: Clone, E>(
     pending: &mut Pending<T>,
     chunk: &[T],
@@ -66,6 +71,8 @@ fn feed<T: Clone, E>(
 ) -> Result<Run, E> {
     let mut rest = chunk;
     while !pending.items.is_empty() {
+        // The pending length before a top-up, and the chunk before it.
+        let mut topped_up = None;
         if pending.stalled {
             if rest.is_empty() && !last {
                 return Ok(Run { consumed: chunk.len(), full: false });
@@ -73,6 +80,7 @@ fn feed<T: Clone, E>(
             let len = pending.items.len();
             let take = len.max(RETRY_EVERY_BYTE).min(rest.len());
             pending.items.extend_from_slice(&rest[..take]);
+            topped_up = Some((len, rest));
             rest = &rest[take..];
             let is_last = last && rest.is_empty();
             if !is_last && pending.items.len() > RETRY_EVERY_BYTE && pending.items.len() < 2 * pending.tried {
@@ -82,6 +90,19 @@ fn feed<T: Clone, E>(
             }
         }
         let done = run(&pending.items, last && rest.is_empty())?;
+        if let Some((old, before)) = topped_up
+            && done.consumed >= old
+        {
+            // The bytes from before this chunk are consumed: give the rest
+            // of the top-up back and read the chunk in place.
+            rest = &before[done.consumed - old..];
+            pending.items.clear();
+            pending.stalled = false;
+            if done.full {
+                return Ok(Run { consumed: chunk.len() - rest.len(), full: true });
+            }
+            break;
+        }
         pending.items.drain(..done.consumed);
         if done.full {
             pending.stalled = false;
@@ -1226,4 +1247,42 @@ pub(crate) fn units_to_code_points(units: &[u16]) -> impl Iterator<Item = CodePo
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two bytes per code point, big-endian: a codec whose sequences an odd
+    /// chunk cuts.
+    struct Pairs;
+
+    impl Decode for Pairs {
+        type Point = CodePoint;
+
+        fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+            match input {
+                [a, b, ..] => Step::Point { point: CodePoint::new(u32::from(*a) << 8 | u32::from(*b)), len: 2 },
+                _ => Step::Incomplete,
+            }
+        }
+    }
+
+    #[test]
+    fn a_pending_byte_does_not_keep_the_input_misaligned() {
+        let mut decoder = Decoder::new(Pairs, DecodeMode::Fatal);
+        let mut dst = [0u16; 4];
+        // One unit, and half of the next.
+        let (status, read, written) = decoder.decode_to_utf16(b"\x00A\x00", &mut dst, false);
+        assert_eq!((status, read, written), (Status::InputEmpty, 3, 1));
+        assert!(!decoder.is_idle());
+        // The rest, more than the output takes: once the cut unit is whole,
+        // nothing stays pending, so kernels could take the next call.
+        let src: Vec<u8> = b"B".iter().chain(b"\x00C".repeat(40).iter()).copied().collect();
+        let (status, read, written) = decoder.decode_to_utf16(&src, &mut dst, false);
+        assert_eq!((status, written), (Status::OutputFull, 4));
+        assert_eq!(dst, [0x42, 0x43, 0x43, 0x43]);
+        assert_eq!(read, 7);
+        assert!(decoder.is_idle());
+    }
 }

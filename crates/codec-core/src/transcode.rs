@@ -22,7 +22,7 @@ use crate::stream::{Decoder, Encoder, Status};
 /// How many UTF-16 units, or code points, the pivot buffers hold.
 const PIVOT: usize = 4096;
 
-/// The smallest and largest input window of the step-by-step path: it starts
+/// The smallest and largest number of code points the step-by-step path decodes: it starts
 /// small so that the kernels take over again soon after an error, and grows
 /// while they make no progress (a codec without kernels).
 const SLOW_WINDOW: (usize, usize) = (32, PIVOT);
@@ -47,12 +47,12 @@ pub enum TranscodeError<P: AnyCodePoint = CodePoint> {
     Encode(EncodeError<P>),
 }
 
-/// A sink of at most [`PIVOT`] code points.
-struct Bounded<'a, P>(&'a mut Vec<P>);
+/// A sink of at most `.1` (at most [`PIVOT`]) code points.
+struct Bounded<'a, P>(&'a mut Vec<P>, usize);
 
 impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
     fn push(&mut self, point: P) -> Pushed {
-        if self.0.len() >= PIVOT {
+        if self.0.len() >= self.1 {
             return Pushed::Full;
         }
         self.0.push(point);
@@ -61,7 +61,7 @@ impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
 
     fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
         // Every code point takes at least one byte, so this many bytes fit.
-        let room = PIVOT - self.0.len();
+        let room = self.1.saturating_sub(self.0.len());
         codec.decode_prefix_fast(&input[..input.len().min(room)], self.0)
     }
 }
@@ -225,14 +225,18 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
                     continue;
                 }
             }
-            // Step by step, through a bounded buffer of code points.
-            let window = rest.len().min(self.slow_window);
+            // Step by step, through a bounded buffer of code points. The
+            // bound is on code points, not bytes, so the decoder stops at a
+            // sequence boundary and is idle again for the kernels: a window
+            // of bytes could cut a sequence (a UTF-16 unit after an odd
+            // first read) and leave it pending at the end of every window,
+            // keeping the kernels off for the rest of the stream.
+            let bound = self.slow_window;
             self.slow_window = (self.slow_window * 2).min(SLOW_WINDOW.1);
-            let window_last = last && window == rest.len();
-            match self.decoder.decode_to_sink(&rest[..window], window_last, &mut Bounded(&mut self.points)) {
+            match self.decoder.decode_to_sink(rest, last, &mut Bounded(&mut self.points, bound)) {
                 Ok((status, r)) => {
                     read += r;
-                    let done = window_last && r == window && status.is_input_empty();
+                    let done = last && r == rest.len() && status.is_input_empty();
                     self.encode_points(done);
                     self.finished = done;
                 }
