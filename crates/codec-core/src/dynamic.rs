@@ -26,8 +26,8 @@ use crate::{
 /// `Encoder::new(codec, mode)` for `codec.encoder(mode)` and
 /// `Items::new(codec, input)` for `codec.items(input)`.
 ///
-/// A codec whose code points exceed `u32` (UTF-∞-8) joins a list of
-/// `DynCodec`s through [`Narrow`]; with the `bigint` feature, [`Big`] views
+/// With the `bigint` feature, a codec whose code points exceed `u32`
+/// (UTF-∞-8) joins a list of `DynCodec`s through `Narrow`, and `Big` views
 /// any `DynCodec` over `BigCodePoint`.
 ///
 /// # Examples
