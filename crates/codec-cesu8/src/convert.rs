@@ -33,9 +33,10 @@ impl Cesu8Codec {
     /// assert!(MUTF_8.to_utf8(b"\xED\xA0\x80").is_err());
     /// ```
     pub fn to_utf8<'a>(&self, bytes: &'a [u8]) -> Result<Cow<'a, str>, DecodeError> {
-        let plain = kernels::plain_prefix(bytes, self.rules().nul_stops);
-        if plain == bytes.len()
-            && let Ok(s) = core::str::from_utf8(bytes)
+        // Strict UTF-8 without a four-byte form (or `00` where it stops
+        // the kernels) is the same text in every variant: borrowed.
+        if !kernels::has_stop(bytes, self.rules().nul_stops)
+            && let Ok(s) = codec_utf8::to_str(bytes)
         {
             return Ok(Cow::Borrowed(s));
         }
@@ -60,7 +61,7 @@ impl Cesu8Codec {
     #[must_use]
     pub fn from_utf8<'a>(&self, s: &'a str) -> Cow<'a, [u8]> {
         let two_byte_nul = self.grammar().allows_two_byte_nul();
-        if !s.bytes().any(|b| b >= 0xF0 || (two_byte_nul && b == 0)) {
+        if !kernels::has_stop(s.as_bytes(), two_byte_nul) {
             return Cow::Borrowed(s.as_bytes());
         }
         // At most twice as long (U+0000 as `C0 80`; four bytes become six).

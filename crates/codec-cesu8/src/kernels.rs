@@ -28,6 +28,18 @@ fn stops(b: u8, nul: bool) -> bool {
     b >= 0xF0 || (nul && b == 0)
 }
 
+/// Returns true when `input` holds a byte where plain text ends (see
+/// [`stops`]), looking at 32 bytes at a time so that the loop vectorizes.
+pub(crate) fn has_stop(input: &[u8], nul: bool) -> bool {
+    // `b >= F0`, or with `nul` also `b == 00`: `b - 1 >= EF` (wrapping), so
+    // one maximum per block decides (a byte-wise max vectorizes).
+    let offset = u8::from(nul);
+    let threshold = 0xF0 - offset;
+    let mut blocks = input.chunks_exact(64);
+    let any = |block: &[u8]| block.iter().fold(0, |max: u8, &b| max.max(b.wrapping_sub(offset))) >= threshold;
+    blocks.any(any) || any(blocks.remainder())
+}
+
 /// Returns the length of the longest prefix of `input` that is strict UTF-8
 /// without a four-byte form (and without `00` when `nul` is set), ending at
 /// a character boundary: text the three variants and UTF-8 write alike.
