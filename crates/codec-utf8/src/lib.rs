@@ -317,19 +317,29 @@ impl Codec for Utf8 {
 /// assert_eq!(codec_utf8::to_str(b"caf\xC3").unwrap_err().error_len(), None);
 /// ```
 pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
+    if let Some(text) = fast_str(bytes) {
+        return Ok(text);
+    }
     UTF_8.validate(bytes)?;
     Ok(valid_str(bytes))
 }
 
-/// Borrows bytes already checked to be UTF-8 as a `&str`, checking them
-/// again with the fast validator (`simdutf8` under `simd`), which costs far
-/// less than `core::str::from_utf8` would; empty if they were not UTF-8.
-fn valid_str(bytes: &[u8]) -> &str {
+/// Borrows `bytes` as a `&str` when they are UTF-8, in one pass of the fast
+/// validator (`simdutf8` under `simd`, `core::str::from_utf8` without),
+/// which says only yes or no: the callers ask the codec for the error.
+fn fast_str(bytes: &[u8]) -> Option<&str> {
     #[cfg(feature = "simd")]
     let text = simdutf8::basic::from_utf8(bytes);
     #[cfg(not(feature = "simd"))]
     let text = core::str::from_utf8(bytes);
-    text.unwrap_or_default()
+    text.ok()
+}
+
+/// Borrows bytes already checked to be UTF-8 as a `&str`, checking them
+/// again with [`fast_str`] (the crate has no `unsafe`); empty if they were
+/// not UTF-8.
+fn valid_str(bytes: &[u8]) -> &str {
+    fast_str(bytes).unwrap_or_default()
 }
 
 /// Decodes `bytes` as UTF-8 with one U+FFFD per maximal ill-formed subpart
@@ -344,6 +354,10 @@ fn valid_str(bytes: &[u8]) -> &str {
 /// ```
 #[must_use]
 pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    // Valid text, the common case, is checked once and borrowed.
+    if let Some(text) = fast_str(bytes) {
+        return Cow::Borrowed(text);
+    }
     let Err(first) = UTF_8.validate(bytes) else {
         return Cow::Borrowed(valid_str(bytes));
     };
