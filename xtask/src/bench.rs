@@ -127,6 +127,20 @@ const OPS: &[Op] = &[
         run: validate_wtf8,
     },
     Op {
+        name: "wtf8-to-wtf16",
+        title: "WTF-8 to WTF-16, one lone surrogate per 1,000 bytes (`Wtf8::from_bytes` then `to_wide`; peer: \
+                UTF-8 to UTF-16 of the text without them, `Decoder::decode_to_utf16` into a new `Vec`)",
+        peers: &["UTF_8"],
+        run: wtf8_to_wtf16,
+    },
+    Op {
+        name: "wtf16-to-wtf8",
+        title: "WTF-16 to WTF-8, one lone surrogate per 1,000 bytes (`Wtf8Buf::from_wide`; peer: UTF-16 to \
+                UTF-8 of the text without them, `Encoder::encode_from_utf16` into a new `Vec`)",
+        peers: &["UTF_8"],
+        run: wtf16_to_wtf8,
+    },
+    Op {
         name: "inf-validate",
         title: "UTF-∞-8 validation of Unicode text (`UTF_INF_8.validate`)",
         peers: &["simdutf8", "UTF_8"],
@@ -644,6 +658,47 @@ fn validate_wtf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
     Ok(vec![gbps(wtf.len(), times[0]), gbps(utf8.len(), times[1])])
 }
 
+fn wtf8_to_wtf16(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let wtf = every_thousand(text.str(), &[0xED, 0xA0, 0x80]);
+    let wtf = &Placed::copy_of(&wtf, SRC_OFFSET);
+    let (wtf, utf8) = (wtf.as_slice(), text.utf8.as_slice());
+    let ours = || codec_wtf8::Wtf8::from_bytes(black_box(wtf)).map(codec_wtf8::Wtf8::to_wide);
+    let peer = || {
+        let mut units = vec![0u16; utf8.len()];
+        let (status, _, written) = UTF_8.decoder(DecodeMode::Fatal).decode_to_utf16(black_box(utf8), &mut units, true);
+        units.truncate(written);
+        status.is_input_empty().then_some(units)
+    };
+    let wide = ours().map_err(|e| e.to_string())?;
+    let expected: Vec<u16> = codec_wtf8::Wtf8::from_bytes(wtf).map_err(|e| e.to_string())?.encode_wide().collect();
+    same(&wide, &expected, "Wtf8::encode_wide")?;
+    same(&peer(), &Some(text.utf16.as_slice().to_vec()), "the corpus")?;
+    if wide.len() <= text.utf16.len {
+        return Err("the text has no lone surrogates".into());
+    }
+    let times = timer.race(&mut [&mut || _ = black_box(ours()), &mut || _ = black_box(peer())]);
+    Ok(vec![gbps(wtf.len(), times[0]), gbps(utf8.len(), times[1])])
+}
+
+fn wtf16_to_wtf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let wtf = every_thousand(text.str(), &[0xED, 0xA0, 0x80]);
+    let wide: Vec<u16> = codec_wtf8::Wtf8::from_bytes(&wtf).map_err(|e| e.to_string())?.encode_wide().collect();
+    let wide = &Placed::copy_of(&wide, SRC_OFFSET);
+    let (wide, utf16) = (wide.as_slice(), text.utf16.as_slice());
+    let ours = || codec_wtf8::Wtf8Buf::from_wide(black_box(wide));
+    let peer = || {
+        let mut bytes = vec![0u8; 3 * utf16.len()];
+        let (status, _, written) =
+            UTF_8.encoder(EncodeMode::Fatal).encode_from_utf16(black_box(utf16), &mut bytes, true);
+        bytes.truncate(written);
+        status.is_input_empty().then_some(bytes)
+    };
+    same(ours().as_bytes(), &wtf[..], "the text with surrogates")?;
+    same(&peer(), &Some(text.utf8.as_slice().to_vec()), "the corpus")?;
+    let times = timer.race(&mut [&mut || _ = black_box(ours()), &mut || _ = black_box(peer())]);
+    Ok(vec![gbps(wtf.len(), times[0]), gbps(text.utf8.len, times[1])])
+}
+
 fn validate_inf(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
     use codec_utf_inf_8::UTF_INF_8;
     let src = text.utf8.as_slice();
@@ -876,6 +931,20 @@ const TARGETS: &[Target] = &[
         ratio: 0.8,
         limit: "each lone surrogate ends the strict-UTF-8 skip and goes through the step (the issue's target is \
                 0.8x our own UTF-8 validation, which equals simdutf8's speed: the row compares with simdutf8)",
+    },
+    Target {
+        op: "wtf8-to-wtf16",
+        peer: "UTF_8",
+        texts: Texts::All,
+        ratio: 0.8,
+        limit: "WTF-8 validation (its own table-driven pass) and the conversion are two passes",
+    },
+    Target {
+        op: "wtf16-to-wtf8",
+        peer: "UTF_8",
+        texts: Texts::All,
+        ratio: 0.8,
+        limit: "the UTF-16 to UTF-8 kernel stops before each lone surrogate, which costs a call",
     },
 ];
 

@@ -133,8 +133,13 @@ pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
 
 /// Converts bytes that the caller has checked to be well-formed UTF-8 to
 /// UTF-16 code units in `dst`, as [`utf8_to_utf16`] does, without checking
-/// them again (a codec's kernel runs it after its validator). On bytes that
-/// are not UTF-8 the units are unspecified, but it never panics and never
+/// them again (a codec's kernel runs it after its validator).
+///
+/// Every sequence of one to four bytes of the UTF-8 family decodes by its
+/// bit distribution alone, so checked generalized UTF-8 converts too: the
+/// three bytes of a surrogate give that surrogate unit (WTF-8's lone
+/// surrogates, CESU-8's halves of a pair) and `C0 80` gives U+0000. On
+/// other bytes the units are unspecified, but it never panics and never
 /// reads or writes out of bounds.
 ///
 /// # Examples

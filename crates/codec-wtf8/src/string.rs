@@ -404,6 +404,30 @@ impl Wtf8 {
     pub fn encode_wide(&self) -> EncodeWide<'_> {
         EncodeWide { units: units::encode_lazy(self.code_points()) }
     }
+
+    /// Converts the string to potentially ill-formed UTF-16 all at once, as
+    /// [`encode_wide`](Wtf8::encode_wide) does a unit at a time: each
+    /// surrogate byte sequence becomes its surrogate unit.
+    ///
+    /// It runs the core's bulk UTF-8 to UTF-16 kernel over the whole string:
+    /// the kernel decodes every sequence of one to four bytes by its bit
+    /// distribution, so the three bytes of a surrogate come out as that
+    /// surrogate, and a `Wtf8` holds nothing else that UTF-8 would not.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = codec_wtf8::Wtf8::from_bytes(b"a\xED\xA0\xBD\xF0\x9F\x92\xA9").unwrap();
+    /// assert_eq!(w.to_wide(), [0x61, 0xD83D, 0xD83D, 0xDCA9]);
+    /// ```
+    #[must_use]
+    pub fn to_wide(&self) -> Vec<u16> {
+        // No more units than bytes.
+        let mut units = alloc::vec![0; self.bytes.len()];
+        let (_, written) = codec_core::pivot::valid_utf8_to_utf16(&self.bytes, &mut units);
+        units.truncate(written);
+        units
+    }
 }
 
 // The WTF-8 specification, "Converting WTF-8 to UTF-8" (lossy): replace
@@ -705,12 +729,28 @@ impl Wtf8Buf {
     /// ```
     #[must_use]
     pub fn from_wide(units: &[u16]) -> Wtf8Buf {
-        let mut s = Wtf8Buf::with_capacity(units.len());
-        for cp in units::decode(units.iter().copied()) {
-            // Decoded UTF-16 holds no pair and nothing above U+10FFFF.
-            automaton::push(cp, &mut s.bytes);
+        // Three bytes at most per unit; the core's bulk UTF-16 to UTF-8
+        // kernel stops before each lone surrogate, which gets its three
+        // bytes here. A lone surrogate is never a lead followed by a trail
+        // (those would be a pair), so the result is well-formed WTF-8.
+        let mut bytes = alloc::vec![0; units.len().saturating_mul(3)];
+        let (mut read, mut written) = (0, 0);
+        let mut encoded = Vec::with_capacity(4);
+        while read < units.len() {
+            let (r, w) = codec_core::pivot::utf16_to_utf8(&units[read..], &mut bytes[written..]);
+            read += r;
+            written += w;
+            if let Some(&unit) = units.get(read) {
+                // A lone surrogate (the kernel stops nowhere else, as there is room).
+                encoded.clear();
+                automaton::push(CodePoint::new(u32::from(unit)), &mut encoded);
+                bytes[written..written + encoded.len()].copy_from_slice(&encoded);
+                read += 1;
+                written += encoded.len();
+            }
         }
-        s
+        bytes.truncate(written);
+        Wtf8Buf { bytes }
     }
 
     /// Encodes code points to well-formed WTF-8: the specification's

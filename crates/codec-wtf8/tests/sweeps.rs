@@ -187,11 +187,44 @@ proptest! {
         let s = Wtf8Buf::from_wide(&units);
         prop_assert!(Wtf8::from_bytes(s.as_bytes()).is_ok());
         prop_assert_eq!(s.encode_wide().collect::<Vec<_>>(), units.clone());
+        prop_assert_eq!(s.to_wide(), units.clone());
         // The codec decodes what the conversion wrote, to the code points of
         // the specification's UTF-16 decoding.
         let points: Vec<CodePoint> = codec_utf16::units::decode(units.iter().copied()).collect();
         prop_assert_eq!(WTF_8.decode(s.as_bytes()).unwrap(), points.clone());
         prop_assert_eq!(WTF_8.encode(&points).unwrap(), s.as_bytes());
+    }
+
+    #[test]
+    fn long_wtf16_converts_in_bulk_as_unit_by_unit(parts in proptest::collection::vec(wide_units(), 0..40), ascii in 0usize..200) {
+        // Long enough for the kernels' blocks: runs of ASCII between the
+        // parts, so lone surrogates fall at every position of a block.
+        let mut units: Vec<u16> = Vec::new();
+        for part in &parts {
+            units.extend(core::iter::repeat_n(u16::from(b'a'), ascii % 37));
+            units.extend(part);
+        }
+        let s = Wtf8Buf::from_wide(&units);
+        // The reference: the specification's UTF-16 decoding, then the
+        // generalized UTF-8 of each code point, written out here.
+        let mut expected = Vec::new();
+        for cp in codec_utf16::units::decode(units.iter().copied()) {
+            let v = cp.to_u32();
+            match v {
+                0..=0x7F => expected.push(v as u8),
+                0x80..=0x7FF => expected.extend([0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]),
+                0x800..=0xFFFF => expected.extend([0xE0 | (v >> 12) as u8, 0x80 | ((v >> 6) & 0x3F) as u8, 0x80 | (v & 0x3F) as u8]),
+                _ => expected.extend([
+                    0xF0 | (v >> 18) as u8,
+                    0x80 | ((v >> 12) & 0x3F) as u8,
+                    0x80 | ((v >> 6) & 0x3F) as u8,
+                    0x80 | (v & 0x3F) as u8,
+                ]),
+            }
+        }
+        prop_assert_eq!(s.as_bytes(), &expected[..]);
+        prop_assert_eq!(s.to_wide(), units.clone());
+        prop_assert_eq!(s.encode_wide().collect::<Vec<_>>(), units);
     }
 
     #[test]

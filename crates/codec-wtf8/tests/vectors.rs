@@ -91,6 +91,7 @@ fn all_vectors() {
             "wtf8_to_utf16" => {
                 let w = wtf8(&v["input_wtf8_hex"]);
                 assert_eq!(w.encode_wide().collect::<Vec<_>>(), units(&v["expected_utf16_hex"]), "{name}");
+                assert_eq!(w.to_wide(), units(&v["expected_utf16_hex"]), "{name}");
             }
             "wtf8_code_points" => {
                 let w = wtf8(&v["input_wtf8_hex"]);
@@ -213,6 +214,7 @@ fn all_vectors() {
             "wtf8_roundtrip" => {
                 let w = wtf8(&v["input_wtf8_hex"]);
                 let wide: Vec<u16> = w.encode_wide().collect();
+                assert_eq!(w.to_wide(), wide, "{name}");
                 assert_eq!(Wtf8Buf::from_wide(&wide).as_bytes(), w.as_bytes(), "{name}");
             }
             "wtf16_roundtrip" => {

@@ -120,8 +120,9 @@ fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 #[inline]
 unsafe fn utf8_block64(p: *const u8, dst: *mut u16, o: usize) -> usize {
     // SAFETY: the caller's promise: `p .. p + 64` and `p - 3 .. p + 13` are readable.
-    let (lo, hi, before) =
-        unsafe { (_mm256_loadu_si256(p.cast()), _mm256_loadu_si256(p.add(32).cast()), _mm_loadu_si128(p.sub(3).cast())) };
+    let (lo, hi, before) = unsafe {
+        (_mm256_loadu_si256(p.cast()), _mm256_loadu_si256(p.add(32).cast()), _mm_loadu_si128(p.sub(3).cast()))
+    };
     if _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0 {
         // 64 ASCII bytes.
         let halves = [
@@ -225,7 +226,12 @@ unsafe fn utf8_block32<const FOUR: bool>(p: *const u8, dst: *mut u16, o: usize) 
     };
     let a = _mm256_shuffle_epi8(a, shuffle(masks[0], masks[2]));
     let b = _mm256_shuffle_epi8(b, shuffle(masks[1], masks[3]));
-    let parts = [_mm256_castsi256_si128(a), _mm256_castsi256_si128(b), _mm256_extracti128_si256(a, 1), _mm256_extracti128_si256(b, 1)];
+    let parts = [
+        _mm256_castsi256_si128(a),
+        _mm256_castsi256_si128(b),
+        _mm256_extracti128_si256(a, 1),
+        _mm256_extracti128_si256(b, 1),
+    ];
     let mut o = o;
     for (part, mask) in parts.into_iter().zip(masks) {
         // SAFETY: the caller's promise: each store of 8 units starts at most
@@ -711,7 +717,8 @@ mod tests {
         let class_sets: [&[u32]; 8] = [&[0], &[1], &[2], &[3], &[0, 1], &[0, 2], &[0, 1, 2, 3], &[0, 1, 2, 3, 4, 5]];
         for (c, classes) in class_sets.iter().enumerate() {
             for seed in 0..sizes() as u32 {
-                let (bytes, units) = generalized(&mixed(seed * 8 + c as u32, if cfg!(miri) { 90 } else { 300 }, classes));
+                let (bytes, units) =
+                    generalized(&mixed(seed * 8 + c as u32, if cfg!(miri) { 90 } else { 300 }, classes));
                 // Every start (alignment) and every output size near the ends.
                 for &start in pick(&[0, 1, 2, 3, 5, 7, 13, 31]) {
                     let Some(skip) = (start..bytes.len()).find(|&k| bytes[k] & 0xC0 != 0x80) else { continue };
