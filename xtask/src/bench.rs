@@ -1,5 +1,6 @@
 //! `cargo xtask bench [--quick] [--filter NAME]`: utfx's buffer APIs side by
-//! side with their peers (std, simdutf8, encoding_rs) in one run, on the
+//! side with their peers (std, simdutf8, encoding_rs, and with the feature
+//! `simdutf` the simdutf C++ library) in one run, on the
 //! corpus of `bench/data/` (see its `MANIFEST.md`).
 //!
 //! Each operation is one function: it prepares its inputs and buffers once,
@@ -60,6 +61,96 @@ struct Op {
     peers: &'static [&'static str],
     /// GB/s of utfx then of each peer, on one text.
     run: fn(&Text, &Timer) -> Result<Vec<f64>, String>,
+}
+
+/// Every operation: [`OPS`], then with the feature `simdutf` the rows
+/// against the simdutf C++ library ([`SIMDUTF_OPS`]).
+fn all_ops() -> impl Iterator<Item = &'static Op> {
+    #[cfg(feature = "simdutf")]
+    let extra = SIMDUTF_OPS;
+    #[cfg(not(feature = "simdutf"))]
+    let extra: &[Op] = &[];
+    OPS.iter().chain(extra)
+}
+
+/// The rows against the simdutf C++ library (its Rust bindings, the crate
+/// `simdutf`), which picks its own kernels at run time (AVX-512 where the
+/// processor has it): both sides validate and convert, into a buffer made
+/// once.
+#[cfg(feature = "simdutf")]
+const SIMDUTF_OPS: &[Op] = &[
+    Op {
+        name: "simdutf-utf8-to-utf16",
+        title: "UTF-8 to UTF-16, checked (`Decoder::decode_to_utf16`, fatal; peer: `convert_utf8_to_utf16le`)",
+        peers: &["simdutf"],
+        run: simdutf_utf8_to_utf16,
+    },
+    Op {
+        name: "simdutf-utf16-to-utf8",
+        title: "UTF-16 to UTF-8, checked (`Encoder::encode_from_utf16`, fatal; peer: `convert_utf16le_to_utf8`)",
+        peers: &["simdutf"],
+        run: simdutf_utf16_to_utf8,
+    },
+    Op {
+        name: "simdutf-validate",
+        title: "UTF-8 validation (`UTF_8.validate`; peer: `validate_utf8`)",
+        peers: &["simdutf"],
+        run: simdutf_validate,
+    },
+];
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf8_to_utf16(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf8.as_slice();
+    let mut ours_dst = Placed::<u16>::zeroed(src.len() + 64, DST_OFFSET);
+    let mut peer_dst = Placed::<u16>::zeroed(src.len() + 64, DST_OFFSET);
+    let ours = |dst: &mut [u16]| {
+        let (status, read, written) = UTF_8.decoder(DecodeMode::Fatal).decode_to_utf16(src, dst, true);
+        black_box((status.is_input_empty() && read == src.len()).then_some(written))
+    };
+    let peer = |dst: &mut [u16]| {
+        // SAFETY: `src` is readable for its length and `dst` has room for a
+        // unit per byte, the most UTF-8 can need.
+        #[allow(unsafe_code)]
+        black_box(unsafe { simdutf::convert_utf8_to_utf16le(src.as_ptr(), src.len(), dst.as_mut_ptr()) })
+    };
+    let written = ours(ours_dst.as_mut_slice()).ok_or("utfx stopped early")?;
+    let peer_written = peer(peer_dst.as_mut_slice());
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], "simdutf")?;
+    let times = timer.race(&mut [&mut || _ = ours(ours_dst.as_mut_slice()), &mut || _ = peer(peer_dst.as_mut_slice())]);
+    Ok(speeds(src.len(), &times))
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf16_to_utf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf16.as_slice();
+    let mut ours_dst = Placed::<u8>::zeroed(3 * src.len() + 64, DST_OFFSET);
+    let mut peer_dst = Placed::<u8>::zeroed(3 * src.len() + 64, DST_OFFSET);
+    let ours = |dst: &mut [u8]| {
+        let (status, read, written) = UTF_8.encoder(EncodeMode::Fatal).encode_from_utf16(src, dst, true);
+        black_box((status.is_input_empty() && read == src.len()).then_some(written))
+    };
+    let peer = |dst: &mut [u8]| {
+        // SAFETY: `src` is readable for its length and `dst` has room for
+        // three bytes per unit, the most UTF-16 can need.
+        #[allow(unsafe_code)]
+        black_box(unsafe { simdutf::convert_utf16le_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr()) })
+    };
+    let written = ours(ours_dst.as_mut_slice()).ok_or("utfx stopped early")?;
+    let peer_written = peer(peer_dst.as_mut_slice());
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], "simdutf")?;
+    let times = timer.race(&mut [&mut || _ = ours(ours_dst.as_mut_slice()), &mut || _ = peer(peer_dst.as_mut_slice())]);
+    Ok(speeds(text.utf8.len, &times))
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_validate(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf8.as_slice();
+    same(&UTF_8.validate(src).is_ok(), &simdutf::validate_utf8(src), "simdutf")?;
+    let times = timer.race(&mut [&mut || _ = black_box(UTF_8.validate(black_box(src)).is_ok()), &mut || {
+        _ = black_box(simdutf::validate_utf8(black_box(src)))
+    }]);
+    Ok(speeds(src.len(), &times))
 }
 
 const OPS: &[Op] = &[
@@ -171,9 +262,9 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
             _ => return Err(USAGE.into()),
         }
     }
-    let ops: Vec<&Op> = OPS.iter().filter(|op| filter.as_ref().is_none_or(|f| op.name.contains(f.as_str()))).collect();
+    let ops: Vec<&Op> = all_ops().filter(|op| filter.as_ref().is_none_or(|f| op.name.contains(f.as_str()))).collect();
     if ops.is_empty() {
-        let names: Vec<&str> = OPS.iter().map(|op| op.name).collect();
+        let names: Vec<&str> = all_ops().map(|op| op.name).collect();
         return Err(format!("no operation matches the filter; the operations: {}", names.join(", ")));
     }
     if cfg!(debug_assertions) {
@@ -219,7 +310,9 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
 fn rerun_optimized(args: &[String]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = std::process::Command::new(cargo)
-        .args(["run", "--quiet", "--release", "--package", "xtask", "--", "bench"])
+        .args(["run", "--quiet", "--release", "--package", "xtask"])
+        .args(if cfg!(feature = "simdutf") { &["--features", "simdutf"][..] } else { &[] })
+        .args(["--", "bench"])
         .args(args)
         .current_dir(crate::workspace_root())
         .status()
@@ -945,6 +1038,21 @@ const TARGETS: &[Target] = &[
         texts: Texts::All,
         ratio: 0.8,
         limit: "the UTF-16 to UTF-8 kernel stops before each lone surrogate, which costs a call",
+    },
+    Target {
+        op: "simdutf-utf8-to-utf16",
+        peer: "simdutf",
+        texts: Texts::NonAscii,
+        ratio: 0.7,
+        limit: "validation is a pass of its own before the conversion; simdutf fuses the two (and runs \
+                AVX-512 where the processor has it, utfx AVX2 only)",
+    },
+    Target {
+        op: "simdutf-utf16-to-utf8",
+        peer: "simdutf",
+        texts: Texts::NonAscii,
+        ratio: 0.7,
+        limit: "eight units per step with AVX2 (simdutf runs AVX-512 where the processor has it)",
     },
 ];
 
