@@ -84,30 +84,65 @@ fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         head += 1;
     }
     let (mut i, mut o) = super::valid_utf8_to_utf16_portable(&src[..head], dst);
-    if i == head {
+    if i == head && i >= 3 {
         // Each block reads from 3 bytes before `i` to 1 byte past its 64 and
         // writes at most 64 units.
-        while i >= 3 && i + 65 <= src.len() && o + 64 <= dst.len() {
+        while i + 65 <= src.len() && o + 64 <= dst.len() {
             // SAFETY: `3 <= i` and `i + 65 <= src.len()`: every load of the
             // block, from `i - 3` to `i + 65`, is inside `src`; the block
             // functions write at most 64 units from `o`, and `o + 64 <= dst.len()`.
             o = unsafe { utf8_block64(src.as_ptr().add(i), dst.as_mut_ptr(), o) };
             i += 64;
         }
-        // The last block may end inside a character: back up to its start.
-        // Its units are not written yet, but for the lead surrogate of a
-        // four-byte character whose third byte was in the block.
-        let mut back = 0;
-        while back < 3 && back < i && i < src.len() && is_continuation(src[i - back]) {
-            back += 1;
+        let rest = src.len() - i;
+        if rest > 0 && rest < 65 && o + 64 <= dst.len() {
+            // The last bytes, and the three before them, in a block of
+            // their own padded with zeros (ASCII): each padding byte gets
+            // a unit, taken back at once.
+            let mut block = [0u8; 3 + 64 + 1];
+            block[..3 + rest].copy_from_slice(&src[i - 3..]);
+            // SAFETY: `block` holds the 3 bytes before the 64 and the one
+            // after them; `o + 64 <= dst.len()`.
+            o = unsafe { utf8_block64(block.as_ptr().add(3), dst.as_mut_ptr(), o) } - (64 - rest.min(64));
+            i = src.len();
         }
-        if back == 3 && src[i - 3] >= 0xF0 {
-            o = o.saturating_sub(1);
+        // The blocks may end inside a character: back up to its start and
+        // take back what they wrote for it.
+        if let Some((start, units)) = cut_character(src, i) {
+            i = start;
+            o = o.saturating_sub(units);
         }
-        i -= back;
     }
     let (read, written) = super::valid_utf8_to_utf16_portable(&src[i..], &mut dst[o..]);
     (i + read, o + written)
+}
+
+/// The blocks have converted every byte position before `end`: when those
+/// bytes end inside a character (its lead byte, at most three bytes back,
+/// says it is longer), returns where the character starts and how many
+/// units the blocks wrote for its part: one at its last byte before `end`
+/// when the byte at `end` (or the padding past the input) is not a
+/// continuation byte, and the lead surrogate at the third byte of a
+/// four-byte character. Used on the end of well-formed input, where the
+/// character is cut, and on bytes that are not UTF-8, where it may be
+/// incomplete.
+fn cut_character(src: &[u8], end: usize) -> Option<(usize, usize)> {
+    let start = (end.saturating_sub(3)..end).rev().find(|&k| !is_continuation(src[k]))?;
+    let len = match src[start] {
+        0x00..=0x7F => 1,
+        0x80..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    if start + len <= end {
+        return None;
+    }
+    let last = end - 1;
+    let last_kept = src.get(end).is_none_or(|&b| !is_continuation(b));
+    let third = (len == 4 && start + 2 <= last).then_some(start + 2);
+    // The last byte and the third one may be the same position: one unit.
+    let units = usize::from(last_kept) + usize::from(third.is_some_and(|t| !(t == last && last_kept)));
+    Some((start, units))
 }
 
 /// Converts the 64 bytes at `p` (the characters that end in them), writing
@@ -736,6 +771,32 @@ mod tests {
                         assert_eq!(fast[..got.1], expected_units[..got.1]);
                         assert_eq!(slow[..want.1], expected_units[..want.1]);
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf8_to_utf16_of_cut_input_agrees_with_the_reference() {
+        if !avx2() {
+            return;
+        }
+        // Well-formed text cut at every byte (inside characters too) of the
+        // first blocks and of the padded last block: the conversion stops
+        // before the cut character, with the reference's units.
+        let class_sets: [&[u32]; 4] = [&[0, 1], &[0, 2], &[3], &[0, 1, 2, 3, 4, 5]];
+        for (c, classes) in class_sets.iter().enumerate() {
+            let (bytes, units) = generalized(&mixed(c as u32 + 99, if cfg!(miri) { 40 } else { 200 }, classes));
+            let ends: Vec<usize> = if cfg!(miri) { vec![67, 70, 131] } else { (0..bytes.len()).collect() };
+            for end in ends.into_iter().filter(|&e| e <= bytes.len()) {
+                let src = &bytes[..end];
+                let whole = (0..=end).rev().find(|&k| k == bytes.len() || bytes[k] & 0xC0 != 0x80).unwrap_or(0);
+                let expected = &units[..generalized_units_before(&bytes, whole, &units)];
+                for room in [expected.len() + 64, expected.len() + 200] {
+                    let mut fast = vec![0u16; room];
+                    let got = super::utf8_to_utf16_avx2_checked(src, &mut fast);
+                    assert_eq!(got, (whole, expected.len()), "classes {classes:?} end {end}");
+                    assert_eq!(&fast[..got.1], expected, "classes {classes:?} end {end}");
                 }
             }
         }
