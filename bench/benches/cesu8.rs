@@ -5,63 +5,38 @@
 use std::hint::black_box;
 
 use codec_cesu8::{CESU_8, MUTF_8};
-use criterion::{BenchmarkId, Throughput, criterion_group, criterion_main};
-use utfx_bench::texts;
+use criterion::{Criterion, criterion_group, criterion_main};
+use utfx_bench::over_corpus;
 
-fn decode(c: &mut criterion::Criterion) {
-    let mut group = c.benchmark_group("cesu8/to-utf8");
-    for text in texts() {
-        let src = CESU_8.from_utf8(&text.string).into_owned();
-        assert_eq!(src, cesu8::to_cesu8(&text.string).as_ref());
-        assert_eq!(CESU_8.to_utf8(&src).unwrap(), text.string);
-        group.throughput(Throughput::Bytes(src.len() as u64));
-        group.bench_function(BenchmarkId::new("utfx", &text.name), |b| {
-            b.iter(|| CESU_8.to_utf8(black_box(&src)).map(|s| s.len()));
-        });
-        group.bench_function(BenchmarkId::new("cesu8", &text.name), |b| {
-            b.iter(|| cesu8::from_cesu8(black_box(&src)).map(|s| s.len()));
-        });
-        group.bench_function(BenchmarkId::new("simd_cesu8", &text.name), |b| {
-            b.iter(|| simd_cesu8::decode_strict(black_box(&src)).map(|s| s.len()));
-        });
-    }
-    group.finish();
-
-    let mut group = c.benchmark_group("mutf8/to-utf8");
-    for text in texts() {
-        let src = MUTF_8.from_utf8(&text.string).into_owned();
-        assert_eq!(src, cesu8::to_java_cesu8(&text.string).as_ref());
-        group.throughput(Throughput::Bytes(src.len() as u64));
-        group.bench_function(BenchmarkId::new("utfx", &text.name), |b| {
-            b.iter(|| MUTF_8.to_utf8(black_box(&src)).map(|s| s.len()));
-        });
-        group.bench_function(BenchmarkId::new("cesu8", &text.name), |b| {
-            b.iter(|| cesu8::from_java_cesu8(black_box(&src)).map(|s| s.len()));
-        });
-        group.bench_function(BenchmarkId::new("simd_cesu8", &text.name), |b| {
-            b.iter(|| simd_cesu8::mutf8::decode_strict(black_box(&src)).map(|s| s.len()));
-        });
-    }
-    group.finish();
+fn decode(c: &mut Criterion) {
+    over_corpus(c, "cesu8/to-utf8", |row| {
+        let src = CESU_8.from_utf8(&row.text.string).into_owned();
+        assert_eq!(src, cesu8::to_cesu8(&row.text.string).as_ref());
+        assert_eq!(CESU_8.to_utf8(&src).unwrap(), row.text.string);
+        row.bytes(src.len());
+        row.bench("utfx", || CESU_8.to_utf8(black_box(&src)).map(|s| s.len()));
+        row.bench("cesu8", || cesu8::from_cesu8(black_box(&src)).map(|s| s.len()));
+        row.bench("simd_cesu8", || simd_cesu8::decode_strict(black_box(&src)).map(|s| s.len()));
+    });
+    over_corpus(c, "mutf8/to-utf8", |row| {
+        let src = MUTF_8.from_utf8(&row.text.string).into_owned();
+        assert_eq!(src, cesu8::to_java_cesu8(&row.text.string).as_ref());
+        row.bytes(src.len());
+        row.bench("utfx", || MUTF_8.to_utf8(black_box(&src)).map(|s| s.len()));
+        row.bench("cesu8", || cesu8::from_java_cesu8(black_box(&src)).map(|s| s.len()));
+        row.bench("simd_cesu8", || simd_cesu8::mutf8::decode_strict(black_box(&src)).map(|s| s.len()));
+    });
 }
 
-fn encode(c: &mut criterion::Criterion) {
-    let mut group = c.benchmark_group("cesu8/from-utf8");
-    for text in texts() {
-        let s = text.string.as_str();
+fn encode(c: &mut Criterion) {
+    over_corpus(c, "cesu8/from-utf8", |row| {
+        let s = row.text.string.as_str();
         assert_eq!(CESU_8.from_utf8(s), simd_cesu8::encode(s));
-        group.throughput(Throughput::Bytes(s.len() as u64));
-        group.bench_function(BenchmarkId::new("utfx", &text.name), |b| {
-            b.iter(|| CESU_8.from_utf8(black_box(s)).len());
-        });
-        group.bench_function(BenchmarkId::new("cesu8", &text.name), |b| {
-            b.iter(|| cesu8::to_cesu8(black_box(s)).len());
-        });
-        group.bench_function(BenchmarkId::new("simd_cesu8", &text.name), |b| {
-            b.iter(|| simd_cesu8::encode(black_box(s)).len());
-        });
-    }
-    group.finish();
+        row.bytes(s.len());
+        row.bench("utfx", || CESU_8.from_utf8(black_box(s)).len());
+        row.bench("cesu8", || cesu8::to_cesu8(black_box(s)).len());
+        row.bench("simd_cesu8", || simd_cesu8::encode(black_box(s)).len());
+    });
 }
 
 criterion_group! {

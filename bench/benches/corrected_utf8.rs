@@ -4,51 +4,42 @@
 
 use std::hint::black_box;
 
-use codec_core::{Decode, Encode};
+use codec_core::{CodePoint, Decode, Encode};
 use codec_corrected_utf8::CORRECTED_UTF_8;
 use codec_utf8::UTF_8;
-use criterion::{BenchmarkId, Throughput, criterion_group, criterion_main};
-use utfx_bench::texts;
+use criterion::{Criterion, criterion_group, criterion_main};
+use utfx_bench::{Text, over_corpus};
 
-fn corrected(c: &mut criterion::Criterion) {
-    for (op, name) in [(0, "validate"), (1, "to-code-points"), (2, "from-code-points")] {
-        let mut group = c.benchmark_group(format!("corrected-utf8/{name}"));
-        for text in texts() {
-            let points = UTF_8.decode(text.string.as_bytes()).unwrap();
-            // The corpus holds no C1 control, so every text encodes.
-            let bytes = CORRECTED_UTF_8.encode(&points).unwrap();
-            assert_eq!(CORRECTED_UTF_8.decode(&bytes).unwrap(), points);
-            let utf8 = text.string.as_bytes();
-            group.throughput(Throughput::Bytes(bytes.len() as u64));
-            match op {
-                0 => {
-                    group.bench_function(BenchmarkId::new("utfx", &text.name), |b| {
-                        b.iter(|| CORRECTED_UTF_8.validate(black_box(&bytes)).is_ok());
-                    });
-                    group.bench_function(BenchmarkId::new("utfx-utf-8", &text.name), |b| {
-                        b.iter(|| UTF_8.validate(black_box(utf8)).is_ok());
-                    });
-                }
-                1 => {
-                    group.bench_function(BenchmarkId::new("utfx", &text.name), |b| {
-                        b.iter(|| CORRECTED_UTF_8.decode(black_box(&bytes)));
-                    });
-                    group.bench_function(BenchmarkId::new("utfx-utf-8", &text.name), |b| {
-                        b.iter(|| UTF_8.decode(black_box(utf8)));
-                    });
-                }
-                _ => {
-                    group.bench_function(BenchmarkId::new("utfx", &text.name), |b| {
-                        b.iter(|| CORRECTED_UTF_8.encode(black_box(&points)));
-                    });
-                    group.bench_function(BenchmarkId::new("utfx-utf-8", &text.name), |b| {
-                        b.iter(|| UTF_8.encode(black_box(&points)));
-                    });
-                }
-            }
-        }
-        group.finish();
-    }
+/// The text's code points and its Corrected UTF-8, checked to decode back.
+fn corrected_utf8(text: &Text) -> (Vec<CodePoint>, Vec<u8>) {
+    let points = UTF_8.decode(text.string.as_bytes()).unwrap();
+    // The corpus holds no C1 control, so every text encodes.
+    let bytes = CORRECTED_UTF_8.encode(&points).unwrap();
+    assert_eq!(CORRECTED_UTF_8.decode(&bytes).unwrap(), points);
+    (points, bytes)
+}
+
+fn corrected(c: &mut Criterion) {
+    over_corpus(c, "corrected-utf8/validate", |row| {
+        let (_, bytes) = corrected_utf8(row.text);
+        let utf8 = row.text.string.as_bytes();
+        row.bytes(bytes.len());
+        row.bench("utfx", || CORRECTED_UTF_8.validate(black_box(&bytes)).is_ok());
+        row.bench("utfx-utf-8", || UTF_8.validate(black_box(utf8)).is_ok());
+    });
+    over_corpus(c, "corrected-utf8/to-code-points", |row| {
+        let (_, bytes) = corrected_utf8(row.text);
+        let utf8 = row.text.string.as_bytes();
+        row.bytes(bytes.len());
+        row.bench("utfx", || CORRECTED_UTF_8.decode(black_box(&bytes)));
+        row.bench("utfx-utf-8", || UTF_8.decode(black_box(utf8)));
+    });
+    over_corpus(c, "corrected-utf8/from-code-points", |row| {
+        let (points, bytes) = corrected_utf8(row.text);
+        row.bytes(bytes.len());
+        row.bench("utfx", || CORRECTED_UTF_8.encode(black_box(&points)));
+        row.bench("utfx-utf-8", || UTF_8.encode(black_box(&points)));
+    });
 }
 
 criterion_group! {

@@ -5,12 +5,14 @@
 //! `cargo bench -p utfx-bench` runs every bench (`--bench utf8` one of
 //! them); `cargo xtask bench` is the quick side-by-side run that writes the
 //! summary of ratios. Each bench function checks once that utfx's output
-//! equals the peer's before it measures.
+//! equals the peer's before it measures; [`over_corpus`] and [`Row`] hold
+//! what every bench repeats (a group over the corpus, one contender a line).
 
 use std::path::Path;
 use std::time::Duration;
 
-use criterion::Criterion;
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput};
 
 /// One corpus text, valid UTF-8.
 #[derive(Debug, Clone)]
@@ -92,4 +94,46 @@ pub fn criterion() -> Criterion {
         .measurement_time(Duration::from_secs(2))
         .sample_size(20)
         .configure_from_args()
+}
+
+/// One corpus text in one benchmark group: the contenders measured on it.
+pub struct Row<'a, 'c> {
+    group: &'a mut BenchmarkGroup<'c, WallTime>,
+    /// The text.
+    pub text: &'a Text,
+}
+
+impl std::fmt::Debug for Row<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Row").field("text", &self.text.name).finish_non_exhaustive()
+    }
+}
+
+impl Row<'_, '_> {
+    /// Sets how many bytes one call processes: the unit of the throughput
+    /// of every contender measured after it.
+    pub fn bytes(&mut self, n: usize) {
+        self.group.throughput(Throughput::Bytes(n as u64));
+    }
+
+    /// Measures `call` as contender `who` (`utfx` or a peer's name) on this
+    /// text; `call` passes its input through `black_box`.
+    pub fn bench<O>(&mut self, who: &str, mut call: impl FnMut() -> O) {
+        self.group.bench_function(BenchmarkId::new(who, &self.text.name), |b| b.iter(&mut call));
+    }
+}
+
+/// Measures the benchmark group `name` on every corpus text: `row` prepares
+/// a text's input, checks once that utfx's output equals each peer's, sets
+/// the throughput and measures the contenders.
+///
+/// # Panics
+///
+/// As [`texts`] does, and when `row`'s checks fail.
+pub fn over_corpus(c: &mut Criterion, name: &str, mut row: impl FnMut(&mut Row<'_, '_>)) {
+    let mut group = c.benchmark_group(name);
+    for text in texts() {
+        row(&mut Row { group: &mut group, text: &text });
+    }
+    group.finish();
 }

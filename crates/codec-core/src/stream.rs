@@ -709,12 +709,13 @@ fn encode_substitute<E: Encode + ?Sized>(codec: &E, mode: EncodeMode, p: &E::Poi
 /// Returns true when `ignore` mode drops `p` before the encoder sees it: the
 /// codec cannot encode it on its own, and it is not a surrogate (whether a
 /// surrogate encodes depends on its neighbour: a pair in UTF-16 and CESU-8).
-fn dropped_alone<E: Encode + ?Sized>(codec: &E, p: &E::Point) -> bool {
+/// `scratch` takes the trial encoding.
+fn dropped_alone<E: Encode + ?Sized>(codec: &E, p: &E::Point, scratch: &mut Vec<u8>) -> bool {
     if p.to_code_point().is_some_and(CodePoint::is_surrogate) {
         return false;
     }
-    let mut scratch = Vec::new();
-    !matches!(codec.encode_step(core::slice::from_ref(p), true, &mut scratch), EncodeStep::Done(_))
+    scratch.clear();
+    !matches!(codec.encode_step(core::slice::from_ref(p), true, scratch), EncodeStep::Done(_))
 }
 
 /// Encodes a prefix of `input` (whose first code point has absolute index
@@ -735,25 +736,95 @@ fn run_encode<E: Encode + ?Sized>(
     last: bool,
     out: &mut Vec<u8>,
 ) -> Result<usize, EncodeError<E::Point>> {
-    if mode != EncodeMode::Ignore || !input.iter().any(|p| dropped_alone(codec, p)) {
+    if mode != EncodeMode::Ignore {
         return encode_run(codec, mode, fast, input, base, last, out);
     }
-    let kept: Vec<E::Point> = input.iter().filter(|p| !dropped_alone(codec, p)).cloned().collect();
-    let done = encode_run(codec, mode, fast, &kept, base, last, out)?;
-    if done == kept.len() {
-        return Ok(input.len());
+    if fast {
+        return Ok(encode_ignoring(codec, input, last, out));
     }
+    // The definition, for the reference driver: one pass finds the code
+    // points kept, and they are encoded on their own.
+    let mut scratch = Vec::new();
+    let (mut kept, mut kept_at) = (Vec::new(), Vec::new());
+    for (k, p) in input.iter().enumerate() {
+        if !dropped_alone(codec, p, &mut scratch) {
+            kept.push(p.clone());
+            kept_at.push(k);
+        }
+    }
+    let done = encode_run(codec, mode, false, &kept, base, last, out)?;
     // Consumed: everything before the first kept code point not encoded yet
     // (the dropped ones among it included).
-    let mut seen = 0;
-    Ok(input
-        .iter()
-        .position(|p| {
-            let kept_here = !dropped_alone(codec, p);
-            seen += usize::from(kept_here);
-            kept_here && seen > done
-        })
-        .unwrap_or(input.len()))
+    Ok(kept_at.get(done).copied().unwrap_or(input.len()))
+}
+
+/// [`run_encode`] in [`EncodeMode::Ignore`] with the fast path, in one pass:
+/// it asks whether a code point is dropped only where the fast path stops.
+///
+/// The fast path never consumes a code point that is dropped or whose bytes
+/// depend on what follows (the contract of
+/// [`Encode::encode_prefix_fast`]), so its bytes are the same with the
+/// dropped code points gone. Where it stops, a dropped code point is
+/// skipped; a kept one is encoded by the step, which sees the kept code
+/// points after it, as many as it asks for.
+fn encode_ignoring<E: Encode + ?Sized>(codec: &E, input: &[E::Point], last: bool, out: &mut Vec<u8>) -> usize {
+    let mut scratch = Vec::new();
+    // The kept code points the step sees, and where each is in `input`.
+    let mut window: Vec<E::Point> = Vec::new();
+    let mut window_at: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < input.len() {
+        i += codec.encode_prefix_fast(&input[i..], out);
+        let Some(p) = input.get(i) else { break };
+        if dropped_alone(codec, p, &mut scratch) {
+            i += 1;
+            continue;
+        }
+        window.clear();
+        window_at.clear();
+        window.push(p.clone());
+        window_at.push(i);
+        // `input` is read up to here for the window.
+        let mut scanned = i + 1;
+        loop {
+            let window_last = last && scanned == input.len();
+            let before = out.len();
+            match codec.encode_step(&window, window_last, out) {
+                EncodeStep::Done(n) => {
+                    debug_assert!(n >= 1 && n <= window.len(), "encode_step broke its contract");
+                    i = window_at.get(n.clamp(1, window.len())).copied().unwrap_or(scanned);
+                    break;
+                }
+                EncodeStep::Incomplete if !window_last => {
+                    out.truncate(before);
+                    if scanned == input.len() {
+                        // The code point waits for the next chunk.
+                        return i;
+                    }
+                    // Twice as many kept code points (linear time whatever
+                    // the look-ahead).
+                    let goal = 2 * window.len();
+                    while window.len() < goal && scanned < input.len() {
+                        let q = &input[scanned];
+                        if !dropped_alone(codec, q, &mut scratch) {
+                            window.push(q.clone());
+                            window_at.push(scanned);
+                        }
+                        scanned += 1;
+                    }
+                }
+                _ => {
+                    // Refused where it stands (a lead surrogate before a
+                    // trail in UCS-2): dropped too, as `encode_substitute`
+                    // does in this mode.
+                    out.truncate(before);
+                    i += 1;
+                    break;
+                }
+            }
+        }
+    }
+    i
 }
 
 /// [`run_encode`] on input with nothing to drop first.

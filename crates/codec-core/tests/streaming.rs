@@ -87,6 +87,26 @@ impl codec_core::Codec for FastMini {
     }
 }
 
+/// Ucs2 with a fast path for the code points below the surrogates, which it
+/// encodes alike whatever follows: it stops at a surrogate (the pair rule
+/// looks ahead) and at anything it cannot encode.
+#[derive(Clone, Copy, Debug)]
+struct FastUcs2;
+
+impl Encode for FastUcs2 {
+    type Point = CodePoint;
+
+    fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
+        Ucs2.encode_step(input, last, out)
+    }
+
+    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
+        let n = input.iter().take_while(|c| c.to_u32() < 0xD800).count();
+        out.extend(input[..n].iter().flat_map(|c| (c.to_u32() as u16).to_be_bytes()));
+        n
+    }
+}
+
 const INPUTS: &[&[u8]] = &[
     b"",
     b"a",
@@ -121,6 +141,29 @@ fn encode_splits_with_look_ahead() {
     }
     codec_test::check_encode_splits(&FastMini { broken: false }, &cps(&[0x41, 0x42, 0x800, 0xE9, 0xDC80, 0x43]));
     codec_test::check_encode_fast_path(&FastMini { broken: false }, &cps(&[0x41, 0x42, 0x800, 0xE9, 0xDC80, 0x43]));
+}
+
+#[test]
+fn ignore_mode_with_a_fast_path_drops_before_the_encoder_looks_ahead() {
+    // Worked out from decision 0011 (drop what cannot be encoded alone, then
+    // encode the rest): U+10000 and U+110000 go first; D800 is then followed
+    // by DC00, the pair Ucs2 refuses at the lead, so the lead goes too; the
+    // second D800 is followed by B and stays; the last D800 ends the input.
+    let input = cps(&[0x41, 0xD800, 0x10000, 0x110000, 0xDC00, 0x42, 0xD800, 0x110000, 0x42, 0x43, 0xD800]);
+    let expected: &[u8] = b"\x00A\xDC\x00\x00B\xD8\x00\x00B\x00C\xD8\x00";
+    assert_eq!(FastUcs2.encode_with(&input, EncodeMode::Ignore).unwrap(), expected);
+    assert_eq!(Ucs2.encode_with(&input, EncodeMode::Ignore).unwrap(), expected);
+    assert_eq!(codec_core::reference::encode_with(&FastUcs2, &input, EncodeMode::Ignore).unwrap(), expected);
+    for cut in 0..=input.len() {
+        for cut2 in cut..=input.len() {
+            let chunks = [&input[..cut], &input[cut..cut2], &input[cut2..]];
+            let out = codec_test::encode_chunked(&FastUcs2, EncodeMode::Ignore, &chunks).unwrap();
+            assert_eq!(out, expected, "cuts {cut} {cut2}");
+        }
+    }
+    codec_test::check_encode_splits(&FastUcs2, &input);
+    codec_test::check_encode_fast_path(&FastUcs2, &input);
+    codec_test::check_encode_fast_path(&Ucs2, &input);
 }
 
 #[test]
@@ -266,5 +309,8 @@ proptest! {
     fn any_code_points_encode_like_one_shot(points in codec_test::strategies::code_points(codec_test::strategies::Class::ALL, 12)) {
         codec_test::check_encode_splits(&Ucs2, &points);
         codec_test::check_encode_splits(&Mini, &points);
+        codec_test::check_encode_splits(&FastUcs2, &points);
+        codec_test::check_encode_fast_path(&FastUcs2, &points);
+        codec_test::check_encode_fast_path(&Ucs2, &points);
     }
 }

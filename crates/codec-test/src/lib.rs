@@ -1,7 +1,8 @@
 //! Shared test support for the utfx codecs, written once so that no codec
 //! crate copies it: the streaming split-point sweeps, the ASCII-prefix
 //! alignment sweep, differential checks of fast paths against
-//! [`codec_core::reference`], the escape-mode round trip, a codec-neutral
+//! [`codec_core::reference`] (over the buffer APIs: [`buffers`]; the SIMD
+//! kernels' sweep: [`kernels`]), the escape-mode round trip, a codec-neutral
 //! vector format ([`vectors`]) and proptest strategies ([`strategies`]).
 //!
 //! Every `check_*` function panics with a message naming the codec input, the
@@ -30,6 +31,7 @@
 pub mod buffers;
 pub mod fuzzing;
 pub mod hex;
+pub mod kernels;
 pub mod strategies;
 pub mod tables;
 pub mod vectors;

@@ -283,4 +283,20 @@ fn ignore_mode_output_is_wtf8() {
     let out = WTF_8.encode_with(&input, codec_core::EncodeMode::Ignore).unwrap();
     assert_eq!(out, b"\xF0\x90\x80\x80");
     assert!(WTF_8.validate(&out).is_ok());
+    // The same behind text the fast path takes, with more than one code
+    // point to drop between the surrogates, in every split into chunks.
+    let input: Vec<CodePoint> = "ab\u{E9}"
+        .chars()
+        .map(CodePoint::from)
+        .chain([0xD800, 0x11_0000, 0x7FFF_FFFF, 0xDC00, 0x63, 0x11_0000, 0x64].map(CodePoint::new))
+        .collect();
+    let expected = b"ab\xC3\xA9\xF0\x90\x80\x80cd";
+    assert_eq!(WTF_8.encode_with(&input, codec_core::EncodeMode::Ignore).unwrap(), expected);
+    for cut in 0..=input.len() {
+        for cut2 in cut..=input.len() {
+            let chunks = [&input[..cut], &input[cut..cut2], &input[cut2..]];
+            let out = codec_test::encode_chunked(&WTF_8, codec_core::EncodeMode::Ignore, &chunks).unwrap();
+            assert_eq!(out, expected, "cuts {cut} {cut2}");
+        }
+    }
 }

@@ -7,24 +7,16 @@
 //! Expected bytes come from the standard library (`str::as_bytes`,
 //! `encode_utf16`) or are written out by hand from the specifications.
 
+mod support;
+
 use std::io::{Read, Write};
 use std::process::Stdio;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn utfx() -> Command {
-    Command::cargo_bin("utfx").expect("the utfx binary")
-}
+use support::{bin, temp_dir, utfx};
 
 fn names() -> Vec<&'static str> {
     codec_registry::all().iter().map(|c| c.info().name).collect()
-}
-
-fn temp_dir(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("utfx-cli-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
@@ -333,8 +325,7 @@ fn large_text_round_trips_through_convert_between_every_pair() {
 
 #[test]
 fn a_closed_output_pipe_ends_quietly() {
-    let bin = assert_cmd::cargo::cargo_bin("utfx");
-    let mut child = std::process::Command::new(bin)
+    let mut child = std::process::Command::new(bin())
         .args(["decode", "-f", "utf-8"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -360,52 +351,12 @@ fn a_closed_output_pipe_ends_quietly() {
 #[cfg(target_os = "linux")]
 #[test]
 fn convert_memory_stays_bounded() {
-    let bin = assert_cmd::cargo::cargo_bin("utfx");
-    let mut child = std::process::Command::new(bin)
-        .args(["convert", "-f", "utf-8", "-t", "utf-16le"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let pid = child.id();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let block = generated_text(1 << 20);
-        for _ in 0..96 {
-            if stdin.write_all(block.as_bytes()).is_err() {
-                break;
-            }
-        }
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut total = 0u64;
-        let mut buf = vec![0u8; 1 << 16];
-        loop {
-            match stdout.read(&mut buf) {
-                Ok(0) | Err(_) => return total,
-                Ok(n) => total += n as u64,
-            }
-        }
-    });
-    let mut peak_kib = 0u64;
-    while !reader.is_finished() {
-        if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
-            let hwm = status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok());
-            peak_kib = peak_kib.max(hwm.unwrap_or(0));
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    writer.join().unwrap();
-    let written = reader.join().unwrap();
-    assert!(child.wait().unwrap().success());
-    assert!(written > 96 << 20, "the output is UTF-16 of 96 MiB of mostly-ASCII text: {written}");
-    println!("peak resident memory {peak_kib} KiB for {written} bytes out");
-    assert!(peak_kib > 0 && peak_kib < 48 * 1024, "peak resident memory {peak_kib} KiB");
+    let block = generated_text(1 << 20).into_bytes();
+    let run = support::watch_memory(&["convert", "-f", "utf-8", "-t", "utf-16le"], block, 96, 48 * 1024);
+    println!("peak resident memory {} KiB for {} bytes out", run.peak_kib, run.bytes);
+    assert!(run.peak_kib > 0 && run.peak_kib < 48 * 1024, "peak resident memory {} KiB", run.peak_kib);
+    assert!(run.status.success(), "{:?}", run.status);
+    assert!(run.bytes > 96 << 20, "the output is UTF-16 of 96 MiB of mostly-ASCII text: {}", run.bytes);
 }
 
 /// Standard output on `/dev/full`: help and version fail like every
@@ -414,7 +365,7 @@ fn convert_memory_stays_bounded() {
 #[test]
 fn help_and_version_report_a_full_device() {
     let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
-    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    let bin = bin();
     for args in [&["--help"][..], &["--version"], &["-V"], &["help"], &["decode", "--help"], &["list"]] {
         let out = std::process::Command::new(&bin).args(args).stdout(full()).stderr(Stdio::piped()).output().unwrap();
         assert_eq!(out.status.code(), Some(3), "{args:?}");
@@ -427,9 +378,8 @@ fn help_and_version_report_a_full_device() {
 /// A closed pipe after help stays quiet, with status 0.
 #[test]
 fn help_into_a_closed_pipe_is_quiet() {
-    let bin = assert_cmd::cargo::cargo_bin("utfx");
     let mut child =
-        std::process::Command::new(bin).arg("--help").stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        std::process::Command::new(bin()).arg("--help").stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -501,16 +451,6 @@ fn same(actual: &[u8], expected: &[u8], what: &str) {
     }
 }
 
-/// The peak resident memory of process `pid` so far, in KiB (Linux).
-#[cfg(target_os = "linux")]
-fn peak_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
-}
-
 /// Decodes 64 MiB from standard input to code point tokens and watches the
 /// child's peak resident memory, which must stay far below the input's size
 /// (the child is killed as soon as it is not).
@@ -518,54 +458,12 @@ fn peak_kib(pid: u32) -> Option<u64> {
 #[test]
 fn decode_memory_stays_bounded() {
     const LIMIT_KIB: u64 = 24 * 1024;
-    let bin = assert_cmd::cargo::cargo_bin("utfx");
-    let mut child = std::process::Command::new(bin)
-        .args(["decode", "-f", "utf-8"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let pid = child.id();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let block = generated_text(1 << 20);
-        for _ in 0..64 {
-            if stdin.write_all(block.as_bytes()).is_err() {
-                break;
-            }
-        }
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let (mut total, mut newlines) = (0u64, 0);
-        let mut buf = vec![0u8; 1 << 16];
-        loop {
-            match stdout.read(&mut buf) {
-                Ok(0) | Err(_) => return (total, newlines),
-                Ok(n) => {
-                    total += n as u64;
-                    newlines += buf[..n].iter().filter(|&&b| b == b'\n').count();
-                }
-            }
-        }
-    });
-    let mut peak = 0u64;
-    while !reader.is_finished() {
-        peak = peak.max(peak_kib(pid).unwrap_or(0));
-        if peak >= LIMIT_KIB {
-            let _ = child.kill();
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let (written, newlines) = reader.join().unwrap();
-    writer.join().unwrap();
-    let status = child.wait().unwrap();
-    println!("peak resident memory {peak} KiB for {written} bytes out");
-    assert!(peak > 0 && peak < LIMIT_KIB, "peak resident memory {peak} KiB");
-    assert!(status.success(), "{status:?}");
-    assert!(written > 64 << 20 && newlines == 1, "{written} bytes, {newlines} lines");
+    let block = generated_text(1 << 20).into_bytes();
+    let run = support::watch_memory(&["decode", "-f", "utf-8"], block, 64, LIMIT_KIB);
+    println!("peak resident memory {} KiB for {} bytes out", run.peak_kib, run.bytes);
+    assert!(run.peak_kib > 0 && run.peak_kib < LIMIT_KIB, "peak resident memory {} KiB", run.peak_kib);
+    assert!(run.status.success(), "{:?}", run.status);
+    assert!(run.bytes > 64 << 20 && run.newlines == 1, "{} bytes, {} lines", run.bytes, run.newlines);
 }
 
 /// `decode` of a large file into a reader that closes after one byte ends
@@ -580,7 +478,7 @@ fn decode_stops_when_the_reader_goes_away() {
         file.write_all(block.as_bytes()).unwrap();
     }
     drop(file);
-    let bin = assert_cmd::cargo::cargo_bin("utfx");
+    let bin = bin();
     for format in ["cps", "json", "utf-8"] {
         let start = std::time::Instant::now();
         let mut child = std::process::Command::new(&bin)

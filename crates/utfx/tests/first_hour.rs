@@ -8,29 +8,10 @@
 //! grammar and the Encoding Standard's UTF-16 decoder; iconv's behaviour
 //! as glibc 2.36's `iconv` showed it (decision 0005).
 
-use std::io::{Read, Write};
-use std::process::Stdio;
+mod support;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn utfx() -> Command {
-    Command::cargo_bin("utfx").expect("the utfx binary")
-}
-
-fn utf16le(text: &str) -> Vec<u8> {
-    text.encode_utf16().flat_map(u16::to_le_bytes).collect()
-}
-
-fn utf16be(text: &str) -> Vec<u8> {
-    text.encode_utf16().flat_map(u16::to_be_bytes).collect()
-}
-
-fn temp_dir(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("utfx-first-hour-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use support::{temp_dir, utf16be, utf16le, utfx};
 
 #[test]
 fn utf16_sniffs_a_bom_of_either_order_and_strips_it() {
@@ -304,16 +285,6 @@ fn inspect_exits_as_validate_does() {
         .stdout(predicate::str::contains("exit status is then that of validate"));
 }
 
-/// The peak resident memory of process `pid` so far, in KiB (Linux).
-#[cfg(target_os = "linux")]
-fn peak_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
-}
-
 /// `validate --all-errors` on 32 MiB where every byte is an error, listing
 /// them all: the listing streams, so the peak resident memory stays far
 /// below the input's size.
@@ -322,49 +293,10 @@ fn peak_kib(pid: u32) -> Option<u64> {
 fn an_all_errors_listing_streams_in_bounded_memory() {
     const LIMIT_KIB: u64 = 24 * 1024;
     const MIB: usize = 32;
-    let bin = assert_cmd::cargo::cargo_bin("utfx");
-    let mut child = std::process::Command::new(bin)
-        .args(["validate", "-f", "utf-8", "--all-errors", "--max-errors", "100000000"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let pid = child.id();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let block = vec![0xFFu8; 1 << 20];
-        for _ in 0..MIB {
-            if stdin.write_all(&block).is_err() {
-                break;
-            }
-        }
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut lines = 0usize;
-        let mut buf = vec![0u8; 1 << 16];
-        loop {
-            match stdout.read(&mut buf) {
-                Ok(0) | Err(_) => return lines,
-                Ok(n) => lines += buf[..n].iter().filter(|&&b| b == b'\n').count(),
-            }
-        }
-    });
-    let mut peak = 0u64;
-    while !reader.is_finished() {
-        peak = peak.max(peak_kib(pid).unwrap_or(0));
-        if peak >= LIMIT_KIB {
-            let _ = child.kill();
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let lines = reader.join().unwrap();
-    writer.join().unwrap();
-    let status = child.wait().unwrap();
-    println!("peak resident memory {peak} KiB for {lines} lines");
-    assert!(peak > 0 && peak < LIMIT_KIB, "peak resident memory {peak} KiB");
-    assert_eq!(status.code(), Some(1));
-    assert_eq!(lines, MIB << 20);
+    let args = ["validate", "-f", "utf-8", "--all-errors", "--max-errors", "100000000"];
+    let run = support::watch_memory(&args, vec![0xFF; 1 << 20], MIB, LIMIT_KIB);
+    println!("peak resident memory {} KiB for {} lines", run.peak_kib, run.newlines);
+    assert!(run.peak_kib > 0 && run.peak_kib < LIMIT_KIB, "peak resident memory {} KiB", run.peak_kib);
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(run.newlines, MIB << 20);
 }

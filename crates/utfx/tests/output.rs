@@ -10,6 +10,8 @@
 //! there without harm).
 #![cfg(unix)]
 
+mod support;
+
 use std::fs;
 use std::io::{Read, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
@@ -17,20 +19,8 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn utfx() -> Command {
-    Command::cargo_bin("utfx").expect("the utfx binary")
-}
-
-/// A fresh, empty directory for one test.
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("utfx-output-{tag}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use support::{bin, temp_dir, utf16le, utfx};
 
 /// The names in `dir`, sorted.
 fn listing(dir: &Path) -> Vec<String> {
@@ -60,11 +50,6 @@ fn device(dir: &Path, name: &str, major: u32, minor: u32, fallback: &str) -> Pat
         let _ = fs::remove_file(&node);
     }
     PathBuf::from(fallback)
-}
-
-/// UTF-16LE of `text`.
-fn utf16le(text: &str) -> Vec<u8> {
-    text.encode_utf16().flat_map(u16::to_le_bytes).collect()
 }
 
 fn convert_to(out: &Path, input: &str) -> assert_cmd::assert::Assert {
@@ -252,8 +237,7 @@ fn interrupted_by(signal: &str, number: i32) {
     use std::os::unix::process::ExitStatusExt;
     let dir = temp_dir(&format!("signal-{signal}"));
     let out = dir.join("out");
-    let bin = assert_cmd::cargo::cargo_bin("utfx");
-    let mut child = std::process::Command::new(bin)
+    let mut child = std::process::Command::new(bin())
         .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
         .arg(&out)
         .stdin(Stdio::piped())

@@ -1,0 +1,146 @@
+//! The SIMD kernels' differential sweep, written once for the codecs that
+//! have kernels: a text long enough for several blocks, behind every length
+//! of ASCII padding up to a load's width (every alignment), with an
+//! ill-formed or special piece at every position of the first blocks,
+//! through the buffer APIs in one chunk and cut inside the piece, against
+//! the step-by-step reference ([`buffers`](crate::buffers)). Each codec's
+//! tests supply their text, pieces and codecs; the test processes that force
+//! the portable path (`codec_core::pivot::force_portable`) run the same
+//! sweep.
+//!
+//! # Examples
+//!
+//! ```
+//! use codec_core::{CodePoint, Decode, ErrorKind, Step};
+//! use codec_test::kernels::Insertions;
+//!
+//! struct Ascii;
+//! impl Decode for Ascii {
+//!     type Point = CodePoint;
+//!     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+//!         match input[0] {
+//!             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+//!             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+//!         }
+//!     }
+//! }
+//!
+//! let sweep = Insertions {
+//!     pad: b'a',
+//!     text: b"some text",
+//!     pieces: &[b"\xFF", b"\x80\x80"],
+//!     leads: 3,
+//!     positions: 4,
+//!     miri_steps: (1, 1),
+//!     boundary: |_| true,
+//! };
+//! let mut inputs = 0;
+//! sweep.for_each(|input, at| {
+//!     assert!(input[at] >= 0x80);
+//!     codec_test::kernels::check_decode(&Ascii, input, at);
+//!     inputs += 1;
+//! });
+//! assert_eq!(inputs, 3 * 4 * 2);
+//! ```
+
+// One chunk is a list of one range here, not a range to collect.
+#![allow(clippy::single_range_in_vec_init)]
+
+use codec_core::{CodePoint, Decode, DecodeMode, Encode, EncodeMode};
+
+use crate::buffers::{check_decode_buffers_once, check_encode_buffers_once};
+
+/// The output size of the roomy checks: more than any test input needs.
+const ROOMY: usize = 4096;
+
+/// The output size of the cramped check: a few SIMD blocks, so that a
+/// kernel stops for want of room in the middle of the text.
+const CRAMPED: usize = 70;
+
+/// A piece inserted into a text at every position of its first blocks, one
+/// piece at a time, behind every length of padding.
+#[derive(Clone, Copy, Debug)]
+pub struct Insertions<'a, T> {
+    /// What goes before the text, once per unit of padding (an ASCII
+    /// character, which the kernels take in bulk).
+    pub pad: T,
+    /// The text: every kind of character the kernels treat apart, longer
+    /// than `positions`.
+    pub text: &'a [T],
+    /// The pieces inserted, one at a time: errors, or sequences the kernels
+    /// leave to the step.
+    pub pieces: &'a [&'a [T]],
+    /// The lengths of padding, `0..leads`: a load's width covers every
+    /// alignment.
+    pub leads: usize,
+    /// Where in the text each piece goes, `0..positions` (the first blocks).
+    pub positions: usize,
+    /// Under Miri, only every `miri_steps.0`-th length of padding and every
+    /// `miri_steps.1`-th position.
+    pub miri_steps: (usize, usize),
+    /// Whether a piece may go at a position of the text; a position that
+    /// may not moves up to the next one that may (a character boundary).
+    pub boundary: fn(usize) -> bool,
+}
+
+impl<T: Clone> Insertions<'_, T> {
+    /// Calls `check(input, at)` for every padding length, position and
+    /// piece, in that nesting: `input` is the padding, the text up to the
+    /// position, the piece and the rest of the text; `at` is where the
+    /// piece starts in `input`.
+    pub fn for_each(&self, mut check: impl FnMut(&[T], usize)) {
+        for lead in some(self.leads, self.miri_steps.0) {
+            for pos in some(self.positions, self.miri_steps.1) {
+                let mut at = pos.min(self.text.len());
+                while !(self.boundary)(at) {
+                    at += 1;
+                }
+                for piece in self.pieces {
+                    let mut input = vec![self.pad.clone(); lead];
+                    input.extend_from_slice(&self.text[..at]);
+                    input.extend_from_slice(piece);
+                    input.extend_from_slice(&self.text[at..]);
+                    check(&input, lead + at);
+                }
+            }
+        }
+    }
+}
+
+/// Every `step`-th value of `0..n` under Miri, every one outside it.
+fn some(n: usize, step: usize) -> impl Iterator<Item = usize> {
+    (0..n).step_by(if cfg!(miri) { step } else { 1 })
+}
+
+/// Checks the decoding buffer APIs against the reference on `input`, which
+/// holds an inserted piece from byte `at`: in fatal and replace mode, in
+/// one chunk and cut after the piece's first byte (inside a sequence or a
+/// code unit), and in replace mode with an output of a few blocks.
+///
+/// # Panics
+///
+/// When a result differs.
+pub fn check_decode<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, input: &[u8], at: usize) {
+    let (len, cut) = (input.len(), at + 1);
+    for mode in [DecodeMode::Fatal, DecodeMode::Replace] {
+        check_decode_buffers_once(codec, input, mode, &[0..len], ROOMY);
+        check_decode_buffers_once(codec, input, mode, &[0..cut, cut..len], ROOMY);
+    }
+    check_decode_buffers_once(codec, input, DecodeMode::Replace, &[0..len], CRAMPED);
+}
+
+/// Checks the encoding buffer APIs against the reference on `points`,
+/// which hold an inserted code point at `at`: in fatal and replace mode in
+/// one chunk, and in fatal mode cut just before it (every source form of
+/// the input, code points, UTF-16 and `str`, is cut at index `at`).
+///
+/// # Panics
+///
+/// When a result differs.
+pub fn check_encode<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, points: &[CodePoint], at: usize) {
+    for mode in [EncodeMode::Fatal, EncodeMode::Replace] {
+        check_encode_buffers_once(codec, points, mode, &|len| vec![0..len], ROOMY);
+    }
+    let cut = move |len: usize| vec![0..at.min(len), at.min(len)..len];
+    check_encode_buffers_once(codec, points, EncodeMode::Fatal, &cut, ROOMY);
+}

@@ -1,0 +1,117 @@
+//! What the CLI test suites share: the built binary, a fresh temporary
+//! directory per test, UTF-16 from the standard library's `encode_utf16`,
+//! and a run on a large standard input that watches the child's peak
+//! resident memory.
+
+// Each suite uses a part of it.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{ExitStatus, Stdio};
+
+use assert_cmd::Command;
+
+/// The built `utfx` binary, for `assert_cmd`.
+pub fn utfx() -> Command {
+    Command::cargo_bin("utfx").expect("the utfx binary")
+}
+
+/// The path of the built `utfx` binary, for `std::process::Command`.
+pub fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("utfx")
+}
+
+/// A fresh, empty directory for one test, named after the suite, `tag` and
+/// this process.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    let suite = env!("CARGO_CRATE_NAME");
+    let dir = std::env::temp_dir().join(format!("utfx-{suite}-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// UTF-16LE of `text`.
+pub fn utf16le(text: &str) -> Vec<u8> {
+    text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+}
+
+/// UTF-16BE of `text`.
+pub fn utf16be(text: &str) -> Vec<u8> {
+    text.encode_utf16().flat_map(u16::to_be_bytes).collect()
+}
+
+/// What [`watch_memory`] saw of the child.
+#[derive(Debug)]
+pub struct Watched {
+    /// Its peak resident memory, in KiB (0 when never read).
+    pub peak_kib: u64,
+    /// How it ended (killed once the peak reached the limit).
+    pub status: ExitStatus,
+    /// The bytes it wrote to standard output.
+    pub bytes: u64,
+    /// The newlines among them.
+    pub newlines: usize,
+}
+
+/// Runs `utfx args` with `block` written `count` times to its standard
+/// input (until it stops reading) and its standard output counted, and
+/// samples its peak resident memory every 20 ms, killing it as soon as the
+/// peak reaches `limit_kib`.
+#[cfg(target_os = "linux")]
+pub fn watch_memory(args: &[&str], block: Vec<u8>, count: usize, limit_kib: u64) -> Watched {
+    let mut child = std::process::Command::new(bin())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        for _ in 0..count {
+            if stdin.write_all(&block).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let (mut bytes, mut newlines) = (0u64, 0);
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            match stdout.read(&mut buf) {
+                Ok(0) | Err(_) => return (bytes, newlines),
+                Ok(n) => {
+                    bytes += n as u64;
+                    newlines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+                }
+            }
+        }
+    });
+    let mut peak = 0u64;
+    while !reader.is_finished() {
+        peak = peak.max(peak_kib(pid).unwrap_or(0));
+        if peak >= limit_kib {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let (bytes, newlines) = reader.join().unwrap();
+    writer.join().unwrap();
+    let status = child.wait().unwrap();
+    Watched { peak_kib: peak, status, bytes, newlines }
+}
+
+/// The peak resident memory of process `pid` so far, in KiB.
+#[cfg(target_os = "linux")]
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+}
