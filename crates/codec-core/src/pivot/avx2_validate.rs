@@ -197,3 +197,12 @@ unsafe fn blocks<const PAIR: bool>(input: &[u8], tables: &Utf8Tables) -> usize {
     let errors = _mm256_or_si256(checker.errors::<PAIR>(lo, prev), checker.errors::<PAIR>(hi, lo));
     if _mm256_testz_si256(errors, errors) == 0 { i } else { input.len() }
 }
+
+/// [`first_error_block`] for the tests, which call it whatever
+/// `force_portable` says.
+#[cfg(test)]
+pub(super) fn first_error_block_checked(input: &[u8], tables: &Utf8Tables) -> usize {
+    assert!(std::is_x86_feature_detected!("avx2"));
+    // SAFETY: the processor has AVX2, checked above.
+    unsafe { if tables.pair.is_some() { blocks::<true>(input, tables) } else { blocks::<false>(input, tables) } }
+}

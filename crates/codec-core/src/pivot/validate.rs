@@ -82,6 +82,18 @@ impl Start {
         seq[0] == self.lead && self.second.0 <= seq[1] && seq[1] <= self.second.1
     }
 
+    /// Whether `rest`, shorter than three bytes, could be the start of a
+    /// sequence that starts so (the empty input included).
+    #[inline]
+    fn may_start(&self, rest: &[u8]) -> bool {
+        match *rest {
+            [] => true,
+            [lead] => lead == self.lead,
+            [lead, second] => lead == self.lead && self.second.0 <= second && second <= self.second.1,
+            _ => false,
+        }
+    }
+
     /// Reads the first two ranges of one row of a table of three-byte
     /// sequences (the lead byte alone, any continuation byte third).
     const fn from_row(row: [(u8, u8); 3]) -> Start {
@@ -175,6 +187,7 @@ impl Utf8Tables {
         let mut merged = 0;
         let mut c = 0;
         while c < count {
+            let highs = high[c];
             let mut m = 0;
             while m < merged && !(low[m] == low[c] && rows[m] == rows[c]) {
                 m += 1;
@@ -185,7 +198,7 @@ impl Utf8Tables {
                 high[m] = 0;
                 merged += 1;
             }
-            high[m] |= high[c];
+            high[m] |= highs;
             c += 1;
         }
         if merged > CLASSES {
@@ -230,9 +243,10 @@ impl Utf8Tables {
     /// starts as `then` says (WTF-8's surrogate pair byte sequence). Each
     /// is a row of a table of three-byte sequences: the range of each byte.
     ///
-    /// [`valid_prefix`] then reports the forbidden pair at its first
-    /// sequence, and never ends its prefix with a sequence that starts as
-    /// `first` says: what follows it decides it.
+    /// [`valid_prefix`] then ends before the first sequence of a forbidden
+    /// pair, and before a sequence that starts as `first` says when the
+    /// input ends less than three bytes after it with what could begin the
+    /// second: the bytes to come decide it.
     ///
     /// # Panics
     ///
@@ -270,8 +284,10 @@ impl Utf8Tables {
 
 /// Returns the length of the longest prefix of `input` that is well-formed
 /// per `tables` and ends at a sequence boundary, less its last sequence
-/// when that is the first of the tables' forbidden pair (what follows
-/// decides it): the fast path of the family's validators.
+/// when that is the first of the tables' forbidden pair and the bytes after
+/// it (fewer than three) could still begin the second: the fast path of
+/// the family's validators, whose result depends on at most three bytes
+/// past it.
 ///
 /// On x86-64 with `std` and AVX2 it checks 64 bytes at a time, skipping
 /// ASCII, and finds the exact end a character at a time from the last
@@ -329,10 +345,11 @@ pub(super) fn finish(input: &[u8], tables: &Utf8Tables, stop: usize) -> usize {
             break;
         }
     }
-    if let Some(pair) = &tables.pair {
-        if start >= 3 && pair.first.starts(&input[start - 3..start]) {
-            start -= 3;
-        }
+    if let Some(pair) = &tables.pair
+        && start >= 3
+        && pair.first.starts(&input[start - 3..start])
+    {
+        start -= 3;
     }
     start + valid_prefix_portable(&input[start..], tables)
 }
@@ -370,5 +387,265 @@ pub(super) fn valid_prefix_portable(input: &[u8], tables: &Utf8Tables) -> usize 
         }
         i += len;
     }
-    if after_first { i - 3 } else { i }
+    if after_first && tables.pair.is_some_and(|pair| pair.then.may_start(&input[i..])) { i - 3 } else { i }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The validator on both paths against references written from the
+    //! specifications' tables (`codec_test::tables`: RFC 3629 §4, the WTF-8
+    //! specification's Table 3 and its pair rule) and the standard library,
+    //! with an error, a surrogate form and a surrogate pair at every position
+    //! of the first blocks and across their boundaries, on inputs cut at
+    //! every length there, and on random inputs; the tables themselves are
+    //! built from those specifications' rows here.
+    use alloc::vec::Vec;
+
+    use codec_test::tables::{GENERALIZED_ROWS, Piece, RFC2279_ROWS, Row, UTF8_ROWS, split, split_wtf8};
+    use proptest::prelude::*;
+
+    use super::{Utf8Tables, finish, valid_prefix, valid_prefix_portable};
+
+    /// Any continuation byte.
+    const T: (u8, u8) = (0x80, 0xBF);
+
+    /// The WTF-8 specification's Table 1: a lead surrogate byte sequence,
+    /// then a trail surrogate byte sequence.
+    const LEAD: [(u8, u8); 3] = [(0xED, 0xED), (0xA0, 0xAF), T];
+    const TRAIL: [(u8, u8); 3] = [(0xED, 0xED), (0xB0, 0xBF), T];
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Grammar {
+        Utf8,
+        Generalized,
+        Wtf8,
+    }
+
+    const GRAMMARS: [Grammar; 3] = [Grammar::Utf8, Grammar::Generalized, Grammar::Wtf8];
+
+    /// The tables of a table of rows: each lead's second bytes.
+    fn tables_of(rows: &[Row]) -> Option<Utf8Tables> {
+        let mut second = [None; 64];
+        for row in rows.iter().filter(|row| row.len() >= 2) {
+            for lead in row[0].0..=row[0].1 {
+                second[usize::from(lead) - 0xC0] = Some(row[1]);
+            }
+        }
+        Utf8Tables::new(&second)
+    }
+
+    fn tables(grammar: Grammar) -> Utf8Tables {
+        match grammar {
+            Grammar::Utf8 => tables_of(UTF8_ROWS).unwrap(),
+            Grammar::Generalized => tables_of(GENERALIZED_ROWS).unwrap(),
+            Grammar::Wtf8 => tables_of(GENERALIZED_ROWS).unwrap().with_forbidden_pair(LEAD, TRAIL),
+        }
+    }
+
+    /// The prefix the validator must find: the well-formed pieces before
+    /// the first other one, less a last lead surrogate in WTF-8.
+    fn expected(grammar: Grammar, input: &[u8]) -> usize {
+        let pieces = match grammar {
+            Grammar::Utf8 => split(UTF8_ROWS, input),
+            Grammar::Generalized => split(GENERALIZED_ROWS, input),
+            Grammar::Wtf8 => split_wtf8(input),
+        };
+        let (mut end, mut last) = (0, 0);
+        for piece in pieces {
+            let Piece::Char(len) = piece else { break };
+            last = end;
+            end += len;
+        }
+        // Table 1: a lead surrogate last, and after it the start of a
+        // trail surrogate (possibly empty) at the end of the input.
+        let fits =
+            |at: usize, table: &[(u8, u8); 3]| input[at..].iter().zip(table).all(|(b, r)| (r.0..=r.1).contains(b));
+        let lead_last = end - last == 3 && fits(last, &LEAD);
+        let trail_may_follow = input.len() - end < 3 && fits(end, &TRAIL);
+        if grammar == Grammar::Wtf8 && lead_last && trail_may_follow { last } else { end }
+    }
+
+    /// Checks both paths on `input` against the reference (and, for UTF-8,
+    /// against the standard library).
+    fn check(grammar: Grammar, input: &[u8]) {
+        let tables = tables(grammar);
+        let want = expected(grammar, input);
+        if grammar == Grammar::Utf8 {
+            let std = core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), |s| s.len());
+            assert_eq!(want, std, "the reference and std on {input:02X?}");
+        }
+        assert_eq!(valid_prefix_portable(input, &tables), want, "portable, {grammar:?} on {input:02X?}");
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
+        if std::is_x86_feature_detected!("avx2") {
+            let stop = super::super::avx2_validate::first_error_block_checked(input, &tables);
+            assert!(stop <= input.len() && (stop == input.len() || stop.is_multiple_of(64)), "stop {stop}");
+            // The blocks before the first error are well-formed, but for
+            // the sequence cut at their end, or a pair across it.
+            assert!(stop.saturating_sub(4) <= want || stop == input.len(), "stop {stop}, {grammar:?} on {input:02X?}");
+            assert_eq!(finish(input, &tables, stop), want, "AVX2, {grammar:?} on {input:02X?}");
+        }
+        assert_eq!(valid_prefix(input, &tables), want);
+    }
+
+    /// Every `step`-th value of `0..n`, every one outside Miri.
+    fn some(n: usize, step: usize) -> impl Iterator<Item = usize> {
+        (0..n).step_by(if cfg!(miri) { step } else { 1 })
+    }
+
+    /// Errors of every kind, each surrogate form, and the sequences around
+    /// a surrogate pair.
+    const SPECIAL: [&[u8]; 26] = [
+        b"\xFF",
+        b"\xFE",
+        b"\x80",
+        b"\xBF",
+        b"\xC0\x80",
+        b"\xC1\xBF",
+        b"\xE0\x80\x80",
+        b"\xE0\x9F\xBF",
+        b"\xF0\x80\x80\x80",
+        b"\xF0\x8F\xBF\xBF",
+        b"\xF4\x90\x80\x80",
+        b"\xF5\x80\x80\x80",
+        b"\xF8\x88\x80\x80\x80",
+        b"\xC3",
+        b"\xE4\xB8",
+        b"\xF0\x9F\x92",
+        b"\xC3\xA9\xA9",
+        b"\xED\xA0\x80",
+        b"\xED\xAF\xBF",
+        b"\xED\xB0\x80",
+        b"\xED\xBF\xBF",
+        b"\xED\xAF\xBF\xED\xB0\x80",
+        b"\xED\xA0\x80\xED\xBF\xBF",
+        b"\xED\xA0\x80\xED\xA0\x80\xED\xB0\x80",
+        b"\xED\xB0\x80\xED\xA0\x80",
+        b"\xED\xA0\x80\xED\xB0\x41",
+    ];
+
+    /// Text of every length of character, ASCII runs among them, for
+    /// several 64-byte blocks.
+    const TEXT: &str = "Plain ASCII, caf\u{E9} \u{436}\u{438}\u{437}\u{43D}\u{44C} \u{4E2D}\u{6587}\u{5B57} \u{1F4A9}\u{1F980} \
+        \u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}\u{D7FF}\u{E000} and ASCII again to the end of the third block, at least.";
+
+    #[test]
+    fn the_specs_rows_make_tables_and_rfc_2279_does_not() {
+        assert!(tables_of(UTF8_ROWS).is_some() && tables_of(GENERALIZED_ROWS).is_some());
+        // Five- and six-byte sequences do not fit the algorithm.
+        assert_eq!(tables_of(RFC2279_ROWS), None);
+        // Nor does `C0 80` alone.
+        assert_eq!(tables_of(&[&[(0xC0, 0xC0), (0x80, 0x80)]]), None);
+        assert_ne!(tables(Grammar::Utf8), tables(Grammar::Generalized));
+    }
+
+    #[test]
+    fn every_special_sequence_at_every_position_of_the_first_blocks() {
+        for shift in [0, 1, 31].into_iter().take(if cfg!(miri) { 1 } else { 3 }) {
+            for pos in some(150, 37) {
+                let mut at = pos.min(TEXT.len());
+                while !TEXT.is_char_boundary(at) {
+                    at += 1;
+                }
+                for (s, special) in SPECIAL.iter().enumerate() {
+                    if cfg!(miri) && s % 5 != pos % 5 {
+                        continue;
+                    }
+                    let mut input = alloc::vec![b'a'; shift];
+                    input.extend_from_slice(&TEXT.as_bytes()[..at]);
+                    input.extend_from_slice(special);
+                    let end = input.len();
+                    input.extend_from_slice(&TEXT.as_bytes()[at..]);
+                    for grammar in GRAMMARS {
+                        check(grammar, &input);
+                        // Cut inside and just after the special sequence.
+                        for cut in
+                            (end - special.len()..=(end + 1).min(input.len())).step_by(if cfg!(miri) { 3 } else { 1 })
+                        {
+                            check(grammar, &input[..cut]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_special_sequence_across_a_block_boundary_after_ascii_and_text() {
+        // A block of ASCII (skipped) or of text (checked) before the boundary.
+        let blocks: [&[u8]; 2] = [&[b'x'; 64], &TEXT.as_bytes()[..64]];
+        for (s, special) in SPECIAL.iter().enumerate() {
+            for before in blocks {
+                for at in some(8, 3).map(|k| 64 - k) {
+                    if cfg!(miri) && (s + at) % 3 != 0 {
+                        continue;
+                    }
+                    let mut input = before[..at].to_vec();
+                    input.extend_from_slice(special);
+                    input.resize(input.len().max(130), b'y');
+                    for grammar in GRAMMARS {
+                        check(grammar, &input);
+                        check(grammar, &input[..at + special.len() - 1]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_two_byte_input_and_three_bytes_of_every_class() {
+        let classes: &[u8] = &[
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+            0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF,
+        ];
+        if !cfg!(miri) {
+            for a in 0..=255u8 {
+                for b in 0..=255u8 {
+                    for grammar in GRAMMARS {
+                        check(grammar, &[a, b]);
+                        check(grammar, &[a, b, 0x80, 0x80]);
+                    }
+                }
+            }
+        }
+        for (k, &a) in classes.iter().enumerate() {
+            for &b in classes {
+                for &c in
+                    classes.iter().skip(if cfg!(miri) { k % 7 } else { 0 }).step_by(if cfg!(miri) { 7 } else { 1 })
+                {
+                    for grammar in GRAMMARS {
+                        check(grammar, &[a, b, c]);
+                        check(grammar, &[a, b, c, 0x80, 0x41]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pieces for the random inputs: characters of every length, surrogate
+    /// forms, and the special sequences.
+    fn piece() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            4 => proptest::collection::vec(0x20u8..0x7F, 1..70),
+            4 => any::<char>().prop_map(|c| c.encode_utf8(&mut [0; 4]).as_bytes().to_vec()),
+            1 => (0xD800u32..0xE000).prop_map(|v| alloc::vec![0xED, 0x80 | ((v >> 6) & 0x3F) as u8, 0x80 | (v & 0x3F) as u8]),
+            1 => proptest::sample::select(&SPECIAL[..]).prop_map(<[u8]>::to_vec),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: if cfg!(miri) { 2 } else { 512 },
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn random_inputs_at_every_alignment(pieces in proptest::collection::vec(piece(), 0..40), start in 0usize..64) {
+            let input: Vec<u8> = pieces.concat();
+            let input = &input[start.min(input.len())..];
+            for grammar in GRAMMARS {
+                check(grammar, input);
+            }
+        }
+    }
 }
