@@ -23,13 +23,13 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m256i, _mm_loadu_si128, _mm256_alignr_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
-    _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
+    __m256i, _mm_loadu_si128, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
+    _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
     _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
     _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
 };
 
-use super::validate::{Start, Utf8Tables};
+use super::validate::{Pair, Utf8Tables};
 
 /// Returns where the first 64-byte block in which the tables find an error
 /// starts (the bytes before it are well-formed but for a sequence cut at
@@ -41,23 +41,15 @@ pub(super) fn first_error_block(input: &[u8], tables: &Utf8Tables) -> Option<usi
         return None;
     }
     // SAFETY: `use_avx2` checked that the processor has AVX2.
-    Some(unsafe { if tables.pair.is_some() { blocks::<true>(input, tables) } else { blocks::<false>(input, tables) } })
+    Some(unsafe { blocks(input, tables) })
 }
 
-/// The tables and the forbidden pair in registers.
+/// The tables in registers.
 #[derive(Clone, Copy)]
 struct Checker {
     byte_1_high: __m256i,
     byte_1_low: __m256i,
     byte_2_high: __m256i,
-    /// The forbidden pair's lead bytes and second-byte bounds (zeros
-    /// without a pair).
-    first_lead: __m256i,
-    first_min: __m256i,
-    first_max: __m256i,
-    then_lead: __m256i,
-    then_min: __m256i,
-    then_max: __m256i,
 }
 
 /// A 16-entry table in both lanes.
@@ -68,37 +60,36 @@ fn table(t: &[u8; 16]) -> __m256i {
 }
 
 #[target_feature(enable = "avx2")]
+#[inline]
 fn splat(b: u8) -> __m256i {
     _mm256_set1_epi8(b as i8)
+}
+
+/// The 16 bytes before each lane of `input`, after the 32 bytes `prev`:
+/// `prev`'s high lane, then `input`'s low lane.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn before(input: __m256i, prev: __m256i) -> __m256i {
+    _mm256_permute2x128_si256::<0x21>(prev, input)
 }
 
 impl Checker {
     #[target_feature(enable = "avx2")]
     fn new(tables: &Utf8Tables) -> Checker {
-        let none = Start { lead: 0, second: (0, 0) };
-        let (first, then) = tables.pair.map_or((none, none), |p| (p.first, p.then));
         Checker {
             byte_1_high: table(&tables.byte_1_high),
             byte_1_low: table(&tables.byte_1_low),
             byte_2_high: table(&tables.byte_2_high),
-            first_lead: splat(first.lead),
-            first_min: splat(first.second.0),
-            first_max: splat(first.second.1),
-            then_lead: splat(then.lead),
-            then_min: splat(then.second.0),
-            then_max: splat(then.second.1),
         }
     }
 
     /// The errors of the 32 bytes `input`, after the 32 bytes `prev`: each
-    /// byte's error classes with the byte before it, and whether a lead
-    /// two or three bytes back asks for a continuation byte there.
+    /// byte's error classes with the byte before it, and bit 7 flipped
+    /// where a lead two or three bytes back asks for a continuation byte.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn errors<const PAIR: bool>(&self, input: __m256i, prev: __m256i) -> __m256i {
-        // The 16 bytes before each lane's bytes: `prev`'s high lane, then
-        // `input`'s low lane.
-        let before = _mm256_permute2x128_si256::<0x21>(prev, input);
+    fn errors(&self, input: __m256i, prev: __m256i) -> __m256i {
+        let before = before(input, prev);
         let prev1 = _mm256_alignr_epi8::<15>(input, before);
         let low_nibbles = splat(0x0F);
         let b1_high =
@@ -114,30 +105,47 @@ impl Checker {
         let third = _mm256_subs_epu8(prev2, splat(0xE0 - 0x80));
         let fourth = _mm256_subs_epu8(prev3, splat(0xF0 - 0x80));
         let must = _mm256_and_si256(_mm256_or_si256(third, fourth), splat(0x80));
-        let mut errors = _mm256_xor_si256(must, classes);
-        if PAIR {
-            // At the second byte of the `then` sequence: its lead one back,
-            // the `first` sequence's second byte three back and lead four.
-            let at_then_lead = _mm256_cmpeq_epi8(prev1, self.then_lead);
-            if _mm256_testz_si256(at_then_lead, at_then_lead) == 0 {
-                let prev4 = _mm256_alignr_epi8::<12>(input, before);
-                let first = _mm256_and_si256(
-                    _mm256_cmpeq_epi8(prev4, self.first_lead),
-                    in_range(prev3, self.first_min, self.first_max),
-                );
-                let then = _mm256_and_si256(at_then_lead, in_range(input, self.then_min, self.then_max));
-                errors = _mm256_or_si256(errors, _mm256_and_si256(first, then));
-            }
-        }
-        errors
+        _mm256_xor_si256(must, classes)
     }
 }
 
-/// All ones in the lanes of `x` from `min` to `max` (unsigned).
+/// Whether the errors that [`Checker::errors`] found in a block (`lo` after
+/// `prev`, `hi` after `lo`) are errors once the pair's mark (the start of
+/// its second sequence, an error to the tables) is looked at closer: other
+/// classes, or the first sequence right before the second.
+#[target_feature(enable = "avx2")]
+#[cold]
+#[inline(never)]
+fn pair_errors(pair: &Pair, [lo, hi, prev]: [__m256i; 3], [errors_lo, errors_hi]: [__m256i; 2]) -> bool {
+    let mark = splat(pair.mark);
+    let others = _mm256_or_si256(_mm256_andnot_si256(mark, errors_lo), _mm256_andnot_si256(mark, errors_hi));
+    if _mm256_testz_si256(others, others) == 0 {
+        return true;
+    }
+    // At the second byte of a `then` sequence (marked), the `first`
+    // sequence's lead four bytes back and its second byte three back.
+    let found = _mm256_or_si256(
+        _mm256_and_si256(first_before(pair, lo, prev), _mm256_and_si256(errors_lo, mark)),
+        _mm256_and_si256(first_before(pair, hi, lo), _mm256_and_si256(errors_hi, mark)),
+    );
+    _mm256_testz_si256(found, found) == 0
+}
+
+/// All ones in the lanes of `input` (after `prev`) where the pair's first
+/// sequence starts three bytes back: its lead four bytes back, its second
+/// byte three back.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn in_range(x: __m256i, min: __m256i, max: __m256i) -> __m256i {
-    _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(x, min), x), _mm256_cmpeq_epi8(_mm256_min_epu8(x, max), x))
+fn first_before(pair: &Pair, input: __m256i, prev: __m256i) -> __m256i {
+    let before = before(input, prev);
+    let prev3 = _mm256_alignr_epi8::<13>(input, before);
+    let prev4 = _mm256_alignr_epi8::<12>(input, before);
+    let (min, max) = (splat(pair.first.second.0), splat(pair.first.second.1));
+    let second = _mm256_and_si256(
+        _mm256_cmpeq_epi8(_mm256_max_epu8(prev3, min), prev3),
+        _mm256_cmpeq_epi8(_mm256_min_epu8(prev3, max), prev3),
+    );
+    _mm256_and_si256(_mm256_cmpeq_epi8(prev4, splat(pair.first.lead)), second)
 }
 
 /// Nonzero in the last three lanes where a lead there asks for more bytes
@@ -154,48 +162,87 @@ fn cut_at_end(input: __m256i) -> __m256i {
     _mm256_subs_epu8(input, limits)
 }
 
+/// The 64 bytes at `p` as two halves.
+///
+/// # Safety
+///
+/// `p` is readable for 64 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn load(p: *const u8) -> (__m256i, __m256i) {
+    // SAFETY: the caller's promise.
+    unsafe { (_mm256_loadu_si256(p.cast()), _mm256_loadu_si256(p.add(32).cast())) }
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn is_ascii(lo: __m256i, hi: __m256i) -> bool {
+    _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0
+}
+
+/// Whether the block `lo`, `hi` after `prev` has an error.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn has_errors(checker: &Checker, tables: &Utf8Tables, lo: __m256i, hi: __m256i, prev: __m256i) -> bool {
+    let (errors_lo, errors_hi) = (checker.errors(lo, prev), checker.errors(hi, lo));
+    let errors = _mm256_or_si256(errors_lo, errors_hi);
+    _mm256_testz_si256(errors, errors) == 0
+        && tables.pair.as_ref().is_none_or(|pair| pair_errors(pair, [lo, hi, prev], [errors_lo, errors_hi]))
+}
+
 /// [`first_error_block`] with AVX2.
 ///
 /// # Safety
 ///
 /// The processor has AVX2.
 #[target_feature(enable = "avx2")]
-unsafe fn blocks<const PAIR: bool>(input: &[u8], tables: &Utf8Tables) -> usize {
+unsafe fn blocks(input: &[u8], tables: &Utf8Tables) -> usize {
     let checker = Checker::new(tables);
-    let mut prev = _mm256_setzero_si256();
-    let mut cut = _mm256_setzero_si256();
+    let len = input.len();
     let mut i = 0;
-    while i + 64 <= input.len() {
-        // SAFETY: `i + 64 <= input.len()`: both 32-byte loads are inside `input`.
-        let (lo, hi) = unsafe {
-            let p = input.as_ptr().add(i);
-            (_mm256_loadu_si256(p.cast()), _mm256_loadu_si256(p.add(32).cast()))
-        };
-        let errors = if _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0 {
-            // ASCII: an error only if the block before ended in a cut
-            // sequence (the pairs across the boundary are not looked at).
-            core::mem::replace(&mut cut, _mm256_setzero_si256())
-        } else {
-            cut = cut_at_end(hi);
-            _mm256_or_si256(checker.errors::<PAIR>(lo, prev), checker.errors::<PAIR>(hi, lo))
-        };
-        if _mm256_testz_si256(errors, errors) == 0 {
-            return i;
+    // The block before, or zeros (as good as the ASCII it stands for)
+    // after a block of ASCII.
+    let mut prev = _mm256_setzero_si256();
+    while i + 64 <= len {
+        // SAFETY (for every load below): `i + 64 <= len`.
+        let (mut lo, mut hi) = unsafe { load(input.as_ptr().add(i)) };
+        if is_ascii(lo, hi) {
+            i += 64;
+            continue;
         }
-        prev = hi;
-        i += 64;
+        // A run of blocks that are not all ASCII.
+        loop {
+            if has_errors(&checker, tables, lo, hi, prev) {
+                return i;
+            }
+            prev = hi;
+            i += 64;
+            if i + 64 > len {
+                break;
+            }
+            // SAFETY: see above.
+            (lo, hi) = unsafe { load(input.as_ptr().add(i)) };
+            if is_ascii(lo, hi) {
+                // An error only if the block before ended in a cut
+                // sequence (nothing else is looked at across the boundary).
+                let cut = cut_at_end(prev);
+                if _mm256_testz_si256(cut, cut) == 0 {
+                    return i;
+                }
+                prev = _mm256_setzero_si256();
+                i += 64;
+                break;
+            }
+        }
     }
     // The last bytes, followed by zeros (ASCII): a sequence cut by the end
-    // of the input is an error there. (A sequence cut by the end of the
-    // block before is checked across the boundary, as in every block that
-    // is not skipped as ASCII.)
+    // of the input is an error there, and one cut by the end of the block
+    // before is checked across the boundary.
     let mut last = [0u8; 64];
-    last[..input.len() - i].copy_from_slice(&input[i..]);
+    last[..len - i].copy_from_slice(&input[i..]);
     // SAFETY: `last` is 64 bytes.
-    let (lo, hi) =
-        unsafe { (_mm256_loadu_si256(last.as_ptr().cast()), _mm256_loadu_si256(last.as_ptr().add(32).cast())) };
-    let errors = _mm256_or_si256(checker.errors::<PAIR>(lo, prev), checker.errors::<PAIR>(hi, lo));
-    if _mm256_testz_si256(errors, errors) == 0 { i } else { input.len() }
+    let (lo, hi) = unsafe { load(last.as_ptr()) };
+    if has_errors(&checker, tables, lo, hi, prev) { i } else { len }
 }
 
 /// [`first_error_block`] for the tests, which call it whatever
@@ -204,5 +251,5 @@ unsafe fn blocks<const PAIR: bool>(input: &[u8], tables: &Utf8Tables) -> usize {
 pub(super) fn first_error_block_checked(input: &[u8], tables: &Utf8Tables) -> usize {
     assert!(std::is_x86_feature_detected!("avx2"));
     // SAFETY: the processor has AVX2, checked above.
-    unsafe { if tables.pair.is_some() { blocks::<true>(input, tables) } else { blocks::<false>(input, tables) } }
+    unsafe { blocks(input, tables) }
 }

@@ -65,6 +65,9 @@ pub struct Utf8Tables {
 pub(super) struct Pair {
     pub(super) first: Start,
     pub(super) then: Start,
+    /// The class bit that the tables set for the start of a `then`
+    /// sequence: the AVX2 form treats it as an error, then looks closer.
+    pub(super) mark: u8,
 }
 
 /// The start of a three-byte sequence: its lead byte and the range of its
@@ -251,8 +254,10 @@ impl Utf8Tables {
     /// # Panics
     ///
     /// Unless each lead range is one byte `E0..EF`, each second range is
-    /// continuation bytes and each third any continuation byte (in a
-    /// `const`, at compile time).
+    /// continuation bytes (whole rows of 16 in `then`) and each third any
+    /// continuation byte, and unless the tables have at most four classes
+    /// of lead bytes (generalized UTF-8 has four); in a `const`, at compile
+    /// time.
     ///
     /// # Examples
     ///
@@ -270,7 +275,44 @@ impl Utf8Tables {
     /// ```
     #[must_use]
     pub const fn with_forbidden_pair(self, first: [(u8, u8); 3], then: [(u8, u8); 3]) -> Utf8Tables {
-        Utf8Tables { pair: Some(Pair { first: Start::from_row(first), then: Start::from_row(then) }), ..self }
+        let (first, then) = (Start::from_row(first), Start::from_row(then));
+        assert!(
+            then.second.0 & 0xF == 0 && then.second.1 & 0xF == 0xF,
+            "the second sequence's second bytes must be whole rows of 16"
+        );
+        // A class of its own for the start of a `then` sequence, so that
+        // the AVX2 form looks for the pair only where one starts.
+        let mut used = 0;
+        let mut x = 0;
+        while x < 16 {
+            used |= self.byte_2_high[x];
+            x += 1;
+        }
+        let mut mark = 1u8 << FIRST_CLASS;
+        while used & mark != 0 {
+            mark <<= 1;
+        }
+        assert!(mark != TWO_CONTINUATIONS, "a grammar with a forbidden pair has at most four classes");
+        let mut tables = self;
+        tables.byte_1_high[(then.lead >> 4) as usize] |= mark;
+        tables.byte_1_low[(then.lead & 0xF) as usize] |= mark;
+        let mut row = then.second.0 >> 4;
+        while row <= then.second.1 >> 4 {
+            tables.byte_2_high[row as usize] |= mark;
+            row += 1;
+        }
+        tables.pair = Some(Pair { first, then, mark });
+        tables
+    }
+
+    /// The class bit of the start of the forbidden pair's second sequence
+    /// (0 without a pair).
+    #[inline]
+    pub(super) const fn mark(&self) -> u8 {
+        match self.pair {
+            Some(pair) => pair.mark,
+            None => 0,
+        }
     }
 
     /// The classes of the byte pair `b1 b2` that the tables reject.
@@ -375,7 +417,7 @@ pub(super) fn valid_prefix_portable(input: &[u8], tables: &Utf8Tables) -> usize 
             _ => 4,
         };
         let Some(seq) = input.get(i..i + len) else { break };
-        if tables.classes(lead, seq[1]) != 0 || seq[2..].iter().any(|&b| b & 0xC0 != 0x80) {
+        if tables.classes(lead, seq[1]) & !tables.mark() != 0 || seq[2..].iter().any(|&b| b & 0xC0 != 0x80) {
             break;
         }
         if let Some(pair) = &tables.pair {
