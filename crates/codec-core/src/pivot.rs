@@ -8,16 +8,26 @@
 //! a codec's own rules must decide (a lone surrogate, a cut sequence, a full
 //! output), with an ASCII fast path eight bytes at a time.
 //!
-//! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 run AVX2
-//! kernels (`pivot/avx2.rs`) when the processor has AVX2, found at run time
-//! with `is_x86_feature_detected!`; everywhere else, and after
-//! [`force_portable`], they run the portable code of this file, which gives
-//! the same results (decision 0013).
+//! Beside them, [`valid_prefix`] validates any grammar of the UTF-8 family
+//! that a codec gives as [`Utf8Tables`] (`pivot/validate.rs`, decision
+//! 0014): the validator of generalized UTF-8 and WTF-8.
+//!
+//! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 and the
+//! validator run AVX2 kernels (`pivot/avx2.rs`, `pivot/avx2_validate.rs`)
+//! when the processor has AVX2, found at run time with
+//! `is_x86_feature_detected!`; everywhere else, and after
+//! [`force_portable`], they run the portable code, which gives the same
+//! results (decisions 0013 and 0014).
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2;
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+mod avx2_validate;
+mod validate;
+
+pub use validate::{Utf8Tables, valid_prefix};
 
 /// Set by [`force_portable`].
 static PORTABLE: AtomicBool = AtomicBool::new(false);

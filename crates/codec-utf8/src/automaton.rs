@@ -20,6 +20,7 @@
 
 use alloc::vec::Vec;
 
+use codec_core::pivot::Utf8Tables;
 use codec_core::{CodePoint, EncodeStep, ErrorKind, Step};
 
 /// Which well-formed byte sequences a UTF-8 automaton accepts: RFC 3629
@@ -226,6 +227,36 @@ impl Grammar {
     const fn six_byte(self) -> bool {
         self.max > 0x10_FFFF
     }
+
+    /// Returns the tables with which `codec_core::pivot::valid_prefix`
+    /// validates the grammar, built from the second bytes each lead byte
+    /// takes (the table above [`decode_step`]), or `None` when that
+    /// validator cannot check it: RFC 2279's five- and six-byte forms,
+    /// `C0 80` alone, and a grammar without the byte `00`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_utf8::automaton::Grammar;
+    /// const TABLES: codec_core::pivot::Utf8Tables = Grammar::GENERALIZED.tables().unwrap();
+    /// assert_eq!(codec_core::pivot::valid_prefix(b"a\xED\xA0\x80\xFF", &TABLES), 4);
+    /// assert!(Grammar::RFC_2279.tables().is_none());
+    /// ```
+    #[must_use]
+    pub const fn tables(self) -> Option<Utf8Tables> {
+        if !self.nul_byte || self.six_byte() {
+            return None;
+        }
+        let mut second = [None; 64];
+        let mut k = 0;
+        while k < 64 {
+            if let Ok(found) = lead(self, 0xC0 + k as u8) {
+                second[k] = Some(found.second);
+            }
+            k += 1;
+        }
+        Utf8Tables::new(&second)
+    }
 }
 
 /// What a lead byte says: the sequence length, the range of the second byte
@@ -263,8 +294,11 @@ struct Lead {
 // * `C0 80` for U+0000 (Modified UTF-8): `C0` leads exactly `C0 80`;
 // * overlong forms (Java's `readUTF`): `C0`, `C1` lead two-byte sequences and
 //   the second byte after `E0`, `F0`, `F8`, `FC` takes any tail.
-fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
-    let found = utf8_lead(grammar, b)?;
+const fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
+    let found = match utf8_lead(grammar, b) {
+        Ok(found) => found,
+        Err(kind) => return Err(kind),
+    };
     if found.len == 4 && !grammar.four_byte {
         return Err(ErrorKind::FourByteSequence);
     }
@@ -275,9 +309,11 @@ fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
 }
 
 /// [`lead`] by the table above, with C0 and C1 per the grammar.
-fn utf8_lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
+const fn utf8_lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
+    const fn lead(len: usize, second: (u8, u8), narrow_kind: ErrorKind) -> Result<Lead, ErrorKind> {
+        Ok(Lead { len, second, narrow_kind })
+    }
     let any = (0x80, 0xBF);
-    let lead = |len, second, narrow_kind| Ok(Lead { len, second, narrow_kind });
     let wide = grammar.six_byte();
     match b {
         0x80..=0xBF => Err(ErrorKind::UnexpectedContinuation),
@@ -468,6 +504,10 @@ pub fn encode_step(grammar: Grammar, input: &[CodePoint], out: &mut Vec<u8>) -> 
 pub fn encode_scalar_prefix(input: &[CodePoint], out: &mut Vec<u8>) -> usize {
     codec_core::pivot::scalars_to_utf8(input, out)
 }
+
+/// The fast validator's tables for generalized UTF-8, with which its
+/// surrogates do not end the skip (`Utf8::validate_prefix_fast`).
+pub(crate) const GENERALIZED_TABLES: Utf8Tables = Grammar::GENERALIZED.tables().expect("generalized UTF-8 has tables");
 
 /// The windows the fast skip validates, growing while they stay valid, so
 /// its work is at most about four times what it consumes plus 64 bytes,

@@ -250,8 +250,14 @@ impl Decode for Utf8 {
         automaton::decode_step(self.variant.grammar(), input)
     }
 
+    /// Generalized UTF-8 runs the core's validator with its own tables, so
+    /// that surrogates do not end the skip; UTF-8 and RFC 2279's grammar
+    /// skip strict UTF-8 ([`automaton::valid_prefix`]).
     fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        automaton::valid_prefix(input)
+        match self.variant {
+            Variant::Generalized => codec_core::pivot::valid_prefix(input, &automaton::GENERALIZED_TABLES),
+            Variant::Utf8 | Variant::Rfc2279 => automaton::valid_prefix(input),
+        }
     }
 
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {

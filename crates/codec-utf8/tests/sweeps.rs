@@ -27,6 +27,14 @@ fn check(input: &[u8]) {
             codec_test::hex::format(input)
         );
     }
+    // Generalized UTF-8's fast path (the core's validator with its tables)
+    // agrees with the step-by-step reference.
+    assert_eq!(
+        GENERALIZED_UTF_8.validate(input),
+        codec_core::reference::validate(&GENERALIZED_UTF_8, input),
+        "{}",
+        codec_test::hex::format(input)
+    );
     let std = core::str::from_utf8(input).map(|_| ()).map_err(|e| (e.valid_up_to(), e.error_len()));
     assert_eq!(
         UTF_8.validate(input).map_err(|e| (e.valid_up_to(), e.error_len())),

@@ -166,10 +166,12 @@ impl Decode for Wtf8Codec {
         decode::step(input, last)
     }
 
-    /// Strict UTF-8 is WTF-8, and a strict UTF-8 prefix never ends in a lead
-    /// surrogate, so the UTF-8 skip needs no look-ahead.
+    /// The core's validator with generalized UTF-8's tables and the pair
+    /// rule (`surrogate::TABLES`), so that lone surrogates do not end the
+    /// skip; it stops before a surrogate pair byte sequence, and before a
+    /// lead surrogate that the bytes to come decide.
     fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        automaton::valid_prefix(input)
+        codec_core::pivot::valid_prefix(input, &surrogate::TABLES)
     }
 
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {

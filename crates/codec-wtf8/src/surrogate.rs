@@ -1,7 +1,8 @@
 //! Table 1 of the WTF-8 specification, the surrogate byte sequences: the one
-//! place that knows their bytes (the decoder's pair rule and the string
-//! types' concatenation use it).
+//! place that knows their bytes (the decoder's pair rule, the fast
+//! validator's tables and the string types' concatenation use it).
 
+use codec_core::pivot::Utf8Tables;
 use codec_core::{CodePoint, Step};
 use codec_utf8::automaton::{self, Grammar};
 
@@ -16,6 +17,13 @@ use codec_utf8::automaton::{self, Grammar};
 const LEAD: [(u8, u8); 3] = [(0xED, 0xED), (0xA0, 0xAF), (0x80, 0xBF)];
 /// The allowed range of each byte of a trail surrogate byte sequence.
 const TRAIL: [(u8, u8); 3] = [(0xED, 0xED), (0xB0, 0xBF), (0x80, 0xBF)];
+
+/// The fast validator's tables for WTF-8: generalized UTF-8's, with a lead
+/// surrogate byte sequence followed by a trail surrogate byte sequence
+/// forbidden (the validator then holds back a lead surrogate that the bytes
+/// to come decide, as [`crate::decode`]'s step does).
+pub(crate) const TABLES: Utf8Tables =
+    Grammar::GENERALIZED.tables().expect("generalized UTF-8 has tables").with_forbidden_pair(LEAD, TRAIL);
 
 /// Returns true when `bytes` (at most three are looked at) could begin a
 /// sequence of `table`: each byte present is in its range.
