@@ -7,9 +7,14 @@
 //! * every 6-byte input `ED xx xx ED xx xx`, decoded by WTF-8, against the
 //!   specification's Table 3 plus the surrogate pair rule;
 //! * every code point U+0000..U+7FFFFFFF through RFC 2279 UTF-8, encoded and
-//!   decoded back, the bytes checked against the bit distribution.
+//!   decoded back, the bytes checked against the bit distribution;
+//! * UTF-∞-8 against RFC 2279 UTF-8, which it equals below the lead `FE`:
+//!   every 4-byte input starting `F0..F7` without `FE` or `FF`, decoded in
+//!   fatal and replace mode, and every code point U+0000..U+7FFFFFFF,
+//!   whose bytes must be RFC 2279's, decoded back.
 //!
-//! `--quick` (what CI runs) takes a slice of each: the leads `F0` and `F4`,
+//! `--quick` (what CI runs) takes a slice of each: the leads `F0` and `F4`
+//! (for UTF-∞-8 with twenty third bytes, at the edges of the byte classes),
 //! the `ED` inputs whose halves are a lead and a trail surrogate, and every
 //! 4099th code point. Unoptimized builds re-run themselves with
 //! `--release`. Each sweep shows its stage and the share done on stderr
@@ -18,7 +23,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use codec_core::{CodePoint, DynCodec};
+use codec_core::{CodePoint, DecodeMode, DynCodec};
 use codec_test::tables::{self, Piece, Row};
 
 use crate::progress::Progress;
@@ -44,12 +49,26 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     ];
     let wtf8 = get("wtf-8")?;
     let rfc2279 = get("utf-8-rfc2279")?;
+    let inf = get("utf-inf-8")?;
 
     let leads: Vec<u8> = if quick { vec![0xF0, 0xF4] } else { (0xF0..=0xF7).collect() };
-    run("[1/3] 4-byte inputs F0..F7 in the three UTF-8 variants", |p| four_byte(p, &utf8, &leads))?;
-    run("[2/3] 6-byte inputs ED xx xx ED xx xx in WTF-8", |p| six_byte(p, wtf8, quick))?;
+    run("[1/5] 4-byte inputs F0..F7 in the three UTF-8 variants", |p| four_byte(p, &utf8, &leads))?;
+    run("[2/5] 6-byte inputs ED xx xx ED xx xx in WTF-8", |p| six_byte(p, wtf8, quick))?;
     let step = if quick { 4099 } else { 1 };
-    run("[3/3] code points U+0000..U+7FFFFFFF through RFC 2279", |p| round_trip(p, rfc2279, step))?;
+    run("[3/5] code points U+0000..U+7FFFFFFF through RFC 2279", |p| round_trip(p, rfc2279, step))?;
+    // Quick: the third byte only at the edges of the byte classes.
+    let thirds: Vec<u8> = if quick {
+        vec![
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xEF, 0xF0, 0xF7, 0xF8, 0xFB,
+            0xFC, 0xFD,
+        ]
+    } else {
+        (0..0xFE).collect()
+    };
+    run("[4/5] 4-byte inputs F0..F7 without FE or FF in UTF-∞-8 as in RFC 2279", |p| {
+        four_byte_inf(p, inf, rfc2279, &leads, &thirds)
+    })?;
+    run("[5/5] code points U+0000..U+7FFFFFFF in UTF-∞-8 as in RFC 2279", |p| inf_as_rfc2279(p, inf, rfc2279, step))?;
     Ok(())
 }
 
@@ -203,25 +222,17 @@ fn table_len(v: u32) -> usize {
     [0x7F, 0x7FF, 0xFFFF, 0x1F_FFFF, 0x3FF_FFFF, 0x7FFF_FFFF].iter().position(|&max| v <= max).map_or(7, |i| i + 1)
 }
 
-/// Every `step`th code point to U+7FFFFFFF (and the last), encoded and
-/// decoded alone.
-fn round_trip(stage: &str, codec: &'static dyn DynCodec, step: u32) -> Outcome {
+/// Runs `check(v)` on every `step`th value `v` of `0..=0x7FFF_FFFF` and on
+/// the last, on every core.
+fn every_code_point(stage: &str, step: u32, check: impl Fn(u32) -> Result<(), String> + Sync) -> Outcome {
     const BLOCK: u32 = 1 << 20;
     let blocks = u64::from(0x8000_0000u32 / BLOCK);
     parallel(stage, blocks, |job| {
         let start = job as u32 * BLOCK;
-        let first = start.div_ceil(step) * step;
         let mut checked = 0;
-        let mut v = first;
+        let mut v = start.div_ceil(step) * step;
         while v < start + BLOCK {
-            let cp = CodePoint::new(v);
-            let bytes = codec.encode(&[cp]).map_err(|e| format!("U+{v:X} does not encode: {e}"))?;
-            if bits_of(&bytes) != Some(v) || bytes.len() != table_len(v) {
-                return Err(format!("U+{v:X} encodes as {}", codec_test::hex::format(&bytes)));
-            }
-            if codec.decode(&bytes).as_deref() != Ok(&[cp][..]) {
-                return Err(format!("U+{v:X} does not decode back from {}", codec_test::hex::format(&bytes)));
-            }
+            check(v)?;
             checked += 1;
             v = match v.checked_add(step) {
                 Some(next) => next,
@@ -229,14 +240,81 @@ fn round_trip(stage: &str, codec: &'static dyn DynCodec, step: u32) -> Outcome {
             };
         }
         if job + 1 == blocks && (0x7FFF_FFFF % step) != 0 {
-            let cp = CodePoint::new(0x7FFF_FFFF);
-            let bytes = codec.encode(&[cp]).map_err(|e| e.to_string())?;
-            if codec.decode(&bytes).as_deref() != Ok(&[cp][..]) {
-                return Err("U+7FFFFFFF does not round-trip".into());
-            }
+            check(0x7FFF_FFFF)?;
             checked += 1;
         }
         Ok(checked)
+    })
+}
+
+/// Every `step`th code point to U+7FFFFFFF (and the last), encoded and
+/// decoded alone.
+fn round_trip(stage: &str, codec: &'static dyn DynCodec, step: u32) -> Outcome {
+    every_code_point(stage, step, |v| {
+        let cp = CodePoint::new(v);
+        let bytes = codec.encode(&[cp]).map_err(|e| format!("U+{v:X} does not encode: {e}"))?;
+        if bits_of(&bytes) != Some(v) || bytes.len() != table_len(v) {
+            return Err(format!("U+{v:X} encodes as {}", codec_test::hex::format(&bytes)));
+        }
+        if codec.decode(&bytes).as_deref() != Ok(&[cp][..]) {
+            return Err(format!("U+{v:X} does not decode back from {}", codec_test::hex::format(&bytes)));
+        }
+        Ok(())
+    })
+}
+
+// The Draft Proposal for UTF-∞-8 Specification, 3.2: U+0000..U+7FFFFFFF
+// are RFC 2279 UTF-8, one to six bytes; `FE` and `FF` lead its own longer
+// forms (3.3 to 3.5).
+
+/// Every `lead b c d` for each lead and each third byte `c` of `thirds`,
+/// without `FE` or `FF`: UTF-∞-8 decodes it as RFC 2279 does, in fatal and
+/// in replace mode.
+fn four_byte_inf(
+    stage: &str,
+    inf: &'static dyn DynCodec,
+    rfc2279: &'static dyn DynCodec,
+    leads: &[u8],
+    thirds: &[u8],
+) -> Outcome {
+    parallel(stage, leads.len() as u64 * 256, |job| {
+        let (lead, b) = (leads[(job / 256) as usize], (job % 256) as u8);
+        if b >= 0xFE {
+            return Ok(0);
+        }
+        let mut checked = 0;
+        for &c in thirds {
+            for d in 0..0xFE {
+                let input = [lead, b, c, d];
+                for mode in [DecodeMode::Fatal, DecodeMode::Replace] {
+                    let (got, want) = (inf.decode_with(&input, mode), rfc2279.decode_with(&input, mode));
+                    if got != want {
+                        return Err(mismatch(inf, &input, &got, &want));
+                    }
+                }
+                checked += 1;
+            }
+        }
+        Ok(checked)
+    })
+}
+
+/// Every `step`th code point to U+7FFFFFFF (and the last): UTF-∞-8 writes
+/// RFC 2279's bytes for it and decodes them back (sweep 3 decodes them
+/// with RFC 2279).
+fn inf_as_rfc2279(stage: &str, inf: &'static dyn DynCodec, rfc2279: &'static dyn DynCodec, step: u32) -> Outcome {
+    every_code_point(stage, step, |v| {
+        let cp = CodePoint::new(v);
+        let ours = inf.encode(&[cp]).map_err(|e| format!("U+{v:X} does not encode in UTF-∞-8: {e}"))?;
+        let theirs = rfc2279.encode(&[cp]).map_err(|e| format!("U+{v:X} does not encode in RFC 2279: {e}"))?;
+        if ours != theirs {
+            let (ours, theirs) = (codec_test::hex::format(&ours), codec_test::hex::format(&theirs));
+            return Err(format!("U+{v:X} is {ours} in UTF-∞-8, {theirs} in RFC 2279"));
+        }
+        if inf.decode(&ours).as_deref() != Ok(&[cp][..]) {
+            return Err(format!("U+{v:X} does not decode back from {}", codec_test::hex::format(&ours)));
+        }
+        Ok(())
     })
 }
 
