@@ -48,6 +48,28 @@ pub fn force_portable(portable: bool) {
     PORTABLE.store(portable, Ordering::Relaxed);
 }
 
+/// Whether this process runs the pivot's SIMD kernels: on x86-64 with
+/// `std`, when the processor has AVX2 and [`force_portable`] did not say
+/// otherwise. A codec asks it to choose between a conversion that checks
+/// as it goes ([`checked_utf8_to_utf16`], one pass only with the kernels)
+/// and its own validator then a conversion.
+///
+/// # Examples
+///
+/// ```
+/// codec_core::pivot::force_portable(true);
+/// assert!(!codec_core::pivot::simd_enabled());
+/// codec_core::pivot::force_portable(false);
+/// ```
+#[must_use]
+#[inline]
+pub fn simd_enabled() -> bool {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    return use_avx2();
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    return false;
+}
+
 /// Whether the AVX2 kernels run: when the processor has AVX2 and
 /// [`force_portable`] did not say otherwise.
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
@@ -165,6 +187,38 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
         return done;
     }
     valid_utf8_to_utf16_portable(bytes, dst)
+}
+
+/// Converts the longest prefix of `src` that the grammar of `tables` finds
+/// well-formed (as [`valid_prefix`] finds it) to UTF-16 code units in
+/// `dst`, as far as `dst` has room for, and returns (bytes read, units
+/// written): one pass where [`valid_prefix`] then [`valid_utf8_to_utf16`]
+/// would make two. With AVX2 each block of 64 bytes is checked just before
+/// it is converted, in the same registers; a grammar with a forbidden pair
+/// (WTF-8's) takes the two passes.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::pivot::Utf8Tables;
+/// // Two-byte sequences only: C2..DF followed by any continuation byte.
+/// let mut second = [None; 64];
+/// for lead in 0xC2..=0xDF {
+///     second[lead - 0xC0] = Some((0x80, 0xBF));
+/// }
+/// let tables = Utf8Tables::new(&second).unwrap();
+/// let mut units = [0u16; 16];
+/// assert_eq!(codec_core::pivot::checked_utf8_to_utf16(b"ok \xC3\xA9 \xE2\x82\xAC", &mut units, &tables), (6, 5));
+/// assert_eq!(units[..5], [0x6F, 0x6B, 0x20, 0xE9, 0x20]);
+/// ```
+#[must_use]
+pub fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if let Some(done) = avx2::checked_utf8_to_utf16(src, dst, tables) {
+        return done;
+    }
+    let valid = valid_prefix(&src[..src.len().min(dst.len())], tables);
+    valid_utf8_to_utf16(&src[..valid], dst)
 }
 
 /// The portable form of [`valid_utf8_to_utf16`].

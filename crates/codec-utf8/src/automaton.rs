@@ -509,6 +509,10 @@ pub fn encode_scalar_prefix(input: &[CodePoint], out: &mut Vec<u8>) -> usize {
 /// surrogates do not end the skip (`Utf8::validate_prefix_fast`).
 pub(crate) const GENERALIZED_TABLES: Utf8Tables = Grammar::GENERALIZED.tables().expect("generalized UTF-8 has tables");
 
+/// The fast validator's tables for strict UTF-8, with which the UTF-8 to
+/// UTF-16 kernel checks as it converts (`kernels::decode_to_utf16`).
+pub(crate) const UTF8_TABLES: Utf8Tables = Grammar::UTF_8.tables().expect("UTF-8 has tables");
+
 /// The windows the fast skip validates, growing while they stay valid, so
 /// its work is at most about four times what it consumes plus 64 bytes,
 /// however short the valid run.

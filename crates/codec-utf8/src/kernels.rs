@@ -25,6 +25,11 @@ use crate::automaton::valid_prefix;
 /// ```
 #[must_use]
 pub fn decode_to_utf16(input: &[u8], out: &mut [u16]) -> (usize, usize) {
+    if pivot::simd_enabled() {
+        // One pass that checks each block with RFC 3629's tables as it
+        // converts it; the same prefix as `valid_prefix` finds.
+        return pivot::checked_utf8_to_utf16(input, out, &crate::automaton::UTF8_TABLES);
+    }
     let valid = valid_prefix(&input[..input.len().min(out.len())]);
     pivot::valid_utf8_to_utf16(&input[..valid], out)
 }

@@ -26,6 +26,9 @@
 
 use core::arch::x86_64::*;
 
+use super::avx2_validate::Checker;
+use super::validate::Utf8Tables;
+
 // ---------------------------------------------------------------------------
 // UTF-8 to UTF-16.
 
@@ -117,28 +120,128 @@ fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     (i + read, o + written)
 }
 
+/// Converts the longest prefix of `src` that `tables` find well-formed, as
+/// far as `dst` has room for (units never outnumber bytes): the checked
+/// conversion of `super::checked_utf8_to_utf16`, validating each block
+/// just before converting it; `None` when AVX2 is not to be used or the
+/// grammar has a forbidden pair (which the blocks do not look for).
+#[inline]
+pub(super) fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> Option<(usize, usize)> {
+    // SAFETY: `use_avx2` checked that the processor has AVX2.
+    (super::use_avx2() && tables.pair.is_none()).then(|| unsafe { checked_utf8_to_utf16_avx2(src, dst, tables) })
+}
+
+#[target_feature(enable = "avx2")]
+fn checked_utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
+    let src = &src[..src.len().min(dst.len())];
+    let checker = Checker::new(tables);
+    // Whole characters first, checked one by one, until at least three
+    // bytes lie behind.
+    let mut head = src.len().min(3);
+    while head < src.len() && is_continuation(src[head]) {
+        head += 1;
+    }
+    let valid = super::validate::valid_prefix_portable(&src[..head], tables);
+    let (mut i, mut o) = super::valid_utf8_to_utf16_portable(&src[..valid], dst);
+    if valid == head && i == head && i >= 3 {
+        // As in `utf8_to_utf16_avx2`; `o <= i` as units never outnumber
+        // bytes, so `o + 64 <= dst.len()` holds too.
+        while i + 65 <= src.len() && o + 64 <= dst.len() {
+            // SAFETY: `3 <= i`, `i + 65 <= src.len()` and `o + 64 <= dst.len()`.
+            match unsafe { checked_block64(&checker, src.as_ptr().add(i), dst.as_mut_ptr(), o) } {
+                Some(next) => o = next,
+                None => break,
+            }
+            i += 64;
+        }
+        // The blocks before `i` are well-formed but for a character cut at
+        // `i` (its error shows in the block after): back up to its start.
+        if let Some((start, units)) = cut_character(src, i) {
+            i = start;
+            o = o.saturating_sub(units);
+        }
+        // From that boundary on, the exact validator and the converter.
+        let valid = super::validate::valid_prefix(&src[i..], tables);
+        let (read, written) = super::valid_utf8_to_utf16(&src[i..i + valid], &mut dst[o..]);
+        return (i + read, o + written);
+    }
+    (i, o)
+}
+
+/// Checks the 64 bytes at `p` with the grammar's tables (with the three
+/// before: a character cut at `p` must go on with continuation bytes) and,
+/// when they have no error, converts them as [`utf8_block64`] does;
+/// `None` when they have one.
+///
+/// # Safety
+///
+/// As for [`utf8_block64`].
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn checked_block64(checker: &Checker, p: *const u8, dst: *mut u16, o: usize) -> Option<usize> {
+    // SAFETY: the caller's promise: `p .. p + 64` is readable.
+    let (lo, hi) = unsafe { (_mm256_loadu_si256(p.cast()), _mm256_loadu_si256(p.add(32).cast())) };
+    // SAFETY: the caller's promise: `p - 3 .. p` is readable.
+    let before = unsafe { [*p.sub(1), *p.sub(2), *p.sub(3)] };
+    if _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0 {
+        // ASCII is an error only after a lead that wants more bytes.
+        if before[0] >= 0xC0 || before[1] >= 0xE0 || before[2] >= 0xF0 {
+            return None;
+        }
+    } else {
+        let top = _mm256_max_epu8(lo, hi);
+        let four = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(top, _mm256_set1_epi8(-16)), top)) != 0
+            || before.iter().any(|&b| b >= 0xF0);
+        let mut errors = _mm256_setzero_si256();
+        for half in [0, 32] {
+            // SAFETY: the caller's promise: `p - 3 .. p + 64` is readable.
+            let prev = unsafe {
+                let q = p.add(half);
+                [
+                    _mm256_loadu_si256(q.sub(1).cast()),
+                    _mm256_loadu_si256(q.sub(2).cast()),
+                    if four { _mm256_loadu_si256(q.sub(3).cast()) } else { _mm256_setzero_si256() },
+                ]
+            };
+            let input = if half == 0 { lo } else { hi };
+            errors = _mm256_or_si256(errors, checker.errors_after(input, prev));
+        }
+        if _mm256_testz_si256(errors, errors) == 0 {
+            return None;
+        }
+    }
+    // SAFETY: the caller's promise.
+    Some(unsafe { utf8_block64(p, dst, o) })
+}
+
 /// The blocks have converted every byte position before `end`: when those
-/// bytes end inside a character (its lead byte, at most three bytes back,
-/// says it is longer), returns where the character starts and how many
-/// units the blocks wrote for its part: one at its last byte before `end`
-/// when the byte at `end` (or the padding past the input) is not a
-/// continuation byte, and the lead surrogate at the third byte of a
-/// four-byte character. Used on the end of well-formed input, where the
-/// character is cut, and on bytes that are not UTF-8, where it may be
-/// incomplete.
+/// bytes end inside a character (its lead byte says it is longer), or end a whole character of two bytes or more that
+/// a continuation byte follows (an error, which left its last byte without
+/// a unit; an ASCII byte always gets one), returns where the
+/// character starts and how many units the blocks wrote for it: one at its
+/// last byte before `end` when the byte at `end` (or the padding past the
+/// input) is not a continuation byte, and the lead surrogate at the third
+/// byte of a four-byte character. Used on the end of well-formed input,
+/// where the character is cut, and where the checked conversion stops
+/// before a block with an error.
 fn cut_character(src: &[u8], end: usize) -> Option<(usize, usize)> {
-    let start = (end.saturating_sub(3)..end).rev().find(|&k| !is_continuation(src[k]))?;
+    // A cut character's lead is at most three bytes back; a whole one's,
+    // four.
+    let start = (end.saturating_sub(4)..end).rev().find(|&k| !is_continuation(src[k]))?;
     let len = match src[start] {
         0x00..=0x7F => 1,
         0x80..=0xDF => 2,
         0xE0..=0xEF => 3,
         _ => 4,
     };
-    if start + len <= end {
-        return None;
-    }
     let last = end - 1;
     let last_kept = src.get(end).is_none_or(|&b| !is_continuation(b));
+    // A whole character is taken back only when a stray continuation byte
+    // follows it (its last byte then got no unit): only on bytes that are
+    // not UTF-8, where the checked conversion stops at that error.
+    if start + len < end || (start + len == end && (last_kept || len == 1)) {
+        return None;
+    }
     let third = (len == 4 && start + 2 <= last).then_some(start + 2);
     // The last byte and the third one may be the same position: one unit.
     let units = usize::from(last_kept) + usize::from(third.is_some_and(|t| !(t == last && last_kept)));
@@ -229,8 +332,11 @@ unsafe fn utf8_block32<const FOUR: bool>(p: *const u8, dst: *mut u16, o: usize) 
     };
     let byte = |b: u8| _mm256_set1_epi8(b as i8);
     // Bit j: byte j + 1 is not a continuation byte (below -64 as signed).
-    let mut keep = !(_mm256_movemask_epi8(_mm256_cmpgt_epi8(byte(0xC0), next)) as u32);
     let ascii = _mm256_cmpgt_epi8(c0, byte(0xFF));
+    // An ASCII byte always gets its unit, as in a block of ASCII, even
+    // before a stray continuation byte (not UTF-8: see `cut_character`).
+    let mut keep =
+        !(_mm256_movemask_epi8(_mm256_cmpgt_epi8(byte(0xC0), next)) as u32) | _mm256_movemask_epi8(ascii) as u32;
     let mut low = _mm256_or_si256(_mm256_and_si256(c0, byte(0x3F)), shl::<6>(c1, 0xC0));
     let c1_middle = shr::<2>(c1, 0x0F);
     let lead3 = _mm256_cmpeq_epi8(_mm256_and_si256(c2, byte(0xF0)), byte(0xE0));

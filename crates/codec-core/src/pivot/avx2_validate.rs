@@ -46,7 +46,7 @@ pub(super) fn first_error_block(input: &[u8], tables: &Utf8Tables) -> Option<usi
 
 /// The tables in registers.
 #[derive(Clone, Copy)]
-struct Checker {
+pub(super) struct Checker {
     byte_1_high: __m256i,
     byte_1_low: __m256i,
     byte_2_high: __m256i,
@@ -75,7 +75,7 @@ fn before(input: __m256i, prev: __m256i) -> __m256i {
 
 impl Checker {
     #[target_feature(enable = "avx2")]
-    fn new(tables: &Utf8Tables) -> Checker {
+    pub(super) fn new(tables: &Utf8Tables) -> Checker {
         Checker {
             byte_1_high: table(&tables.byte_1_high),
             byte_1_low: table(&tables.byte_1_low),
@@ -91,6 +91,17 @@ impl Checker {
     fn errors(&self, input: __m256i, prev: __m256i) -> __m256i {
         let before = before(input, prev);
         let prev1 = _mm256_alignr_epi8::<15>(input, before);
+        let prev2 = _mm256_alignr_epi8::<14>(input, before);
+        let prev3 = _mm256_alignr_epi8::<13>(input, before);
+        self.errors_after(input, [prev1, prev2, prev3])
+    }
+
+    /// The errors of the 32 bytes `input` given the bytes one, two and
+    /// three before each of them (for the UTF-8 to UTF-16 kernel, which
+    /// loads them at those offsets).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn errors_after(&self, input: __m256i, [prev1, prev2, prev3]: [__m256i; 3]) -> __m256i {
         let low_nibbles = splat(0x0F);
         let b1_high =
             _mm256_shuffle_epi8(self.byte_1_high, _mm256_and_si256(_mm256_srli_epi16::<4>(prev1), low_nibbles));
@@ -100,8 +111,6 @@ impl Checker {
         let classes = _mm256_and_si256(_mm256_and_si256(b1_high, b1_low), b2_high);
         // A lead of three or four bytes two back (`E0..FF`), or of four
         // three back (`F0..FF`): bit 7 set where a continuation byte must be.
-        let prev2 = _mm256_alignr_epi8::<14>(input, before);
-        let prev3 = _mm256_alignr_epi8::<13>(input, before);
         let third = _mm256_subs_epu8(prev2, splat(0xE0 - 0x80));
         let fourth = _mm256_subs_epu8(prev3, splat(0xF0 - 0x80));
         let must = _mm256_and_si256(_mm256_or_si256(third, fourth), splat(0x80));

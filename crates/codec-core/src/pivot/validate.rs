@@ -527,6 +527,29 @@ mod tests {
             assert_eq!(finish(input, &tables, stop), want, "AVX2, {grammar:?} on {input:02X?}");
         }
         assert_eq!(valid_prefix(input, &tables), want);
+        check_conversion(&tables, input, want);
+    }
+
+    /// The checked conversion to UTF-16 reads the valid prefix and writes
+    /// its units with room for a unit per byte; with less room, a prefix of
+    /// that ending at a character boundary (a cut input may end in a WTF-8
+    /// lead surrogate, held back).
+    fn check_conversion(tables: &Utf8Tables, input: &[u8], want: usize) {
+        let mut expected = alloc::vec![0u16; want];
+        let (read, written) = super::super::valid_utf8_to_utf16_portable(&input[..want], &mut expected);
+        assert_eq!(read, want);
+        expected.truncate(written);
+        for room in [input.len() + 64, input.len(), want, want.saturating_sub(7)] {
+            let mut units = alloc::vec![0u16; room];
+            let (read, written) = super::super::checked_utf8_to_utf16(input, &mut units, tables);
+            if room >= input.len() {
+                assert_eq!((read, &units[..written]), (want, &expected[..]), "room {room} on {input:02X?}");
+            } else {
+                let boundary = read == want || input[read] & 0xC0 != 0x80;
+                assert!(read <= want && written <= room && boundary, "room {room} on {input:02X?}");
+                assert_eq!(&units[..written], &expected[..written], "room {room} on {input:02X?}");
+            }
+        }
     }
 
     /// Every `step`-th value of `0..n`, every one outside Miri.
@@ -536,7 +559,7 @@ mod tests {
 
     /// Errors of every kind, each surrogate form, and the sequences around
     /// a surrogate pair.
-    const SPECIAL: [&[u8]; 26] = [
+    const SPECIAL: [&[u8]; 29] = [
         b"\xFF",
         b"\xFE",
         b"\x80",
@@ -563,6 +586,10 @@ mod tests {
         b"\xED\xA0\x80\xED\xA0\x80\xED\xB0\x80",
         b"\xED\xB0\x80\xED\xA0\x80",
         b"\xED\xA0\x80\xED\xB0\x41",
+        // A whole character of each length, then a stray continuation byte.
+        b"\xE4\xB8\xAD\xAD",
+        b"\xF0\x9F\x98\x80\x80",
+        b"A\x80",
     ];
 
     /// Text of every length of character, ASCII runs among them, for
