@@ -37,6 +37,21 @@ use super::validate::Utf8Tables;
 /// byte).
 static COMPRESS: [[u8; 16]; 256] = compress_table();
 
+/// How many bits of each byte are set: a load, where `count_ones` would be
+/// a dozen instructions without the `popcnt` feature (AVX2 alone, which is
+/// all the kernels ask the processor for, does not imply it).
+pub(super) static KEPT: [u8; 256] = kept();
+
+const fn kept() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        table[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    table
+}
+
 const fn compress_table() -> [[u8; 16]; 256] {
     let mut table = [[0x80u8; 16]; 256];
     let mut mask = 0;
@@ -378,7 +393,7 @@ unsafe fn utf8_block32<const FOUR: bool>(p: *const u8, dst: *mut u16, o: usize) 
         // SAFETY: the caller's promise: each store of 8 units starts at most
         // 24 units after the first `o`.
         unsafe { _mm_storeu_si128(dst.add(o).cast(), part) };
-        o += mask.count_ones() as usize;
+        o += usize::from(KEPT[mask]);
     }
     o
 }
