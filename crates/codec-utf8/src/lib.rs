@@ -323,7 +323,7 @@ impl Codec for Utf8 {
 /// assert_eq!(codec_utf8::to_str(b"caf\xC3").unwrap_err().error_len(), None);
 /// ```
 pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
-    if let Some(text) = fast_str(bytes) {
+    if let Ok(text) = fast_str(bytes) {
         return Ok(text);
     }
     UTF_8.validate(bytes)?;
@@ -332,13 +332,14 @@ pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
 
 /// Borrows `bytes` as a `&str` when they are UTF-8, in one pass of the fast
 /// validator (`simdutf8` under `simd`, `core::str::from_utf8` without),
-/// which says only yes or no: the callers ask the codec for the error.
-fn fast_str(bytes: &[u8]) -> Option<&str> {
+/// which stops at the block of the first error: `Err` holds how many bytes
+/// before it are UTF-8. The callers ask the codec for the error itself.
+fn fast_str(bytes: &[u8]) -> Result<&str, usize> {
     #[cfg(feature = "simd")]
-    let text = simdutf8::basic::from_utf8(bytes);
+    let text = simdutf8::compat::from_utf8(bytes).map_err(|e| e.valid_up_to());
     #[cfg(not(feature = "simd"))]
-    let text = core::str::from_utf8(bytes);
-    text.ok()
+    let text = core::str::from_utf8(bytes).map_err(|e| e.valid_up_to());
+    text
 }
 
 /// Borrows bytes already checked to be UTF-8 as a `&str`, checking them
@@ -360,18 +361,18 @@ fn valid_str(bytes: &[u8]) -> &str {
 /// ```
 #[must_use]
 pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
-    // Valid text, the common case, is checked once and borrowed.
-    if let Some(text) = fast_str(bytes) {
-        return Cow::Borrowed(text);
-    }
-    let Err(first) = UTF_8.validate(bytes) else {
-        return Cow::Borrowed(valid_str(bytes));
+    // Valid text, the common case, is checked once and borrowed; else the
+    // check stopped near the first error.
+    let valid_up_to = match fast_str(bytes) {
+        Ok(text) => return Cow::Borrowed(text),
+        Err(valid_up_to) => valid_up_to,
     };
     // The WHATWG utf-8 decoder in replace mode, a run at a time: the valid
     // text up to the next error, then one U+FFFD for its maximal subpart.
     let mut out = String::with_capacity(bytes.len() + 2);
-    let mut rest = bytes;
-    let mut error = Some(first);
+    let (valid, mut rest) = bytes.split_at(valid_up_to);
+    out.push_str(valid_str(valid));
+    let mut error = UTF_8.validate(rest).err();
     while let Some(e) = error {
         let (valid, bad) = rest.split_at(e.valid_up_to());
         out.push_str(valid_str(valid));
