@@ -18,6 +18,8 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2;
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+mod avx2_utf32;
 
 /// Set by [`force_portable`].
 static PORTABLE: AtomicBool = AtomicBool::new(false);
@@ -235,6 +237,12 @@ fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (usize, usize)
 /// assert_eq!(out, [CodePoint::new(0x68), CodePoint::new(0xE9)]);
 /// ```
 pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if bytes.len() >= SHORT
+        && let Some(read) = avx2_utf32::valid_utf8_to_code_points(bytes, out)
+    {
+        return read;
+    }
     out.reserve(bytes.len());
     if bytes.len() < SHORT {
         // A character at a time: no buffer to fill for a few bytes.
@@ -385,6 +393,12 @@ fn scalars_to_utf16(points: &[crate::CodePoint], dst: &mut [u16]) -> (usize, usi
 /// ```
 pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
     out.reserve(points.len());
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if points.len() >= SHORT
+        && let Some(taken) = avx2_utf32::scalars_to_utf8(points, out)
+    {
+        return taken;
+    }
     if points.len() < SHORT {
         return scalars_to_utf8_short(points, out);
     }

@@ -1,0 +1,483 @@
+//! The AVX2 forms of the conversions between UTF-8 and code points (UTF-32),
+//! chosen at run time by [`super::use_avx2`]: valid UTF-8 straight into a
+//! `Vec<CodePoint>`'s spare capacity, and Unicode scalar values straight
+//! into a `Vec<u8>`'s, without going through UTF-16.
+//!
+//! UTF-8 to code points takes 32 bytes at a time. For every byte it computes
+//! the code point of the character that would end there, from that byte and
+//! the three before it (each earlier byte counts when every byte after it up
+//! to this one is a continuation byte), in 32-bit lanes; then it keeps the
+//! lanes of the bytes that do end a character (the next byte is not a
+//! continuation byte), packed by a permutation from a 256-entry table, eight
+//! lanes at a time. ASCII and runs of four-byte characters have their own
+//! cases.
+//!
+//! Code points to UTF-8 takes eight code points at a time: each one's one to
+//! four bytes in its 32-bit lane, then a byte shuffle per four lanes from a
+//! 256-entry table picked by their lengths. Runs of 32 ASCII code points are
+//! packed with saturating packs.
+//!
+//! Every load and store is a whole block inside the caller's slices, checked
+//! before the block starts; a store may write past what it counts as
+//! written, never past the spare capacity it was given.
+#![allow(unsafe_code)]
+
+use alloc::vec::Vec;
+use core::arch::x86_64::{
+    __m256i, _mm_loadl_epi64, _mm_loadu_si128, _mm_storeu_si128, _mm256_add_epi32, _mm256_and_si256,
+    _mm256_andnot_si256, _mm256_castsi128_si256, _mm256_castsi256_ps, _mm256_castsi256_si128, _mm256_cmpeq_epi32,
+    _mm256_cmpgt_epi8, _mm256_cmpgt_epi32, _mm256_cvtepu8_epi32, _mm256_extracti128_si256, _mm256_inserti128_si256,
+    _mm256_loadu_si256, _mm256_madd_epi16, _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_movemask_ps,
+    _mm256_or_si256, _mm256_packus_epi16, _mm256_packus_epi32, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32,
+    _mm256_set_epi32, _mm256_set1_epi8, _mm256_set1_epi16, _mm256_set1_epi32, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_slli_epi32, _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_storeu_si256,
+    _mm256_sub_epi32, _mm256_testz_si256, _mm256_unpackhi_epi8, _mm256_unpackhi_epi16, _mm256_unpacklo_epi8,
+    _mm256_unpacklo_epi16,
+};
+use core::mem::MaybeUninit;
+
+use crate::CodePoint;
+
+// ---------------------------------------------------------------------------
+// UTF-8 to code points.
+
+/// For each set of lanes to keep out of eight (bit `j`: lane `j`), the
+/// lanes in order, for `_mm256_permutevar8x32_epi32`; the rest are 0.
+static KEEP: [[u32; 8]; 256] = keep();
+
+const fn keep() -> [[u32; 8]; 256] {
+    let mut table = [[0u32; 8]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut n, mut j) = (0, 0);
+        while j < 8 {
+            if (mask >> j) & 1 == 1 {
+                table[mask][n] = j as u32;
+                n += 1;
+            }
+            j += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+/// Appends the code points of bytes that the caller has checked to be
+/// well-formed UTF-8 to `out`, as `super::valid_utf8_to_code_points` does
+/// (same result, same contract on bytes that are not UTF-8): how many bytes
+/// it read. `None` when AVX2 is not to be used.
+#[inline]
+pub(super) fn valid_utf8_to_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> Option<usize> {
+    if !super::use_avx2() {
+        return None;
+    }
+    // SAFETY: `use_avx2` checked that the processor has AVX2.
+    Some(unsafe { append_code_points(bytes, out) })
+}
+
+/// [`valid_utf8_to_code_points`] once AVX2 is known to be there: a
+/// character takes at least a byte, so `bytes.len()` code points of room
+/// hold them all.
+#[target_feature(enable = "avx2")]
+fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> usize {
+    out.reserve(bytes.len());
+    let len = out.len();
+    let spare = out.spare_capacity_mut();
+    // SAFETY: `CodePoint` is `repr(transparent)` over `u32`, so
+    // `MaybeUninit<CodePoint>` has the layout of `MaybeUninit<u32>`; the
+    // new slice covers exactly the spare capacity, borrowed mutably here.
+    let dst = unsafe { core::slice::from_raw_parts_mut(spare.as_mut_ptr().cast::<MaybeUninit<u32>>(), spare.len()) };
+    let (read, written) = utf8_to_utf32_avx2(bytes, dst);
+    // SAFETY: the kernel initialized the first `written` elements of the
+    // spare capacity (`written <= spare.len()`), each a `u32`, which is a
+    // valid `CodePoint`.
+    unsafe { out.set_len(len + written) };
+    read
+}
+
+/// Decodes valid UTF-8 from `src` into `dst`, as much as fits: (bytes read,
+/// code points written). It stops at the end of `src`, before a character
+/// that does not fit, or before a sequence cut by the end (only in bytes
+/// that are not UTF-8). On bytes that are not UTF-8 the values are
+/// unspecified, but it never reads or writes out of bounds.
+#[target_feature(enable = "avx2")]
+fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize) {
+    let (mut i, mut n) = (0, 0);
+    // A block also reads the three bytes before it: the first characters
+    // one at a time.
+    while i < 3 {
+        let Some((value, len)) = super::read_char(src, i) else { return (i, n) };
+        let Some(slot) = dst.get_mut(n) else { return (i, n) };
+        slot.write(value);
+        i += len;
+        n += 1;
+    }
+    let first = i;
+    // Each block reads bytes `i - 3 .. i + 33` and writes at most 32 lanes
+    // from `n`. The blocks do not start at characters: a block decodes the
+    // characters that end in it, wherever they start.
+    while i + 33 <= src.len() && n + 32 <= dst.len() {
+        // SAFETY (for the pointers below): `3 <= i` and `i + 33 <= src.len()`,
+        // `n + 32 <= dst.len()`.
+        let (from, to) = unsafe { (src.as_ptr().add(i), dst.as_mut_ptr().add(n).cast::<u32>()) };
+        // SAFETY: see above.
+        let x0 = unsafe { _mm256_loadu_si256(from.cast()) };
+        if _mm256_movemask_epi8(x0) == 0 {
+            // 32 ASCII bytes.
+            // SAFETY: see above.
+            unsafe { widen_ascii(from, to) };
+            i += 32;
+            n += 32;
+            continue;
+        }
+        // Continuation bytes are the bytes below -64 as signed bytes.
+        let below = _mm256_set1_epi8(-64);
+        let c0 = _mm256_cmpgt_epi8(below, x0);
+        let continuation = _mm256_movemask_epi8(c0) as u32;
+        let next_continuation = (src[i + 32] as i8) < -64;
+        // Bit j: byte j ends a character.
+        let ends = !((continuation >> 1) | (u32::from(next_continuation) << 31));
+        if ends == 0x8888_8888 {
+            // Eight characters of four bytes each.
+            // SAFETY: see above.
+            unsafe { _mm256_storeu_si256(to.cast(), four_byte_chars(x0)) };
+            i += 32;
+            n += 8;
+            continue;
+        }
+        // SAFETY: see above: `i - 3 + 32 <= src.len()`.
+        let (x1, x2, x3) = unsafe {
+            (
+                _mm256_loadu_si256(from.sub(1).cast()),
+                _mm256_loadu_si256(from.sub(2).cast()),
+                _mm256_loadu_si256(from.sub(3).cast()),
+            )
+        };
+        let lanes = ending_here(x0, x1, x2, x3, c0);
+        let mut written = 0;
+        for (k, lanes) in lanes.into_iter().enumerate() {
+            let keep = (ends >> (8 * k)) & 0xFF;
+            let order = &KEEP[keep as usize];
+            // SAFETY: `order` is 32 bytes; `n + written + 8 <= n + 8 * (k + 1) <= n + 32`.
+            unsafe {
+                let order = _mm256_loadu_si256(order.as_ptr().cast());
+                _mm256_storeu_si256(to.add(written).cast(), _mm256_permutevar8x32_epi32(lanes, order));
+            }
+            written += keep.count_ones() as usize;
+        }
+        i += 32;
+        n += written;
+    }
+    if i > first {
+        // The character that holds byte `i` starts before it when byte `i`
+        // is a continuation byte: it was not written.
+        let mut back = 0;
+        while back < 3 && src.get(i - back).is_some_and(|&b| (b as i8) < -64) {
+            back += 1;
+        }
+        i -= back;
+    }
+    // The last bytes, each character checked against both ends.
+    while let Some((value, len)) = super::read_char(src, i) {
+        let Some(slot) = dst.get_mut(n) else { break };
+        slot.write(value);
+        i += len;
+        n += 1;
+    }
+    (i, n)
+}
+
+/// Writes 32 ASCII bytes as 32 lanes.
+///
+/// # Safety
+///
+/// `from` is readable for 32 bytes and `to` writable for 32 lanes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn widen_ascii(from: *const u8, to: *mut u32) {
+    let mut k = 0;
+    while k < 4 {
+        // SAFETY: the caller's promise: `8 * k + 8 <= 32`.
+        unsafe {
+            let bytes = _mm_loadl_epi64(from.add(8 * k).cast());
+            _mm256_storeu_si256(to.add(8 * k).cast(), _mm256_cvtepu8_epi32(bytes));
+        }
+        k += 1;
+    }
+}
+
+/// Decodes eight four-byte characters, the lead byte lowest in each 32-bit
+/// lane of `x`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn four_byte_chars(x: __m256i) -> __m256i {
+    // Lanes `11110www 10zzzzzz 10yyyyyy 10xxxxxx` (memory order).
+    let payload = _mm256_and_si256(x, _mm256_set1_epi32(0x3F3F_3F07));
+    // Pairs of bytes: www·64 + zzzzzz, yyyyyy·64 + xxxxxx.
+    let pairs = _mm256_maddubs_epi16(payload, _mm256_set1_epi16(0x0140));
+    _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x0001_1000))
+}
+
+/// For each of the 32 bytes of `x0`, the code point of the character that
+/// ends there if one does, in 32-bit lanes: bytes 0 to 7, 8 to 15, 16 to 23
+/// and 24 to 31. `x1`, `x2` and `x3` are the 32 bytes that start one, two
+/// and three bytes before `x0`; `c0` marks the continuation bytes of `x0`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn ending_here(x0: __m256i, x1: __m256i, x2: __m256i, x3: __m256i, c0: __m256i) -> [__m256i; 4] {
+    let below = _mm256_set1_epi8(-64);
+    let (c1, c2) = (_mm256_cmpgt_epi8(below, x1), _mm256_cmpgt_epi8(below, x2));
+    // The last byte of a character is ASCII or a continuation byte:
+    // 0xxxxxxx or 10xxxxxx, seven bits either way.
+    let b0 = _mm256_and_si256(x0, _mm256_set1_epi8(0x7F));
+    // The byte before counts when the last one is a continuation byte: then
+    // it is a continuation byte or the lead of two bytes (110yyyyy), whose
+    // bit 5 is clear.
+    let b1 = _mm256_and_si256(x1, _mm256_and_si256(c0, _mm256_set1_epi8(0x3F)));
+    // Two bytes before: a continuation byte, or the lead of three bytes
+    // (1110zzzz).
+    let c01 = _mm256_and_si256(c0, c1);
+    let mask2 = _mm256_or_si256(_mm256_set1_epi8(0x0F), _mm256_and_si256(c2, _mm256_set1_epi8(0x30)));
+    let b2 = _mm256_and_si256(x2, _mm256_and_si256(c01, mask2));
+    // Three bytes before: only the lead of four bytes (11110www).
+    let b3 = _mm256_and_si256(x3, _mm256_and_si256(_mm256_and_si256(c01, c2), _mm256_set1_epi8(0x07)));
+    // b0 + 64·b1 and b2 + 64·b3 in 16-bit lanes, in-lane order: bytes 0-7
+    // and 16-23 (`lo`), 8-15 and 24-31 (`hi`).
+    let weights = _mm256_set1_epi16(0x4001);
+    let lo01 = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(b0, b1), weights);
+    let hi01 = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(b0, b1), weights);
+    let lo23 = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(b2, b3), weights);
+    let hi23 = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(b2, b3), weights);
+    // Quarters 0, 2, 1, 3: the 16-bit unpacks below then take bytes in order.
+    let lo01 = _mm256_permute4x64_epi64::<0xD8>(lo01);
+    let hi01 = _mm256_permute4x64_epi64::<0xD8>(hi01);
+    let lo23 = _mm256_permute4x64_epi64::<0xD8>(lo23);
+    let hi23 = _mm256_permute4x64_epi64::<0xD8>(hi23);
+    // (b0 + 64·b1) + 4096·(b2 + 64·b3).
+    let weights = _mm256_set1_epi32(0x1000_0001);
+    [
+        _mm256_madd_epi16(_mm256_unpacklo_epi16(lo01, lo23), weights),
+        _mm256_madd_epi16(_mm256_unpacklo_epi16(hi01, hi23), weights),
+        _mm256_madd_epi16(_mm256_unpackhi_epi16(lo01, lo23), weights),
+        _mm256_madd_epi16(_mm256_unpackhi_epi16(hi01, hi23), weights),
+    ]
+}
+
+// ---------------------------------------------------------------------------
+// Code points to UTF-8.
+
+/// For four 32-bit lanes of one to four bytes, the byte shuffle that packs
+/// their bytes (index `0x80` zeroes a byte), indexed by the lanes' lengths
+/// less one: bit `j` of the index is bit 0 of lane `j`'s, bit `j + 4` its
+/// bit 1.
+static PACK: [[u8; 16]; 256] = pack();
+
+/// How many bytes the shuffle of [`PACK`] of the same index keeps.
+static PACK_LEN: [u8; 256] = pack_len();
+
+const fn lane_len(key: usize, j: usize) -> usize {
+    1 + ((key >> j) & 1) + 2 * ((key >> (j + 4)) & 1)
+}
+
+const fn pack() -> [[u8; 16]; 256] {
+    let mut table = [[0x80u8; 16]; 256];
+    let mut key = 0;
+    while key < 256 {
+        let (mut n, mut j) = (0, 0);
+        while j < 4 {
+            let mut b = 0;
+            while b < lane_len(key, j) {
+                table[key][n] = (4 * j + b) as u8;
+                n += 1;
+                b += 1;
+            }
+            j += 1;
+        }
+        key += 1;
+    }
+    table
+}
+
+const fn pack_len() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut key = 0;
+    while key < 256 {
+        table[key] = (lane_len(key, 0) + lane_len(key, 1) + lane_len(key, 2) + lane_len(key, 3)) as u8;
+        key += 1;
+    }
+    table
+}
+
+/// Appends the UTF-8 of the leading run of Unicode scalar values of
+/// `points` to `out`, as `super::scalars_to_utf8` does: how many code points
+/// it took. `None` when AVX2 is not to be used.
+#[inline]
+pub(super) fn scalars_to_utf8(points: &[CodePoint], out: &mut Vec<u8>) -> Option<usize> {
+    if !super::use_avx2() {
+        return None;
+    }
+    // SAFETY: `CodePoint` is `repr(transparent)` over `u32`: the same
+    // memory, read as `u32`s.
+    let src = unsafe { core::slice::from_raw_parts(points.as_ptr().cast::<u32>(), points.len()) };
+    let mut n = 0;
+    loop {
+        let spare = out.spare_capacity_mut();
+        // SAFETY: `use_avx2` checked that the processor has AVX2.
+        let (read, written) = unsafe { utf32_to_utf8_avx2(&src[n..], spare) };
+        // SAFETY: the kernel initialized the first `written` bytes of the
+        // spare capacity (`written <= spare.len()`).
+        unsafe { out.set_len(out.len() + written) };
+        n += read;
+        // It stops at the end, before a value that is not a scalar value,
+        // or where the room ends: then more room (at least doubled), and on.
+        match src.get(n) {
+            Some(&v) if char::from_u32(v).is_some() => out.reserve(src.len() - n + 4),
+            _ => return Some(n),
+        }
+    }
+}
+
+/// Encodes the Unicode scalar values at the front of `src` as UTF-8 in
+/// `dst`, as many as fit: (code points read, bytes written). It stops at
+/// the end of `src`, before a surrogate or a value beyond U+10FFFF, or
+/// before a character that does not fit.
+#[target_feature(enable = "avx2")]
+fn utf32_to_utf8_avx2(src: &[u32], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    let room = dst.len();
+    let to = dst.as_mut_ptr().cast::<u8>();
+    while i + 8 <= src.len() && o + 32 <= room {
+        if i + 32 <= src.len() {
+            // SAFETY: `i + 32 <= src.len()` and `o + 32 <= room`.
+            if unsafe { ascii32(src.as_ptr().add(i), to.add(o)) } {
+                i += 32;
+                o += 32;
+                continue;
+            }
+        }
+        // SAFETY: `i + 8 <= src.len()`.
+        let v = unsafe { _mm256_loadu_si256(src.as_ptr().add(i).cast()) };
+        // Surrogates, and values beyond U+10FFFF (whose high half is above 0x10).
+        let surrogate = _mm256_cmpeq_epi32(
+            _mm256_and_si256(v, _mm256_set1_epi32(0xFFFF_F800_u32 as i32)),
+            _mm256_set1_epi32(0xD800),
+        );
+        let beyond = _mm256_cmpgt_epi32(_mm256_srli_epi32::<16>(v), _mm256_set1_epi32(0x10));
+        let bad = _mm256_or_si256(surrogate, beyond);
+        if _mm256_testz_si256(bad, bad) == 0 {
+            // A character at a time to the end of the eight, stopping at
+            // the first value that is not a scalar value.
+            let end = i + 8;
+            while i < end {
+                let Some(c) = char::from_u32(src[i]) else { return (i, o) };
+                let len = c.len_utf8();
+                // SAFETY: `o + len <= o + 4 * 8 <= room`, and
+                // `MaybeUninit<u8>` has the layout of `u8`.
+                let slot = unsafe { core::slice::from_raw_parts_mut(to.add(o), len) };
+                c.encode_utf8(slot);
+                i += 1;
+                o += len;
+            }
+            continue;
+        }
+        let (lanes, key) = utf8_lanes(v);
+        let (key_lo, key_hi) = ((key & 0x0F) | ((key >> 4) & 0xF0), ((key >> 4) & 0x0F) | ((key >> 8) & 0xF0));
+        let (lo, hi) = (&PACK[key_lo as usize], &PACK[key_hi as usize]);
+        let len_lo = usize::from(PACK_LEN[key_lo as usize]);
+        // SAFETY: `lo` and `hi` are 16 bytes each; the stores end at
+        // `o + len_lo + 16 <= o + 32 <= room`.
+        unsafe {
+            let shuffle = _mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm_loadu_si128(lo.as_ptr().cast())),
+                _mm_loadu_si128(hi.as_ptr().cast()),
+            );
+            let bytes = _mm256_shuffle_epi8(lanes, shuffle);
+            _mm_storeu_si128(to.add(o).cast(), _mm256_castsi256_si128(bytes));
+            _mm_storeu_si128(to.add(o + len_lo).cast(), _mm256_extracti128_si256::<1>(bytes));
+        }
+        i += 8;
+        o += len_lo + usize::from(PACK_LEN[key_hi as usize]);
+    }
+    // The last code points, each checked against both ends.
+    while let Some(&v) = src.get(i) {
+        let Some(c) = char::from_u32(v) else { break };
+        let len = c.len_utf8();
+        if o + len > room {
+            break;
+        }
+        // SAFETY: `o + len <= room`, and `MaybeUninit<u8>` has the layout of `u8`.
+        let slot = unsafe { core::slice::from_raw_parts_mut(to.add(o), len) };
+        c.encode_utf8(slot);
+        i += 1;
+        o += len;
+    }
+    (i, o)
+}
+
+/// Packs 32 code points as 32 bytes when they are all ASCII: whether they
+/// were.
+///
+/// # Safety
+///
+/// `from` is readable for 32 code points and `to` writable for 32 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn ascii32(from: *const u32, to: *mut u8) -> bool {
+    // SAFETY: the caller's promise.
+    let (a, b, c, d) = unsafe {
+        (
+            _mm256_loadu_si256(from.cast()),
+            _mm256_loadu_si256(from.add(8).cast()),
+            _mm256_loadu_si256(from.add(16).cast()),
+            _mm256_loadu_si256(from.add(24).cast()),
+        )
+    };
+    let all = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
+    if _mm256_testz_si256(all, _mm256_set1_epi32(!0x7F)) == 0 {
+        return false;
+    }
+    // In-lane packs interleave the registers' quarters; the permutation puts
+    // them back in order.
+    let bytes = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+    let bytes = _mm256_permutevar8x32_epi32(bytes, _mm256_set_epi32(7, 3, 6, 2, 5, 1, 4, 0));
+    // SAFETY: the caller's promise.
+    unsafe { _mm256_storeu_si256(to.cast(), bytes) };
+    true
+}
+
+/// The UTF-8 of eight Unicode scalar values, each in its 32-bit lane (lead
+/// byte lowest), and the key of their lengths less one: bit `j` of it is bit
+/// 0 of lane `j`'s, bit `j + 8` its bit 1.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn utf8_lanes(v: __m256i) -> (__m256i, u32) {
+    // The six-bit groups of the four-byte form, most significant first in
+    // memory order: 00000www 00zzzzzz 00yyyyyy 00xxxxxx.
+    let b3 = _mm256_and_si256(_mm256_slli_epi32::<24>(v), _mm256_set1_epi32(0x3F00_0000));
+    let b2 = _mm256_and_si256(_mm256_slli_epi32::<10>(v), _mm256_set1_epi32(0x003F_0000));
+    let b1 = _mm256_and_si256(_mm256_srli_epi32::<4>(v), _mm256_set1_epi32(0x0000_3F00));
+    let b0 = _mm256_srli_epi32::<18>(v);
+    let groups = _mm256_or_si256(_mm256_or_si256(b3, b2), _mm256_or_si256(b1, b0));
+    // Minus the length less one: 0 (ASCII), -1, -2 or -3.
+    let two = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0x7F));
+    let three = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0x7FF));
+    let four = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0xFFFF));
+    let minus = _mm256_add_epi32(_mm256_add_epi32(two, three), four);
+    // Shifted right by 24, 16, 8 or 0 bits: the groups the length needs.
+    let shift = _mm256_add_epi32(_mm256_set1_epi32(24), _mm256_slli_epi32::<3>(minus));
+    let groups = _mm256_srlv_epi32(groups, shift);
+    // The marker bits of each length (none for ASCII, which is the value).
+    let markers = _mm256_set_epi32(0, 0, 0, 0, 0x8080_80F0_u32 as i32, 0x0080_80E0, 0x80C0, 0);
+    let markers = _mm256_permutevar8x32_epi32(markers, _mm256_sub_epi32(_mm256_setzero_si256(), minus));
+    let lanes = _mm256_or_si256(_mm256_or_si256(groups, markers), _mm256_andnot_si256(two, v));
+    let (m2, m3, m4) = (
+        _mm256_movemask_ps(_mm256_castsi256_ps(two)) as u32,
+        _mm256_movemask_ps(_mm256_castsi256_ps(three)) as u32,
+        _mm256_movemask_ps(_mm256_castsi256_ps(four)) as u32,
+    );
+    // Length less one: 0, 1, 2, 3: bit 0 is two ^ three ^ four, bit 1 three.
+    (lanes, (m2 ^ m3 ^ m4) | (m3 << 8))
+}
+
+#[cfg(test)]
+mod tests {}
