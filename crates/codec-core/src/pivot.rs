@@ -243,6 +243,11 @@ pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::
     {
         return read;
     }
+    valid_utf8_to_code_points_portable(bytes, out)
+}
+
+/// The portable form of [`valid_utf8_to_code_points`].
+fn valid_utf8_to_code_points_portable(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
     out.reserve(bytes.len());
     if bytes.len() < SHORT {
         // A character at a time: no buffer to fill for a few bytes.
@@ -392,13 +397,18 @@ fn scalars_to_utf16(points: &[crate::CodePoint], dst: &mut [u16]) -> (usize, usi
 /// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
 /// ```
 pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
-    out.reserve(points.len());
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if points.len() >= SHORT
         && let Some(taken) = avx2_utf32::scalars_to_utf8(points, out)
     {
         return taken;
     }
+    scalars_to_utf8_portable(points, out)
+}
+
+/// The portable form of [`scalars_to_utf8`].
+fn scalars_to_utf8_portable(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
+    out.reserve(points.len());
     if points.len() < SHORT {
         return scalars_to_utf8_short(points, out);
     }

@@ -25,12 +25,13 @@
 use alloc::vec::Vec;
 use core::arch::x86_64::{
     __m256i, _mm_loadl_epi64, _mm_loadu_si128, _mm_storeu_si128, _mm256_add_epi32, _mm256_and_si256,
-    _mm256_andnot_si256, _mm256_castsi128_si256, _mm256_castsi256_ps, _mm256_castsi256_si128, _mm256_cmpeq_epi32,
-    _mm256_cmpgt_epi8, _mm256_cmpgt_epi32, _mm256_cvtepu8_epi32, _mm256_extracti128_si256, _mm256_inserti128_si256,
-    _mm256_loadu_si256, _mm256_madd_epi16, _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_movemask_ps,
-    _mm256_or_si256, _mm256_packus_epi16, _mm256_packus_epi32, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32,
-    _mm256_set_epi32, _mm256_set1_epi8, _mm256_set1_epi16, _mm256_set1_epi32, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_slli_epi32, _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_storeu_si256,
+    _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_castsi128_si256, _mm256_castsi256_ps, _mm256_castsi256_si128,
+    _mm256_cmpeq_epi32, _mm256_cmpgt_epi8, _mm256_cmpgt_epi16, _mm256_cmpgt_epi32, _mm256_cvtepu8_epi32,
+    _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_maddubs_epi16,
+    _mm256_movemask_epi8, _mm256_movemask_ps, _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16,
+    _mm256_packus_epi32, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set_epi8, _mm256_set_epi32,
+    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_set1_epi32, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_slli_epi16, _mm256_slli_epi32, _mm256_srli_epi16, _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_storeu_si256,
     _mm256_sub_epi32, _mm256_testz_si256, _mm256_unpackhi_epi8, _mm256_unpackhi_epi16, _mm256_unpacklo_epi8,
     _mm256_unpacklo_epi16,
 };
@@ -68,17 +69,17 @@ const fn keep() -> [[u32; 8]; 256] {
 /// it read. `None` when AVX2 is not to be used.
 #[inline]
 pub(super) fn valid_utf8_to_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> Option<usize> {
-    if !super::use_avx2() {
+    if !(super::use_avx2() && std::is_x86_feature_detected!("popcnt")) {
         return None;
     }
-    // SAFETY: `use_avx2` checked that the processor has AVX2.
+    // SAFETY: checked above: the processor has AVX2 and POPCNT.
     Some(unsafe { append_code_points(bytes, out) })
 }
 
 /// [`valid_utf8_to_code_points`] once AVX2 is known to be there: a
 /// character takes at least a byte, so `bytes.len()` code points of room
 /// hold them all.
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt")]
 fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> usize {
     out.reserve(bytes.len());
     let len = out.len();
@@ -100,7 +101,7 @@ fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> usize {
 /// that does not fit, or before a sequence cut by the end (only in bytes
 /// that are not UTF-8). On bytes that are not UTF-8 the values are
 /// unspecified, but it never reads or writes out of bounds.
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt")]
 fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize) {
     let (mut i, mut n) = (0, 0);
     // A block also reads the three bytes before it: the first characters
@@ -112,10 +113,8 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
         i += len;
         n += 1;
     }
-    let first = i;
-    // Each block reads bytes `i - 3 .. i + 33` and writes at most 32 lanes
-    // from `n`. The blocks do not start at characters: a block decodes the
-    // characters that end in it, wherever they start.
+    // Each block starts at a character, reads bytes `i - 3 .. i + 33` and
+    // writes at most 32 lanes from `n`: the characters that end in it.
     while i + 33 <= src.len() && n + 32 <= dst.len() {
         // SAFETY (for the pointers below): `3 <= i` and `i + 33 <= src.len()`,
         // `n + 32 <= dst.len()`.
@@ -137,11 +136,19 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
         let next_continuation = (src[i + 32] as i8) < -64;
         // Bit j: byte j ends a character.
         let ends = !((continuation >> 1) | (u32::from(next_continuation) << 31));
-        if ends == 0x8888_8888 {
+        if continuation == 0xEEEE_EEEE && !next_continuation {
             // Eight characters of four bytes each.
             // SAFETY: see above.
             unsafe { _mm256_storeu_si256(to.cast(), four_byte_chars(x0)) };
             i += 32;
+            n += 8;
+            continue;
+        }
+        if continuation & 0x01FF_FFFF == 0x00DB_6DB6 {
+            // Eight characters of three bytes each (then a character starts).
+            // SAFETY: see above: bytes `i .. i + 28` are read.
+            unsafe { _mm256_storeu_si256(to.cast(), three_byte_chars(from)) };
+            i += 24;
             n += 8;
             continue;
         }
@@ -154,28 +161,24 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
             )
         };
         let lanes = ending_here(x0, x1, x2, x3, c0);
-        let mut written = 0;
         for (k, lanes) in lanes.into_iter().enumerate() {
             let keep = (ends >> (8 * k)) & 0xFF;
+            // How many lanes the blocks before this one kept (counted apart,
+            // so that the four stores do not wait for each other).
+            let before = (ends & ((1u64 << (8 * k)) - 1) as u32).count_ones() as usize;
             let order = &KEEP[keep as usize];
-            // SAFETY: `order` is 32 bytes; `n + written + 8 <= n + 8 * (k + 1) <= n + 32`.
+            // SAFETY: `order` is 32 bytes; `n + before + 8 <= n + 8 * (k + 1) <= n + 32`.
             unsafe {
                 let order = _mm256_loadu_si256(order.as_ptr().cast());
-                _mm256_storeu_si256(to.add(written).cast(), _mm256_permutevar8x32_epi32(lanes, order));
+                _mm256_storeu_si256(to.add(before).cast(), _mm256_permutevar8x32_epi32(lanes, order));
             }
-            written += keep.count_ones() as usize;
         }
-        i += 32;
-        n += written;
-    }
-    if i > first {
-        // The character that holds byte `i` starts before it when byte `i`
-        // is a continuation byte: it was not written.
-        let mut back = 0;
-        while back < 3 && src.get(i - back).is_some_and(|&b| (b as i8) < -64) {
-            back += 1;
-        }
-        i -= back;
+        // On to the byte after the last character that ended in the block,
+        // the start of the next one: the next block starts at a character
+        // as this one did (bytes that are not UTF-8 may end none: then on
+        // by the whole block).
+        i += if ends == 0 { 32 } else { 32 - ends.leading_zeros() as usize };
+        n += ends.count_ones() as usize;
     }
     // The last bytes, each character checked against both ends.
     while let Some((value, len)) = super::read_char(src, i) {
@@ -214,6 +217,32 @@ fn four_byte_chars(x: __m256i) -> __m256i {
     // Lanes `11110www 10zzzzzz 10yyyyyy 10xxxxxx` (memory order).
     let payload = _mm256_and_si256(x, _mm256_set1_epi32(0x3F3F_3F07));
     // Pairs of bytes: www·64 + zzzzzz, yyyyyy·64 + xxxxxx.
+    let pairs = _mm256_maddubs_epi16(payload, _mm256_set1_epi16(0x0140));
+    _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x0001_1000))
+}
+
+/// Decodes eight three-byte characters (24 bytes).
+///
+/// # Safety
+///
+/// `from` is readable for 28 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn three_byte_chars(from: *const u8) -> __m256i {
+    // SAFETY: the caller's promise: 16 bytes from `from` and from `from + 12`.
+    let x = unsafe {
+        _mm256_inserti128_si256::<1>(
+            _mm256_castsi128_si256(_mm_loadu_si128(from.cast())),
+            _mm_loadu_si128(from.add(12).cast()),
+        )
+    };
+    // Lanes `00000000 1110zzzz 10yyyyyy 10xxxxxx` (memory order).
+    let spread = _mm256_set_epi8(
+        11, 10, 9, -128, 8, 7, 6, -128, 5, 4, 3, -128, 2, 1, 0, -128, 11, 10, 9, -128, 8, 7, 6, -128, 5, 4, 3, -128, 2,
+        1, 0, -128,
+    );
+    let payload = _mm256_and_si256(_mm256_shuffle_epi8(x, spread), _mm256_set1_epi32(0x3F3F_0F00));
+    // Pairs of bytes: zzzz, yyyyyy·64 + xxxxxx.
     let pairs = _mm256_maddubs_epi16(payload, _mm256_set1_epi16(0x0140));
     _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x0001_1000))
 }
@@ -319,6 +348,8 @@ pub(super) fn scalars_to_utf8(points: &[CodePoint], out: &mut Vec<u8>) -> Option
     // SAFETY: `CodePoint` is `repr(transparent)` over `u32`: the same
     // memory, read as `u32`s.
     let src = unsafe { core::slice::from_raw_parts(points.as_ptr().cast::<u32>(), points.len()) };
+    // A byte per code point, as many as ASCII takes; more if it needs it.
+    out.reserve(points.len());
     let mut n = 0;
     loop {
         let spare = out.spare_capacity_mut();
@@ -347,7 +378,9 @@ fn utf32_to_utf8_avx2(src: &[u32], dst: &mut [MaybeUninit<u8>]) -> (usize, usize
     let room = dst.len();
     let to = dst.as_mut_ptr().cast::<u8>();
     while i + 8 <= src.len() && o + 32 <= room {
-        if i + 32 <= src.len() {
+        // SAFETY: `i + 8 <= src.len()`.
+        let v = unsafe { _mm256_loadu_si256(src.as_ptr().add(i).cast()) };
+        if _mm256_testz_si256(v, _mm256_set1_epi32(!0x7F)) == 1 && i + 32 <= src.len() {
             // SAFETY: `i + 32 <= src.len()` and `o + 32 <= room`.
             if unsafe { ascii32(src.as_ptr().add(i), to.add(o)) } {
                 i += 32;
@@ -355,8 +388,17 @@ fn utf32_to_utf8_avx2(src: &[u32], dst: &mut [MaybeUninit<u8>]) -> (usize, usize
                 continue;
             }
         }
-        // SAFETY: `i + 8 <= src.len()`.
-        let v = unsafe { _mm256_loadu_si256(src.as_ptr().add(i).cast()) };
+        if i + 16 <= src.len() {
+            // SAFETY: `i + 16 <= src.len()`.
+            let w = unsafe { _mm256_loadu_si256(src.as_ptr().add(i + 8).cast()) };
+            if _mm256_testz_si256(_mm256_or_si256(v, w), _mm256_set1_epi32(!0x7FF)) == 1 {
+                // Sixteen code points of one or two bytes.
+                // SAFETY: `o + 32 <= room`.
+                o += unsafe { one_or_two_bytes(v, w, to.add(o)) };
+                i += 16;
+                continue;
+            }
+        }
         // Surrogates, and values beyond U+10FFFF (whose high half is above 0x10).
         let surrogate = _mm256_cmpeq_epi32(
             _mm256_and_si256(v, _mm256_set1_epi32(0xFFFF_F800_u32 as i32)),
@@ -412,6 +454,76 @@ fn utf32_to_utf8_avx2(src: &[u32], dst: &mut [MaybeUninit<u8>]) -> (usize, usize
         o += len;
     }
     (i, o)
+}
+
+/// For eight 16-bit lanes of one or two bytes (bit `j` of the index: lane
+/// `j` has two), the byte shuffle that packs their bytes.
+static PACK_TWO: [[u8; 16]; 256] = pack_two();
+
+/// How many bytes the shuffle of [`PACK_TWO`] of the same index keeps.
+static PACK_TWO_LEN: [u8; 256] = pack_two_len();
+
+const fn pack_two() -> [[u8; 16]; 256] {
+    let mut table = [[0x80u8; 16]; 256];
+    let mut key = 0;
+    while key < 256 {
+        let (mut n, mut j) = (0, 0);
+        while j < 8 {
+            table[key][n] = 2 * j as u8;
+            n += 1;
+            if (key >> j) & 1 == 1 {
+                table[key][n] = 2 * j as u8 + 1;
+                n += 1;
+            }
+            j += 1;
+        }
+        key += 1;
+    }
+    table
+}
+
+const fn pack_two_len() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut key = 0;
+    while key < 256 {
+        table[key] = 8 + (key as u32).count_ones() as u8;
+        key += 1;
+    }
+    table
+}
+
+/// Encodes sixteen code points below U+0800 (eight in `a`, eight in `b`)
+/// at `to`: how many bytes they take (16 to 32).
+///
+/// # Safety
+///
+/// `to` is writable for 32 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn one_or_two_bytes(a: __m256i, b: __m256i, to: *mut u8) -> usize {
+    // Sixteen 16-bit lanes, in order (the pack interleaves quarters).
+    let units = _mm256_permute4x64_epi64::<0xD8>(_mm256_packus_epi32(a, b));
+    let two = _mm256_cmpgt_epi16(units, _mm256_set1_epi16(0x7F));
+    // `110yyyyy 10xxxxxx` in memory order, or the ASCII byte.
+    let lead = _mm256_or_si256(_mm256_srli_epi16::<6>(units), _mm256_set1_epi16(0xC0));
+    let trail = _mm256_or_si256(_mm256_and_si256(units, _mm256_set1_epi16(0x3F)), _mm256_set1_epi16(0x80));
+    let lanes = _mm256_blendv_epi8(units, _mm256_or_si256(lead, _mm256_slli_epi16::<8>(trail)), two);
+    // Bits 0-7: lanes 0-7 have two bytes; bits 16-23: lanes 8-15.
+    let key = _mm256_movemask_epi8(_mm256_packs_epi16(two, two)) as u32;
+    let (lo, hi) = ((key & 0xFF) as usize, ((key >> 16) & 0xFF) as usize);
+    let len_lo = usize::from(PACK_TWO_LEN[lo]);
+    // SAFETY: the tables' entries are 16 bytes; the stores end at
+    // `len_lo + 16 <= 32`, inside what the caller promised.
+    unsafe {
+        let shuffle = _mm256_inserti128_si256::<1>(
+            _mm256_castsi128_si256(_mm_loadu_si128(PACK_TWO[lo].as_ptr().cast())),
+            _mm_loadu_si128(PACK_TWO[hi].as_ptr().cast()),
+        );
+        let bytes = _mm256_shuffle_epi8(lanes, shuffle);
+        _mm_storeu_si128(to.cast(), _mm256_castsi256_si128(bytes));
+        _mm_storeu_si128(to.add(len_lo).cast(), _mm256_extracti128_si256::<1>(bytes));
+    }
+    len_lo + usize::from(PACK_TWO_LEN[hi])
 }
 
 /// Packs 32 code points as 32 bytes when they are all ASCII: whether they
@@ -479,5 +591,247 @@ fn utf8_lanes(v: __m256i) -> (__m256i, u32) {
     (lanes, (m2 ^ m3 ^ m4) | (m3 << 8))
 }
 
+/// The decoding kernel for the tests, whatever `force_portable` says, into
+/// `room` code points: (bytes read, the code points).
 #[cfg(test)]
-mod tests {}
+fn decode_checked(src: &[u8], room: usize) -> (usize, Vec<u32>) {
+    assert!(std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt"));
+    let mut dst = alloc::vec![MaybeUninit::new(0u32); room];
+    // SAFETY: the processor has AVX2 and POPCNT, checked above.
+    let (read, written) = unsafe { utf8_to_utf32_avx2(src, &mut dst) };
+    assert!(read <= src.len() && written <= room);
+    // SAFETY: every element was initialized by `MaybeUninit::new`.
+    (read, dst[..written].iter().map(|x| unsafe { x.assume_init() }).collect())
+}
+
+/// The encoding kernel for the tests, into `room` bytes: (code points read,
+/// the bytes).
+#[cfg(test)]
+fn encode_checked(src: &[u32], room: usize) -> (usize, Vec<u8>) {
+    assert!(std::is_x86_feature_detected!("avx2"));
+    let mut dst = alloc::vec![MaybeUninit::new(0u8); room];
+    // SAFETY: the processor has AVX2, checked above.
+    let (read, written) = unsafe { utf32_to_utf8_avx2(src, &mut dst) };
+    assert!(read <= src.len() && written <= room);
+    // SAFETY: every element was initialized by `MaybeUninit::new`.
+    (read, dst[..written].iter().map(|x| unsafe { x.assume_init() }).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The kernels against the standard library (`str::chars`,
+    //! `char::encode_utf8`) and the portable code of `pivot.rs`: text of
+    //! every mix of lengths at every alignment, a character of every length
+    //! at every position of a block, every room near the block sizes, and
+    //! for the encoder a value that is not a scalar value at every position.
+    use alloc::string::String;
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    use crate::CodePoint;
+
+    fn available() -> bool {
+        std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
+    }
+
+    /// Miri runs the AVX2 kernels slowly: a few cases there, all of them here.
+    fn pick<T: Copy>(values: &[T], under_miri: usize) -> Vec<T> {
+        if cfg!(miri) { values.iter().copied().take(under_miri).collect() } else { values.to_vec() }
+    }
+
+    /// `n` characters drawn from `lengths` (UTF-8 lengths, 1 to 4) in a
+    /// pseudo-random order from `seed`, the edges of each length among them.
+    fn text(seed: u32, n: usize, lengths: &[usize]) -> String {
+        let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(1);
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                let (first, last) = match lengths[(x % lengths.len() as u32) as usize] {
+                    1 => (0, 0x7F),
+                    2 => (0x80, 0x7FF),
+                    3 => (0x800, 0xFFFF),
+                    _ => (0x1_0000, 0x10_FFFF),
+                };
+                let r = x >> 8;
+                let v = match r % 8 {
+                    0 => first,
+                    1 => last,
+                    _ => first + r % (last - first + 1),
+                };
+                // A surrogate (3-byte range) becomes the nearest scalar value.
+                char::from_u32(v).unwrap_or('\u{E000}')
+            })
+            .collect()
+    }
+
+    const MIXES: [&[usize]; 11] =
+        [&[1], &[2], &[3], &[4], &[1, 2], &[1, 3], &[1, 4], &[2, 3], &[3, 4], &[1, 2, 3], &[1, 2, 3, 4]];
+
+    fn decode_matches_std(s: &str) {
+        let expected: Vec<u32> = s.chars().map(u32::from).collect();
+        let rooms =
+            [expected.len() + 40, expected.len(), 0, 1, 31, 32, 33, 63, 64, 65, expected.len().saturating_sub(1)];
+        for room in pick(&rooms, 2) {
+            let (read, points) = super::decode_checked(s.as_bytes(), room);
+            let written = points.len();
+            // As much as fits, and only whole characters.
+            assert_eq!(written, room.min(expected.len()), "room {room} of {s:?}");
+            assert_eq!(points[..], expected[..written], "room {room} of {s:?}");
+            assert_eq!(read, s.char_indices().nth(written).map_or(s.len(), |(k, _)| k));
+        }
+        let mut portable = vec![CodePoint::new(7)];
+        let mut fast = portable.clone();
+        let read = super::super::valid_utf8_to_code_points_portable(s.as_bytes(), &mut portable);
+        if let Some(fast_read) = super::valid_utf8_to_code_points(s.as_bytes(), &mut fast) {
+            assert_eq!((fast_read, &fast), (read, &portable));
+        }
+        assert_eq!(portable[1..].iter().map(|p| p.to_u32()).collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn decoding_agrees_with_std_on_every_mix_at_every_alignment() {
+        if !available() {
+            return;
+        }
+        for (m, lengths) in pick(&MIXES, 11).into_iter().enumerate() {
+            for seed in 0..if cfg!(miri) { 1 } else { 12 } {
+                let s = text(seed * 16 + m as u32, 150, lengths);
+                // Every start at a character in the first 40 bytes: every
+                // alignment of the blocks against the text and memory.
+                let starts: Vec<usize> = (0..40).filter(|&k| s.is_char_boundary(k)).collect();
+                for start in pick(&starts, 1) {
+                    decode_matches_std(&s[start..]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn decoding_agrees_with_std_with_each_length_at_each_position() {
+        if !available() {
+            return;
+        }
+        let of_length = ['a', '\u{E9}', '\u{4E2D}', '\u{1F600}'];
+        for fill in of_length {
+            for odd in of_length.into_iter().chain(['\u{7F}', '\u{80}', '\u{7FF}', '\u{800}', '\u{FFFF}', '\u{10FFFF}'])
+            {
+                let positions: Vec<usize> = (0..80).collect();
+                for p in pick(&positions, 3) {
+                    let mut s: String = core::iter::repeat_n(fill, p).collect();
+                    s.push(odd);
+                    s.extend(core::iter::repeat_n(fill, 80 - p));
+                    decode_matches_std(&s);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn decoding_bytes_that_are_not_utf8_stays_in_bounds() {
+        if !available() {
+            return;
+        }
+        let mut x = 7u32;
+        for len in (0..200).step_by(if cfg!(miri) { 37 } else { 1 }) {
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF][(x % 7) as usize]
+                })
+                .collect();
+            for room in [0, 1, 32, 33, 64, 300] {
+                // `decode_checked` asserts the bounds.
+                let (read, points) = super::decode_checked(&bytes, room);
+                assert!(read <= bytes.len() && points.len() <= room);
+            }
+        }
+    }
+
+    fn encode_matches_std(points: &[u32]) {
+        // The scalar values at the front, and their UTF-8.
+        let valid = points.iter().take_while(|&&v| char::from_u32(v).is_some()).count();
+        let s: String = points[..valid].iter().map(|&v| char::from_u32(v).unwrap()).collect();
+        let rooms = [s.len() + 40, s.len(), 0, 1, 3, 31, 32, 33, 63, 64, 65, s.len().saturating_sub(1)];
+        for room in pick(&rooms, 2) {
+            let (read, bytes) = super::encode_checked(points, room);
+            let expected: String = s.chars().take(read).collect();
+            assert_eq!(bytes, expected.as_bytes(), "room {room}");
+            // It stops at the end, before a value that is not a scalar
+            // value, or before a character that does not fit.
+            match s[expected.len()..].chars().next() {
+                Some(next) => assert!(bytes.len() + next.len_utf8() > room, "room {room}"),
+                None => assert_eq!(read, valid),
+            }
+        }
+        let scalars: Vec<CodePoint> = points.iter().map(|&v| CodePoint::new(v)).collect();
+        // Appending to bytes already there, from no room at all.
+        let mut portable = b"x".to_vec();
+        let mut fast = Vec::new();
+        fast.push(b'x');
+        let taken = super::super::scalars_to_utf8_portable(&scalars, &mut portable);
+        if let Some(fast_taken) = super::scalars_to_utf8(&scalars, &mut fast) {
+            assert_eq!((fast_taken, &fast), (taken, &portable));
+        }
+        assert_eq!((taken, &portable[1..]), (valid, s.as_bytes()));
+    }
+
+    #[test]
+    fn encoding_agrees_with_std_on_every_mix_at_every_alignment() {
+        if !available() {
+            return;
+        }
+        for (m, lengths) in pick(&MIXES, 11).into_iter().enumerate() {
+            for seed in 0..if cfg!(miri) { 1 } else { 12 } {
+                let points: Vec<u32> = text(seed * 16 + m as u32, 150, lengths).chars().map(u32::from).collect();
+                let starts: Vec<usize> = (0..40).collect();
+                for start in pick(&starts, 1) {
+                    encode_matches_std(&points[start..]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn encoding_agrees_with_std_with_each_length_at_each_position() {
+        if !available() {
+            return;
+        }
+        let of_length = [0x61, 0xE9, 0x4E2D, 0x1_F600];
+        for fill in of_length {
+            for odd in of_length.into_iter().chain([0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10_FFFF]) {
+                let positions: Vec<usize> = (0..80).collect();
+                for p in pick(&positions, 3) {
+                    let mut points = vec![fill; 80];
+                    points[p] = odd;
+                    encode_matches_std(&points);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn encoding_stops_at_the_first_value_that_is_not_a_scalar_value() {
+        if !available() {
+            return;
+        }
+        let bad = [0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x11_0000, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF];
+        for (b, &value) in pick(&bad, 2).iter().enumerate() {
+            for (m, lengths) in pick(&MIXES, 3).into_iter().enumerate() {
+                let mut points: Vec<u32> = text((b * 16 + m) as u32, 80, lengths).chars().map(u32::from).collect();
+                let positions: Vec<usize> = (0..points.len()).collect();
+                for p in pick(&positions, 2) {
+                    let before = points[p];
+                    points[p] = value;
+                    encode_matches_std(&points);
+                    let (read, _) = super::encode_checked(&points, 4 * points.len());
+                    assert_eq!(read, p, "{value:X} at {p}");
+                    points[p] = before;
+                }
+            }
+        }
+    }
+}
