@@ -27,13 +27,13 @@ use core::arch::x86_64::{
     __m256i, _mm_loadl_epi64, _mm_loadu_si128, _mm_storeu_si128, _mm256_add_epi32, _mm256_and_si256,
     _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_castsi128_si256, _mm256_castsi256_ps, _mm256_castsi256_si128,
     _mm256_cmpeq_epi32, _mm256_cmpgt_epi8, _mm256_cmpgt_epi16, _mm256_cmpgt_epi32, _mm256_cvtepu8_epi32,
-    _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_maddubs_epi16,
-    _mm256_movemask_epi8, _mm256_movemask_ps, _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16,
-    _mm256_packus_epi32, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set_epi8, _mm256_set_epi32,
-    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_set1_epi32, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_slli_epi16, _mm256_slli_epi32, _mm256_srli_epi16, _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_storeu_si256,
-    _mm256_sub_epi32, _mm256_testz_si256, _mm256_unpackhi_epi8, _mm256_unpackhi_epi16, _mm256_unpacklo_epi8,
-    _mm256_unpacklo_epi16,
+    _mm256_cvtepu16_epi32, _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256, _mm256_madd_epi16,
+    _mm256_maddubs_epi16, _mm256_max_epu8, _mm256_movemask_epi8, _mm256_movemask_ps, _mm256_or_si256,
+    _mm256_packs_epi16, _mm256_packus_epi16, _mm256_packus_epi32, _mm256_permute4x64_epi64,
+    _mm256_permutevar8x32_epi32, _mm256_set_epi8, _mm256_set_epi32, _mm256_set1_epi8, _mm256_set1_epi16,
+    _mm256_set1_epi32, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_slli_epi32,
+    _mm256_srli_epi16, _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_storeu_si256, _mm256_sub_epi32, _mm256_subs_epu8,
+    _mm256_testz_si256, _mm256_unpackhi_epi8, _mm256_unpackhi_epi16, _mm256_unpacklo_epi8, _mm256_unpacklo_epi16,
 };
 use core::mem::MaybeUninit;
 
@@ -113,8 +113,10 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
         i += len;
         n += 1;
     }
-    // Each block starts at a character, reads bytes `i - 3 .. i + 33` and
-    // writes at most 32 lanes from `n`: the characters that end in it.
+    let first = i;
+    // Each block reads bytes `i - 3 .. i + 33` and writes at most 32 lanes
+    // from `n`: the characters that end in it. It may start inside a
+    // character (whose bytes before it the block reads too).
     while i + 33 <= src.len() && n + 32 <= dst.len() {
         // SAFETY (for the pointers below): `3 <= i` and `i + 33 <= src.len()`,
         // `n + 32 <= dst.len()`.
@@ -160,7 +162,19 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
                 _mm256_loadu_si256(from.sub(3).cast()),
             )
         };
-        let lanes = ending_here(x0, x1, x2, x3, c0);
+        // The lead bytes of three- and four-byte characters are the bytes
+        // above 0xDF and 0xEF: in the block, or in the three bytes before it
+        // when the character ends in it.
+        let leads = _mm256_max_epu8(x0, x3);
+        let three = _mm256_subs_epu8(leads, _mm256_set1_epi8(0xDF_u8 as i8));
+        let four = _mm256_subs_epu8(leads, _mm256_set1_epi8(0xEF_u8 as i8));
+        let lanes = if _mm256_testz_si256(three, three) == 1 {
+            ending_here_two(x0, x1, c0)
+        } else if _mm256_testz_si256(four, four) == 1 {
+            ending_here_bmp(x0, x1, x2, c0)
+        } else {
+            ending_here(x0, x1, x2, x3, c0)
+        };
         for (k, lanes) in lanes.into_iter().enumerate() {
             let keep = (ends >> (8 * k)) & 0xFF;
             // How many lanes the blocks before this one kept (counted apart,
@@ -173,12 +187,24 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
                 _mm256_storeu_si256(to.add(before).cast(), _mm256_permutevar8x32_epi32(lanes, order));
             }
         }
-        // On to the byte after the last character that ended in the block,
-        // the start of the next one: the next block starts at a character
-        // as this one did (bytes that are not UTF-8 may end none: then on
-        // by the whole block).
-        i += if ends == 0 { 32 } else { 32 - ends.leading_zeros() as usize };
         n += ends.count_ones() as usize;
+        // On by the whole block: the next block's start does not wait for
+        // this one's bytes (that costs a third of the speed). But where this
+        // block is all three- or four-byte characters, not starting at one,
+        // on to the start of its last character instead, so that the next
+        // block can take the cases above.
+        let starts = !continuation;
+        if matches!(starts, 0x9249_2492 | 0x2492_4924 | 0x2222_2222 | 0x4444_4444 | 0x8888_8888) {
+            i += 32 - ends.leading_zeros() as usize;
+        } else {
+            i += 32;
+        }
+    }
+    // The character that holds byte `i` started before it when byte `i` is
+    // a continuation byte: it was not written.
+    let stop = i;
+    while i > first && i + 3 > stop && src.get(i).is_some_and(|&b| (b as i8) < -64) {
+        i -= 1;
     }
     // The last bytes, each character checked against both ends.
     while let Some((value, len)) = super::read_char(src, i) {
@@ -245,6 +271,55 @@ unsafe fn three_byte_chars(from: *const u8) -> __m256i {
     // Pairs of bytes: zzzz, yyyyyy·64 + xxxxxx.
     let pairs = _mm256_maddubs_epi16(payload, _mm256_set1_epi16(0x0140));
     _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x0001_1000))
+}
+
+/// [`ending_here`] for blocks of characters of one or two bytes: every
+/// value fits 11 bits.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn ending_here_two(x0: __m256i, x1: __m256i, c0: __m256i) -> [__m256i; 4] {
+    let b0 = _mm256_and_si256(x0, _mm256_set1_epi8(0x7F));
+    let b1 = _mm256_and_si256(x1, _mm256_and_si256(c0, _mm256_set1_epi8(0x3F)));
+    // b0 + 64·b1 in 16-bit lanes, in-lane order as in `ending_here_bmp`.
+    let weights = _mm256_set1_epi16(0x4001);
+    let lo = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(b0, b1), weights);
+    let hi = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(b0, b1), weights);
+    [
+        _mm256_cvtepu16_epi32(_mm256_castsi256_si128(lo)),
+        _mm256_cvtepu16_epi32(_mm256_castsi256_si128(hi)),
+        _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(lo)),
+        _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(hi)),
+    ]
+}
+
+/// [`ending_here`] for blocks without four-byte characters: every value
+/// fits 16 bits.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn ending_here_bmp(x0: __m256i, x1: __m256i, x2: __m256i, c0: __m256i) -> [__m256i; 4] {
+    let c1 = _mm256_cmpgt_epi8(_mm256_set1_epi8(-64), x1);
+    // As in `ending_here`; two bytes before, only the lead of three bytes.
+    let b0 = _mm256_and_si256(x0, _mm256_set1_epi8(0x7F));
+    let b1 = _mm256_and_si256(x1, _mm256_and_si256(c0, _mm256_set1_epi8(0x3F)));
+    let b2 = _mm256_and_si256(x2, _mm256_and_si256(_mm256_and_si256(c0, c1), _mm256_set1_epi8(0x0F)));
+    // b0 + 64·b1 + 4096·b2 in 16-bit lanes, in-lane order: bytes 0-7 and
+    // 16-23 (`lo`), 8-15 and 24-31 (`hi`).
+    let weights = _mm256_set1_epi16(0x4001);
+    let zero = _mm256_setzero_si256();
+    let lo = _mm256_or_si256(
+        _mm256_maddubs_epi16(_mm256_unpacklo_epi8(b0, b1), weights),
+        _mm256_slli_epi16::<4>(_mm256_unpacklo_epi8(zero, b2)),
+    );
+    let hi = _mm256_or_si256(
+        _mm256_maddubs_epi16(_mm256_unpackhi_epi8(b0, b1), weights),
+        _mm256_slli_epi16::<4>(_mm256_unpackhi_epi8(zero, b2)),
+    );
+    [
+        _mm256_cvtepu16_epi32(_mm256_castsi256_si128(lo)),
+        _mm256_cvtepu16_epi32(_mm256_castsi256_si128(hi)),
+        _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(lo)),
+        _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(hi)),
+    ]
 }
 
 /// For each of the 32 bytes of `x0`, the code point of the character that
@@ -723,6 +798,33 @@ mod tests {
                     s.push(odd);
                     s.extend(core::iter::repeat_n(fill, 80 - p));
                     decode_matches_std(&s);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn decoding_agrees_with_std_on_runs_broken_twice_at_every_phase() {
+        if !available() {
+            return;
+        }
+        // Runs of one length broken by two characters of another, `gap`
+        // apart: the blocks after the first meet the second at every phase
+        // and every position.
+        let of_length = ['a', '\u{E9}', '\u{4E2D}', '\u{1F600}'];
+        for fill in pick(&of_length[1..], 2) {
+            for odd in pick(&of_length, 2) {
+                let positions: Vec<usize> = (0..40).collect();
+                for p in pick(&positions, 2) {
+                    for gap in pick(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], 2) {
+                        let mut chars = vec![fill; 70];
+                        chars[p] = odd;
+                        chars[p + gap] = odd;
+                        let s: String = chars.into_iter().collect();
+                        let expected: Vec<u32> = s.chars().map(u32::from).collect();
+                        let (read, points) = super::decode_checked(s.as_bytes(), expected.len());
+                        assert_eq!((read, points), (s.len(), expected), "{s:?}");
+                    }
                 }
             }
         }
