@@ -497,7 +497,26 @@ fn utf32_to_utf8_avx2(src: &[u32], dst: &mut [MaybeUninit<u8>]) -> (usize, usize
             }
             continue;
         }
-        let (lanes, key) = utf8_lanes(v);
+        let lengths = Lengths::of(v);
+        if lengths.three == 0xFF {
+            if lengths.four == 0xFF {
+                // Eight code points of four bytes each.
+                // SAFETY: `o + 32 <= room`.
+                unsafe { _mm256_storeu_si256(to.add(o).cast(), four_bytes(v)) };
+                i += 8;
+                o += 32;
+                continue;
+            }
+            if lengths.four == 0 {
+                // Eight code points of three bytes each.
+                // SAFETY: `o + 28 <= room`.
+                unsafe { three_bytes(v, to.add(o)) };
+                i += 8;
+                o += 24;
+                continue;
+            }
+        }
+        let (lanes, key) = utf8_lanes(v, &lengths);
         let (key_lo, key_hi) = ((key & 0x0F) | ((key >> 4) & 0xF0), ((key >> 4) & 0x0F) | ((key >> 8) & 0xF0));
         let (lo, hi) = (&PACK[key_lo as usize], &PACK[key_hi as usize]);
         let len_lo = usize::from(PACK_LEN[key_lo as usize]);
@@ -632,12 +651,76 @@ unsafe fn ascii32(from: *const u32, to: *mut u8) -> bool {
     true
 }
 
+/// Stores the UTF-8 of eight scalar values from U+0800 to U+FFFF (24
+/// bytes meant, 28 written).
+///
+/// # Safety
+///
+/// `to` is writable for 28 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn three_bytes(v: __m256i, to: *mut u8) {
+    // Lanes `1110zzzz 10yyyyyy 10xxxxxx` in memory order, and a zero byte.
+    let lead = _mm256_srli_epi32::<12>(v);
+    let middle = _mm256_and_si256(_mm256_slli_epi32::<2>(v), _mm256_set1_epi32(0x3F00));
+    let last = _mm256_and_si256(_mm256_slli_epi32::<16>(v), _mm256_set1_epi32(0x3F_0000));
+    let lanes = _mm256_or_si256(_mm256_or_si256(lead, middle), _mm256_or_si256(last, _mm256_set1_epi32(0x0080_80E0)));
+    // The three bytes of each lane packed: twelve bytes per half.
+    let pack = _mm256_set_epi8(
+        -128, -128, -128, -128, 14, 13, 12, 10, 9, 8, 6, 5, 4, 2, 1, 0, -128, -128, -128, -128, 14, 13, 12, 10, 9, 8,
+        6, 5, 4, 2, 1, 0,
+    );
+    let bytes = _mm256_shuffle_epi8(lanes, pack);
+    // SAFETY: the caller's promise: bytes `0 .. 16` and `12 .. 28`.
+    unsafe {
+        _mm_storeu_si128(to.cast(), _mm256_castsi256_si128(bytes));
+        _mm_storeu_si128(to.add(12).cast(), _mm256_extracti128_si256::<1>(bytes));
+    }
+}
+
+/// The UTF-8 of eight scalar values from U+10000 to U+10FFFF, four bytes
+/// in each 32-bit lane.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn four_bytes(v: __m256i) -> __m256i {
+    // `11110www 10zzzzzz 10yyyyyy 10xxxxxx` in memory order.
+    let lead = _mm256_srli_epi32::<18>(v);
+    let second = _mm256_and_si256(_mm256_srli_epi32::<4>(v), _mm256_set1_epi32(0x3F00));
+    let third = _mm256_and_si256(_mm256_slli_epi32::<10>(v), _mm256_set1_epi32(0x3F_0000));
+    let last = _mm256_and_si256(_mm256_slli_epi32::<24>(v), _mm256_set1_epi32(0x3F00_0000));
+    let markers = _mm256_set1_epi32(0x8080_80F0_u32 as i32);
+    _mm256_or_si256(_mm256_or_si256(lead, second), _mm256_or_si256(_mm256_or_si256(third, last), markers))
+}
+
+/// Which of eight Unicode scalar values take at least two, three, four
+/// bytes: lanes of all ones, and bit masks (bit `j`: lane `j`).
+struct Lengths {
+    at_least: [__m256i; 3],
+    two: u32,
+    three: u32,
+    four: u32,
+}
+
+impl Lengths {
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn of(v: __m256i) -> Lengths {
+        let at_least = [
+            _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0x7F)),
+            _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0x7FF)),
+            _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0xFFFF)),
+        ];
+        let mask = |x: __m256i| _mm256_movemask_ps(_mm256_castsi256_ps(x)) as u32;
+        Lengths { at_least, two: mask(at_least[0]), three: mask(at_least[1]), four: mask(at_least[2]) }
+    }
+}
+
 /// The UTF-8 of eight Unicode scalar values, each in its 32-bit lane (lead
 /// byte lowest), and the key of their lengths less one: bit `j` of it is bit
 /// 0 of lane `j`'s, bit `j + 8` its bit 1.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn utf8_lanes(v: __m256i) -> (__m256i, u32) {
+fn utf8_lanes(v: __m256i, lengths: &Lengths) -> (__m256i, u32) {
     // The six-bit groups of the four-byte form, most significant first in
     // memory order: 00000www 00zzzzzz 00yyyyyy 00xxxxxx.
     let b3 = _mm256_and_si256(_mm256_slli_epi32::<24>(v), _mm256_set1_epi32(0x3F00_0000));
@@ -646,9 +729,7 @@ fn utf8_lanes(v: __m256i) -> (__m256i, u32) {
     let b0 = _mm256_srli_epi32::<18>(v);
     let groups = _mm256_or_si256(_mm256_or_si256(b3, b2), _mm256_or_si256(b1, b0));
     // Minus the length less one: 0 (ASCII), -1, -2 or -3.
-    let two = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0x7F));
-    let three = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0x7FF));
-    let four = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0xFFFF));
+    let [two, three, four] = lengths.at_least;
     let minus = _mm256_add_epi32(_mm256_add_epi32(two, three), four);
     // Shifted right by 24, 16, 8 or 0 bits: the groups the length needs.
     let shift = _mm256_add_epi32(_mm256_set1_epi32(24), _mm256_slli_epi32::<3>(minus));
@@ -657,13 +738,8 @@ fn utf8_lanes(v: __m256i) -> (__m256i, u32) {
     let markers = _mm256_set_epi32(0, 0, 0, 0, 0x8080_80F0_u32 as i32, 0x0080_80E0, 0x80C0, 0);
     let markers = _mm256_permutevar8x32_epi32(markers, _mm256_sub_epi32(_mm256_setzero_si256(), minus));
     let lanes = _mm256_or_si256(_mm256_or_si256(groups, markers), _mm256_andnot_si256(two, v));
-    let (m2, m3, m4) = (
-        _mm256_movemask_ps(_mm256_castsi256_ps(two)) as u32,
-        _mm256_movemask_ps(_mm256_castsi256_ps(three)) as u32,
-        _mm256_movemask_ps(_mm256_castsi256_ps(four)) as u32,
-    );
     // Length less one: 0, 1, 2, 3: bit 0 is two ^ three ^ four, bit 1 three.
-    (lanes, (m2 ^ m3 ^ m4) | (m3 << 8))
+    (lanes, (lengths.two ^ lengths.three ^ lengths.four) | (lengths.three << 8))
 }
 
 /// The decoding kernel for the tests, whatever `force_portable` says, into
