@@ -46,6 +46,19 @@ use crate::CodePoint;
 /// lanes in order, for `_mm256_permutevar8x32_epi32`; the rest are 0.
 static KEEP: [[u32; 8]; 256] = keep();
 
+/// How many lanes the permutation of [`KEEP`] of the same index keeps.
+static KEPT: [u8; 256] = kept();
+
+const fn kept() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        table[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    table
+}
+
 const fn keep() -> [[u32; 8]; 256] {
     let mut table = [[0u32; 8]; 256];
     let mut mask = 0;
@@ -69,17 +82,17 @@ const fn keep() -> [[u32; 8]; 256] {
 /// it read. `None` when AVX2 is not to be used.
 #[inline]
 pub(super) fn valid_utf8_to_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> Option<usize> {
-    if !(super::use_avx2() && std::is_x86_feature_detected!("popcnt")) {
+    if !super::use_avx2() {
         return None;
     }
-    // SAFETY: checked above: the processor has AVX2 and POPCNT.
+    // SAFETY: `use_avx2` checked that the processor has AVX2.
     Some(unsafe { append_code_points(bytes, out) })
 }
 
 /// [`valid_utf8_to_code_points`] once AVX2 is known to be there: a
 /// character takes at least a byte, so `bytes.len()` code points of room
 /// hold them all.
-#[target_feature(enable = "avx2,popcnt")]
+#[target_feature(enable = "avx2")]
 fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> usize {
     out.reserve(bytes.len());
     let len = out.len();
@@ -101,7 +114,7 @@ fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> usize {
 /// that does not fit, or before a sequence cut by the end (only in bytes
 /// that are not UTF-8). On bytes that are not UTF-8 the values are
 /// unspecified, but it never reads or writes out of bounds.
-#[target_feature(enable = "avx2,popcnt")]
+#[target_feature(enable = "avx2")]
 fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize) {
     let (mut i, mut n) = (0, 0);
     // A block also reads the three bytes before it: the first characters
@@ -175,19 +188,17 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
         } else {
             ending_here(x0, x1, x2, x3, c0)
         };
+        let mut at = n;
         for (k, lanes) in lanes.into_iter().enumerate() {
-            let keep = (ends >> (8 * k)) & 0xFF;
-            // How many lanes the blocks before this one kept (counted apart,
-            // so that the four stores do not wait for each other).
-            let before = (ends & ((1u64 << (8 * k)) - 1) as u32).count_ones() as usize;
-            let order = &KEEP[keep as usize];
-            // SAFETY: `order` is 32 bytes; `n + before + 8 <= n + 8 * (k + 1) <= n + 32`.
+            let keep = ((ends >> (8 * k)) & 0xFF) as usize;
+            // SAFETY: `KEEP[keep]` is 32 bytes; `at + 8 <= n + 8 * (k + 1) <= n + 32`.
             unsafe {
-                let order = _mm256_loadu_si256(order.as_ptr().cast());
-                _mm256_storeu_si256(to.add(before).cast(), _mm256_permutevar8x32_epi32(lanes, order));
+                let order = _mm256_loadu_si256(KEEP[keep].as_ptr().cast());
+                _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast(), _mm256_permutevar8x32_epi32(lanes, order));
             }
+            at += usize::from(KEPT[keep]);
         }
-        n += ends.count_ones() as usize;
+        n = at;
         // On by the whole block: the next block's start does not wait for
         // this one's bytes (that costs a third of the speed). But where this
         // block is all three- or four-byte characters, not starting at one,
@@ -746,9 +757,9 @@ fn utf8_lanes(v: __m256i, lengths: &Lengths) -> (__m256i, u32) {
 /// `room` code points: (bytes read, the code points).
 #[cfg(test)]
 fn decode_checked(src: &[u8], room: usize) -> (usize, Vec<u32>) {
-    assert!(std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt"));
+    assert!(std::is_x86_feature_detected!("avx2"));
     let mut dst = alloc::vec![MaybeUninit::new(0u32); room];
-    // SAFETY: the processor has AVX2 and POPCNT, checked above.
+    // SAFETY: the processor has AVX2, checked above.
     let (read, written) = unsafe { utf8_to_utf32_avx2(src, &mut dst) };
     assert!(read <= src.len() && written <= room);
     // SAFETY: every element was initialized by `MaybeUninit::new`.
@@ -782,7 +793,7 @@ mod tests {
     use crate::CodePoint;
 
     fn available() -> bool {
-        std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
+        std::is_x86_feature_detected!("avx2")
     }
 
     /// Miri runs the AVX2 kernels slowly: a few cases there, all of them here.
