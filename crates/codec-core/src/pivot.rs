@@ -9,10 +9,11 @@
 //! output), with an ASCII fast path eight bytes at a time.
 //!
 //! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 run AVX2
-//! kernels (`pivot/avx2.rs`) when the processor has AVX2, found at run time
-//! with `is_x86_feature_detected!`; everywhere else, and after
-//! [`force_portable`], they run the portable code of this file, which gives
-//! the same results (decision 0013).
+//! kernels (`pivot/avx2.rs`), and those between UTF-8 and code points AVX2
+//! kernels of their own (`pivot/avx2_utf32.rs`), when the processor has
+//! AVX2, found at run time with `is_x86_feature_detected!`; everywhere else,
+//! and after [`force_portable`], they run the portable code of this file,
+//! which gives the same results (decision 0013).
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
