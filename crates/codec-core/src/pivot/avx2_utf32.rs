@@ -136,7 +136,8 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
         let (from, to) = unsafe { (src.as_ptr().add(i), dst.as_mut_ptr().add(n).cast::<u32>()) };
         // SAFETY: see above.
         let x0 = unsafe { _mm256_loadu_si256(from.cast()) };
-        if _mm256_movemask_epi8(x0) == 0 {
+        let high = _mm256_movemask_epi8(x0) as u32;
+        if high == 0 {
             // 32 ASCII bytes.
             // SAFETY: see above.
             unsafe { widen_ascii(from, to) };
@@ -205,7 +206,7 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
         // on to the start of its last character instead, so that the next
         // block can take the cases above.
         let starts = !continuation;
-        if matches!(starts, 0x9249_2492 | 0x2492_4924 | 0x2222_2222 | 0x4444_4444 | 0x8888_8888) {
+        if high == u32::MAX && matches!(starts, 0x9249_2492 | 0x2492_4924 | 0x2222_2222 | 0x4444_4444 | 0x8888_8888) {
             i += 32 - ends.leading_zeros() as usize;
         } else {
             i += 32;
