@@ -1,21 +1,24 @@
 //! The AVX2 forms of the conversions between UTF-8 and code points (UTF-32),
 //! chosen at run time by [`super::use_avx2`]: valid UTF-8 straight into a
 //! `Vec<CodePoint>`'s spare capacity, and Unicode scalar values straight
-//! into a `Vec<u8>`'s, without going through UTF-16.
+//! into a `Vec<u8>`'s, without going through UTF-16 (decision 0013).
 //!
 //! UTF-8 to code points takes 32 bytes at a time. For every byte it computes
 //! the code point of the character that would end there, from that byte and
 //! the three before it (each earlier byte counts when every byte after it up
-//! to this one is a continuation byte), in 32-bit lanes; then it keeps the
-//! lanes of the bytes that do end a character (the next byte is not a
-//! continuation byte), packed by a permutation from a 256-entry table, eight
-//! lanes at a time. ASCII and runs of four-byte characters have their own
-//! cases.
+//! to this one is a continuation byte), in 32-bit lanes (16-bit ones while no
+//! four-byte character is near); then it keeps the lanes of the bytes that
+//! do end a character (the next byte is not a continuation byte), packed by a
+//! permutation from a 256-entry table, eight lanes at a time. Blocks go on by
+//! 32 bytes whatever they end with, so one may start inside a character: it
+//! decodes the characters that end in it. ASCII, and runs of three- and of
+//! four-byte characters, have their own cases.
 //!
 //! Code points to UTF-8 takes eight code points at a time: each one's one to
 //! four bytes in its 32-bit lane, then a byte shuffle per four lanes from a
-//! 256-entry table picked by their lengths. Runs of 32 ASCII code points are
-//! packed with saturating packs.
+//! 256-entry table picked by their lengths. Runs of 32 ASCII code points,
+//! of sixteen of one or two bytes, and of eight of three or of four bytes
+//! have their own cases.
 //!
 //! Every load and store is a whole block inside the caller's slices, checked
 //! before the block starts; a store may write past what it counts as
