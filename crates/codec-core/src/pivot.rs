@@ -13,9 +13,10 @@
 //! 0014): the validator of generalized UTF-8 and WTF-8.
 //!
 //! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 and the
-//! validator run AVX2 kernels (`pivot/avx2.rs`, `pivot/avx2_validate.rs`)
-//! when the processor has AVX2, found at run time with
-//! `is_x86_feature_detected!`; everywhere else, and after
+//! validator run AVX2 kernels (`pivot/avx2.rs`, `pivot/avx2_validate.rs`),
+//! and those between UTF-8 and code points AVX2 kernels of their own
+//! (`pivot/avx2_utf32.rs`), when the processor has AVX2, found at run time
+//! with `is_x86_feature_detected!`; everywhere else, and after
 //! [`force_portable`], they run the portable code, which gives the same
 //! results (decisions 0013 and 0014).
 
@@ -23,6 +24,8 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2;
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+mod avx2_utf32;
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2_validate;
 mod validate;
@@ -304,6 +307,17 @@ fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (usize, usize)
 /// assert_eq!(out, [CodePoint::new(0x68), CodePoint::new(0xE9)]);
 /// ```
 pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if bytes.len() >= SHORT
+        && let Some(read) = avx2_utf32::valid_utf8_to_code_points(bytes, out)
+    {
+        return read;
+    }
+    valid_utf8_to_code_points_portable(bytes, out)
+}
+
+/// The portable form of [`valid_utf8_to_code_points`].
+fn valid_utf8_to_code_points_portable(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
     out.reserve(bytes.len());
     if bytes.len() < SHORT {
         // A character at a time: no buffer to fill for a few bytes.
@@ -453,6 +467,17 @@ fn scalars_to_utf16(points: &[crate::CodePoint], dst: &mut [u16]) -> (usize, usi
 /// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
 /// ```
 pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if points.len() >= SHORT
+        && let Some(taken) = avx2_utf32::scalars_to_utf8(points, out)
+    {
+        return taken;
+    }
+    scalars_to_utf8_portable(points, out)
+}
+
+/// The portable form of [`scalars_to_utf8`].
+fn scalars_to_utf8_portable(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
     out.reserve(points.len());
     if points.len() < SHORT {
         return scalars_to_utf8_short(points, out);

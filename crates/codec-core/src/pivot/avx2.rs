@@ -37,9 +37,10 @@ use super::validate::Utf8Tables;
 /// byte).
 static COMPRESS: [[u8; 16]; 256] = compress_table();
 
-/// How many bits of each byte are set: a load, where `count_ones` would be
-/// a dozen instructions without the `popcnt` feature (AVX2 alone, which is
-/// all the kernels ask the processor for, does not imply it).
+/// How many bits of each byte are set (the lanes a mask keeps): a load,
+/// where `count_ones` would be a dozen instructions without the `popcnt`
+/// feature (AVX2 alone, which is all the kernels ask the processor for,
+/// does not imply it).
 pub(super) static KEPT: [u8; 256] = kept();
 
 const fn kept() -> [u8; 256] {

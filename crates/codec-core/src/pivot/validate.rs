@@ -369,6 +369,7 @@ pub fn valid_prefix(input: &[u8], tables: &Utf8Tables) -> usize {
 /// no error: from the start of the last sequence that begins before
 /// `stop` (it may be cut there), or of the sequence before that one when
 /// it is the first of the forbidden pair, a character at a time.
+#[cfg_attr(not(all(target_arch = "x86_64", feature = "std")), allow(dead_code))]
 pub(super) fn finish(input: &[u8], tables: &Utf8Tables, stop: usize) -> usize {
     let mut start = stop;
     for back in 1..=stop.min(3) {
