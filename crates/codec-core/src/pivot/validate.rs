@@ -24,9 +24,10 @@ const TOO_LONG: u8 = 1 << 1;
 /// Two continuation bytes: an error unless a lead two or three bytes back
 /// asks for it, which the validator checks on its own.
 const TWO_CONTINUATIONS: u8 = 1 << 7;
-/// The bits left for the grammar's own classes (a set of lead bytes and
-/// the second bytes they do not take): bits 2 to 6.
+/// The first of the bits left for the grammar's own classes (a set of lead
+/// bytes and the rows of second bytes they refuse): bits 2 to 6.
 const FIRST_CLASS: u32 = 2;
+/// How many classes the grammar may have.
 const CLASSES: usize = 5;
 
 /// A grammar of the UTF-8 family as the fast validator's tables (see
@@ -116,8 +117,9 @@ impl Utf8Tables {
     /// Returns `None` when the algorithm cannot check the grammar: a range
     /// that is not whole rows of 16 continuation bytes (`80..8F`, `90..9F`,
     /// `A0..AF`, `B0..BF`), a lead `F8..FF` that takes any, or more than five
-    /// classes of lead bytes and their second bytes (UTF-8 needs five:
-    /// `C0 C1`, `E0`, `ED`, `F0`, `F4..FF`).
+    /// classes of lead bytes and the rows they refuse (UTF-8 needs five:
+    /// `C0 C1` all, `E0` `80..9F`, `ED` `A0..BF`, `F0 F5..FF` `80..8F`,
+    /// `F4..FF` `90..BF`).
     ///
     /// # Examples
     ///
