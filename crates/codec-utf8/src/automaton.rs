@@ -229,10 +229,11 @@ impl Grammar {
     }
 
     /// Returns the tables with which `codec_core::pivot::valid_prefix`
-    /// validates the grammar, built from the second bytes each lead byte
-    /// takes (the table above [`decode_step`]), or `None` when that
-    /// validator cannot check it: RFC 2279's five- and six-byte forms,
-    /// `C0 80` alone, and a grammar without the byte `00`.
+    /// validates the grammar (decision 0014), built from the second bytes
+    /// each lead byte takes in the automaton (RFC 3629's grammar as quoted
+    /// in this module, adjusted by the grammar's rules), or `None` when
+    /// that validator cannot check it: RFC 2279's five- and six-byte
+    /// forms, `C0 80` alone, and a grammar without the byte `00`.
     ///
     /// # Examples
     ///

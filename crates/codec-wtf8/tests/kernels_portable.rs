@@ -2,6 +2,10 @@
 //! process with `codec_core::pivot::force_portable`, against the
 //! reference; see `support/kernels.rs`.
 
+// Not under Miri: many minutes there, and no `unsafe` of their own (the core's
+// unit tests run the validator under Miri, on both paths).
+#![cfg(not(miri))]
+
 mod support {
     pub mod kernels;
 }

@@ -11,13 +11,13 @@ use proptest::prelude::*;
 fn check(input: &[u8]) {
     let got = pieces(&WTF_8, input);
     assert_eq!(got, split_wtf8(input), "{}", codec_test::hex::format(input));
-    // Validation with the fast path agrees with the step-by-step reference.
-    assert_eq!(
-        WTF_8.validate(input),
-        codec_core::reference::validate(&WTF_8, input),
-        "{}",
-        codec_test::hex::format(input)
-    );
+    // Validation with the fast path agrees with the step-by-step reference
+    // (not under Miri: it has no `unsafe` of its own, and the core's unit
+    // tests run the validator there).
+    if !cfg!(miri) {
+        let what = codec_test::hex::format(input);
+        assert_eq!(WTF_8.validate(input), codec_core::reference::validate(&WTF_8, input), "{what}");
+    }
     // The ill-formed lead of a pair is the only three-byte subpart.
     for item in WTF_8.items(input) {
         if let Err(e) = item {

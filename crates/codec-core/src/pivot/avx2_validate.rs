@@ -11,9 +11,10 @@
 //! block checks with a saturating subtraction. A block of ASCII is
 //! skipped after one test. The last three bytes of a block carry into the
 //! next (a sequence cut by the block's end); the bytes after the input are
-//! zeros, so a cut sequence at the end is an error. A forbidden pair of
-//! three-byte sequences (WTF-8's surrogate pair) is looked for only where
-//! its second lead byte occurs.
+//! zeros, so a cut sequence at the end is an error. The start of the
+//! second sequence of a forbidden pair (WTF-8's trail surrogate) is a class
+//! of its own in the tables, so a block is looked at for the pair, with the
+//! first sequence's bytes four and three back, only where one starts.
 //!
 //! It reports only the first block with an error: the portable code finds
 //! where in that block the valid prefix ends.
