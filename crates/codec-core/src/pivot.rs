@@ -773,6 +773,20 @@ pub fn count_code_points(units: &[u16]) -> usize {
         .sum()
 }
 
+/// Bytes that are not UTF-8 for the kernels' bounds tests: `len` of ASCII,
+/// continuation, lead and never-valid bytes in an order from `seed`.
+#[cfg(all(test, target_arch = "x86_64", feature = "std"))]
+fn not_utf8(len: usize, seed: &mut u32) -> alloc::vec::Vec<u8> {
+    (0..len)
+        .map(|_| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 17;
+            *seed ^= *seed << 5;
+            [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF][(*seed % 7) as usize]
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use alloc::string::String;

@@ -937,14 +937,7 @@ mod tests {
         // Bytes that are not UTF-8: any result, but in bounds and progress.
         let mut x = 7u32;
         for len in (0..200).step_by(if cfg!(miri) { 37 } else { 1 }) {
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 17;
-                    x ^= x << 5;
-                    [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF][(x % 7) as usize]
-                })
-                .collect();
+            let bytes = super::super::not_utf8(len, &mut x);
             for room in [0, 1, 64, 65, 300] {
                 let mut out = vec![0u16; room];
                 let (read, written) = super::utf8_to_utf16_avx2_checked(&bytes, &mut out);
