@@ -14,7 +14,8 @@ pub const CHUNK_SIZE: usize = 64 * 1024;
 /// A reader that decodes bytes from `inner` with one codec and yields them
 /// encoded with another, holding at most about `CHUNK_SIZE` bytes of input
 /// (plus one incomplete sequence) at a time and writing straight into the
-/// caller's buffer.
+/// caller's buffer (through a staging buffer of 16 KiB when the caller's is
+/// smaller than 4 KiB, so that the kernels still get whole windows).
 ///
 /// Output before an error is delivered first; then `read` returns an
 /// [`io::Error`] of kind [`io::ErrorKind::InvalidData`] whose payload is a
@@ -58,7 +59,19 @@ pub struct TranscodeReader<R, D: Decode, E: Encode<Point = D::Point>> {
     start: usize,
     end: usize,
     eof: bool,
+    /// Output transcoded for a small read and not yet delivered, from
+    /// `staged_start` on (empty until a small read needs it).
+    staged: Vec<u8>,
+    staged_start: usize,
+    staged_end: usize,
 }
+
+/// Reads into a smaller buffer than this go through a staging buffer of
+/// [`STAGING`] bytes: the kernels convert a window of a third of the room
+/// they are given, so small reads (such as the probes of `read_to_end`) would
+/// run the step-by-step path.
+const SMALL_READ: usize = 4096;
+const STAGING: usize = 4 * SMALL_READ;
 
 impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
     /// Creates a reader that decodes `inner` with `from` in `decode_mode` and
@@ -72,6 +85,9 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
             start: 0,
             end: 0,
             eof: false,
+            staged: Vec::new(),
+            staged_start: 0,
+            staged_end: 0,
         }
     }
 
@@ -93,6 +109,27 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> Read for TranscodeReader<R
         if buf.is_empty() {
             return Ok(0);
         }
+        if self.staged_start == self.staged_end && buf.len() < SMALL_READ {
+            let mut staged = core::mem::take(&mut self.staged);
+            staged.resize(STAGING, 0);
+            let written = self.transcode_into(&mut staged);
+            self.staged = staged;
+            (self.staged_start, self.staged_end) = (0, 0);
+            self.staged_end = written?;
+        }
+        if self.staged_start < self.staged_end {
+            let n = buf.len().min(self.staged_end - self.staged_start);
+            buf[..n].copy_from_slice(&self.staged[self.staged_start..self.staged_start + n]);
+            self.staged_start += n;
+            return Ok(n);
+        }
+        self.transcode_into(buf)
+    }
+}
+
+impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
+    /// Transcodes into `buf` (not empty): what `read` returns for it.
+    fn transcode_into(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         loop {
             if self.start == self.end && !self.eof {
                 let n = loop {

@@ -292,6 +292,38 @@ fn transcode_reader_equals_one_shot_and_reports_errors_after_the_good_part() {
     assert!(err.to_string().contains("index 1"), "{err}");
 }
 
+#[test]
+fn transcode_reader_gives_the_same_bytes_to_reads_of_any_size() {
+    // Small reads go through the staging buffer, large ones straight in;
+    // reads of every size in turn, and an error after the good part.
+    let input = format!("{}\u{FF}", "héllo wörld ߿ ".repeat(3000));
+    let expected = Ucs2.encode(&Mini.decode(input.as_bytes()).unwrap()).unwrap();
+    for sizes in [&[1usize][..], &[3, 4095, 4096, 1], &[7, 100_000], &[5000, 2, 16_385]] {
+        let mut reader =
+            TranscodeReader::new(Trickle(input.as_bytes()), Mini, DecodeMode::Fatal, Ucs2, EncodeMode::Fatal);
+        let mut out = Vec::new();
+        for &size in sizes.iter().cycle() {
+            let mut buf = vec![0u8; size];
+            match reader.read(&mut buf).unwrap() {
+                0 => break,
+                n => out.extend_from_slice(&buf[..n]),
+            }
+        }
+        assert_eq!(out, expected, "reads of {sizes:?}");
+    }
+    let bad = b"ok ".repeat(3000).into_iter().chain([0xFF]).collect::<Vec<u8>>();
+    let mut reader = TranscodeReader::new(&bad[..], Mini, DecodeMode::Fatal, Ucs2, EncodeMode::Fatal);
+    let (mut out, mut buf) = (Vec::new(), [0u8; 100]);
+    let err = loop {
+        match reader.read(&mut buf) {
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+    assert_eq!(out.len(), 2 * 3 * 3000);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
