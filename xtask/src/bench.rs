@@ -64,7 +64,7 @@ struct Op {
 }
 
 /// Every operation: [`OPS`], then with the feature `simdutf` the rows
-/// against the simdutf C++ library ([`SIMDUTF_OPS`]).
+/// against the simdutf C++ library (`SIMDUTF_OPS`).
 fn all_ops() -> impl Iterator<Item = &'static Op> {
     #[cfg(feature = "simdutf")]
     let extra = SIMDUTF_OPS;
