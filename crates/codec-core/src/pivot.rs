@@ -106,18 +106,43 @@ pub fn ascii_prefix(bytes: &[u8]) -> usize {
     i + bytes[i..].iter().take_while(|b| b.is_ascii()).count()
 }
 
+/// How many bytes a sequence of the UTF-8 family that starts with `lead`
+/// takes, by the bit distribution alone: 1 for ASCII, then 2, 3 or 4 for
+/// `C0..DF`, `E0..EF` and `F0..FF` (a continuation byte counts as 2: the
+/// callers look at leads, or do not care on bytes that are not UTF-8).
+#[inline]
+const fn sequence_len(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0x80..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// The first character boundary at or after `at` (or the end): `at` moved
+/// past any continuation bytes. The AVX2 kernels start their blocks there,
+/// with at least three bytes behind them.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[inline]
+fn boundary_from(bytes: &[u8], at: usize) -> usize {
+    let mut k = bytes.len().min(at);
+    while k < bytes.len() && bytes[k] & 0xC0 == 0x80 {
+        k += 1;
+    }
+    k
+}
+
 /// Reads one character of bytes checked to be UTF-8 at `i`: its value and
 /// length, or `None` when the bytes end inside it (only possible on bytes
 /// that are not UTF-8).
 #[inline]
 fn read_char(bytes: &[u8], i: usize) -> Option<(u32, usize)> {
     let b0 = *bytes.get(i)?;
-    let len = match b0 {
-        0x00..=0x7F => return Some((u32::from(b0), 1)),
-        0x80..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    };
+    let len = sequence_len(b0);
+    if len == 1 {
+        return Some((u32::from(b0), 1));
+    }
     let seq = bytes.get(i..i + len)?;
     let tail = |k: usize| u32::from(seq[k] & 0x3F);
     let value = match len {

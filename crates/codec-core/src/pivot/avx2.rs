@@ -98,10 +98,7 @@ fn is_continuation(b: u8) -> bool {
 fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     // Whole characters first, until at least three bytes lie behind: the
     // blocks look back three bytes.
-    let mut head = src.len().min(3);
-    while head < src.len() && is_continuation(src[head]) {
-        head += 1;
-    }
+    let head = super::boundary_from(src, 3);
     let (mut i, mut o) = super::valid_utf8_to_utf16_portable(&src[..head], dst);
     if i == head && i >= 3 {
         // Each block reads from 3 bytes before `i` to 1 byte past its 64 and
@@ -153,10 +150,7 @@ fn checked_utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) 
     let checker = Checker::new(tables);
     // Whole characters first, checked one by one, until at least three
     // bytes lie behind.
-    let mut head = src.len().min(3);
-    while head < src.len() && is_continuation(src[head]) {
-        head += 1;
-    }
+    let head = super::boundary_from(src, 3);
     let valid = super::validate::valid_prefix_portable(&src[..head], tables);
     let (mut i, mut o) = super::valid_utf8_to_utf16_portable(&src[..valid], dst);
     if valid == head && i == head && i >= 3 {
@@ -244,12 +238,7 @@ fn cut_character(src: &[u8], end: usize) -> Option<(usize, usize)> {
     // A cut character's lead is at most three bytes back; a whole one's,
     // four.
     let start = (end.saturating_sub(4)..end).rev().find(|&k| !is_continuation(src[k]))?;
-    let len = match src[start] {
-        0x00..=0x7F => 1,
-        0x80..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    };
+    let len = super::sequence_len(src[start]);
     let last = end - 1;
     let last_kept = src.get(end).is_none_or(|&b| !is_continuation(b));
     // A whole character is taken back only when a stray continuation byte

@@ -378,12 +378,7 @@ pub(super) fn finish(input: &[u8], tables: &Utf8Tables, stop: usize) -> usize {
         let b = input[stop - back];
         if b & 0xC0 != 0x80 {
             // The lead of the sequence that byte `stop - 1` is in.
-            let len = match b {
-                0x00..=0x7F => 1,
-                0xC0..=0xDF => 2,
-                0xE0..=0xEF => 3,
-                _ => 4,
-            };
+            let len = super::sequence_len(b);
             if back < len {
                 start = stop - back;
             }
