@@ -14,8 +14,10 @@
 //! instructions", 2021), where each window's table lookup waits for the one
 //! before, no step waits for another but for the output position, so mixed
 //! text runs as fast as text of one length. Runs of ASCII have their own
-//! case. UTF-16 to UTF-8 builds each unit's one to three bytes in a lane and
-//! packs them with a shuffle picked by the lanes' lengths; surrogate pairs
+//! case. UTF-16 to UTF-8 takes sixteen units at a time: it builds each
+//! unit's candidate bytes in a lane (all three candidates, whatever its
+//! length, so that no unit needs a case of its own) and packs the ones its
+//! length keeps with a shuffle picked by the lanes' lengths; surrogate pairs
 //! aligned four to a block are converted together; anything else with a
 //! surrogate goes a character at a time.
 //!
@@ -438,20 +440,22 @@ const fn pack_two() -> [Pack; 256] {
     table
 }
 
-/// For four 32-bit lanes of one to three bytes (bit `j` of the index: lane
-/// `j` has two bytes or more; bit `j + 4`: three).
-static PACK_THREE: [Pack; 256] = pack_three();
+/// For four 32-bit lanes each holding a unit's three candidate bytes
+/// `[lead of three, lead of two or middle, last, 0]`, of which the unit's
+/// last one to three are its UTF-8 (bits `2j` and `2j + 1` of the index:
+/// unit `j` has two bytes or more, and three).
+static PACK_LAST: [Pack; 256] = pack_last();
 
-const fn pack_three() -> [Pack; 256] {
+const fn pack_last() -> [Pack; 256] {
     let mut table = [Pack { shuffle: [0x80; 16], len: 0 }; 256];
     let mut key = 0;
     while key < 256 {
         let mut n = 0;
         let mut j = 0;
         while j < 4 {
-            let len = 1 + ((key >> j) & 1) + ((key >> (j + 4)) & 1);
-            let mut b = 0;
-            while b < len {
+            let len = 1 + ((key >> (2 * j)) & 1) + ((key >> (2 * j + 1)) & 1);
+            let mut b = 3 - len;
+            while b < 3 {
                 table[key].shuffle[n] = (4 * j + b) as u8;
                 n += 1;
                 b += 1;
@@ -514,20 +518,21 @@ fn utf16_bytes_to_utf8_avx2(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (us
     (i + read, o + written)
 }
 
-/// Loads eight units from `p`, swapping the bytes of each when `SWAP`.
+/// Loads sixteen units from `p`, swapping the bytes of each when `SWAP`.
 ///
 /// # Safety
 ///
-/// `p` is readable for 16 bytes.
+/// `p` is readable for 32 bytes.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn load8<const SWAP: bool>(p: *const u8) -> __m128i {
+unsafe fn load16<const SWAP: bool>(p: *const u8) -> __m256i {
     // SAFETY: the caller's promise.
-    let v = unsafe { _mm_loadu_si128(p.cast()) };
+    let v = unsafe { _mm256_loadu_si256(p.cast()) };
     if SWAP {
-        let swap = [1u8, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
-        // SAFETY: `swap` is 16 bytes.
-        _mm_shuffle_epi8(v, unsafe { _mm_loadu_si128(swap.as_ptr().cast()) })
+        let swap = _mm256_setr_epi8(
+            1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+        );
+        _mm256_shuffle_epi8(v, swap)
     } else {
         v
     }
@@ -543,65 +548,61 @@ unsafe fn load8<const SWAP: bool>(p: *const u8) -> __m128i {
 #[target_feature(enable = "avx2")]
 unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut [u8]) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
-    // Each pass reads at most 16 units from `i` and writes at most 28 bytes
-    // from `o`: inside the 64.
+    // Each pass reads at most 16 units from `i` and writes at most 52 bytes
+    // from `o` (the last of four 16-byte stores starts at most 36 bytes in):
+    // inside the 64.
     while i + 16 <= units && o + 64 <= dst.len() {
         // SAFETY: `i + 16 <= units`: 32 bytes from `2 * i` are readable.
-        let (a, b) = unsafe { (load8::<SWAP>(src.add(2 * i)), load8::<SWAP>(src.add(2 * i + 16))) };
+        let v = unsafe { load16::<SWAP>(src.add(2 * i)) };
         let to = dst.as_mut_ptr();
-        if _mm_testz_si128(_mm_or_si128(a, b), _mm_set1_epi16(0xFF80_u16 as i16)) == 1 {
-            // Sixteen ASCII units.
+        if _mm256_testz_si256(v, _mm256_set1_epi16(0xFF80_u16 as i16)) == 1 {
+            // Sixteen ASCII units, then thirty-two at a time while they last.
+            let bytes = _mm_packus_epi16(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
             // SAFETY: `o + 16 <= dst.len()`.
-            unsafe { _mm_storeu_si128(to.add(o).cast(), _mm_packus_epi16(a, b)) };
+            unsafe { _mm_storeu_si128(to.add(o).cast(), bytes) };
             i += 16;
             o += 16;
+            while i + 32 <= units && o + 32 <= dst.len() {
+                // SAFETY: `i + 32 <= units`: 64 bytes from `2 * i` are readable.
+                let (v, w) = unsafe { (load16::<SWAP>(src.add(2 * i)), load16::<SWAP>(src.add(2 * i + 32))) };
+                if _mm256_testz_si256(_mm256_or_si256(v, w), _mm256_set1_epi16(0xFF80_u16 as i16)) == 0 {
+                    break;
+                }
+                // The pack interleaves the halves: 64-bit quarters 0, 2, 1, 3.
+                let bytes = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(v, w));
+                // SAFETY: `o + 32 <= dst.len()`.
+                unsafe { _mm256_storeu_si256(to.add(o).cast(), bytes) };
+                i += 32;
+                o += 32;
+            }
             continue;
         }
-        let surrogates =
-            _mm_cmpeq_epi16(_mm_and_si128(a, _mm_set1_epi16(0xF800_u16 as i16)), _mm_set1_epi16(0xD800_u16 as i16));
-        if _mm_movemask_epi8(surrogates) == 0 {
-            if _mm_testz_si128(a, _mm_set1_epi16(0xF800_u16 as i16)) == 1 {
-                // Eight units below U+0800: one or two bytes each.
-                let x = a;
-                let lead = _mm_or_si128(_mm_srli_epi16(x, 6), _mm_set1_epi16(0xC0));
-                let trail = _mm_or_si128(_mm_and_si128(x, _mm_set1_epi16(0x3F)), _mm_set1_epi16(0x80));
-                let two = _mm_or_si128(lead, _mm_slli_epi16(trail, 8));
-                let multi = _mm_cmpgt_epi16(x, _mm_set1_epi16(0x7F));
-                let lanes = _mm_blendv_epi8(x, two, multi);
-                let key = _mm_movemask_epi8(_mm_packs_epi16(multi, _mm_setzero_si128())) as usize & 0xFF;
-                let pack = &PACK_TWO[key];
-                // SAFETY: `o + 16 <= dst.len()`; the shuffle is 16 bytes.
-                unsafe { store_packed(lanes, pack, to.add(o)) };
-                o += usize::from(pack.len);
-            } else {
-                // Eight units of one to three bytes, four to a register.
-                for x in [_mm_unpacklo_epi16(a, _mm_setzero_si128()), _mm_unpackhi_epi16(a, _mm_setzero_si128())] {
-                    let low = _mm_or_si128(_mm_and_si128(x, _mm_set1_epi32(0x3F)), _mm_set1_epi32(0x80));
-                    let middle =
-                        _mm_or_si128(_mm_and_si128(_mm_srli_epi32(x, 6), _mm_set1_epi32(0x3F)), _mm_set1_epi32(0x80));
-                    let two =
-                        _mm_or_si128(_mm_or_si128(_mm_srli_epi32(x, 6), _mm_set1_epi32(0xC0)), _mm_slli_epi32(low, 8));
-                    let three = _mm_or_si128(
-                        _mm_or_si128(_mm_srli_epi32(x, 12), _mm_set1_epi32(0xE0)),
-                        _mm_or_si128(_mm_slli_epi32(middle, 8), _mm_slli_epi32(low, 16)),
-                    );
-                    let ge_two = _mm_cmpgt_epi32(x, _mm_set1_epi32(0x7F));
-                    let ge_three = _mm_cmpgt_epi32(x, _mm_set1_epi32(0x7FF));
-                    let lanes = _mm_blendv_epi8(_mm_blendv_epi8(x, two, ge_two), three, ge_three);
-                    let key = (_mm_movemask_ps(_mm_castsi128_ps(ge_two))
-                        | (_mm_movemask_ps(_mm_castsi128_ps(ge_three)) << 4)) as usize;
-                    let pack = &PACK_THREE[key];
-                    // SAFETY: at most two stores per eight units, each 16
-                    // bytes at most 36 bytes past the pass's start.
-                    unsafe { store_packed(lanes, pack, to.add(o)) };
-                    o += usize::from(pack.len);
-                }
-            }
+        let top = _mm256_and_si256(v, _mm256_set1_epi16(0xF800_u16 as i16));
+        if _mm256_movemask_epi8(_mm256_cmpeq_epi16(top, _mm256_set1_epi16(0xD800_u16 as i16))) == 0 {
+            // Sixteen units of the basic multilingual plane.
+            // SAFETY: `o + 52 <= dst.len()`.
+            o += unsafe { bmp16(v, top, to.add(o)) };
+            i += 16;
+            continue;
+        }
+        let a = _mm256_castsi256_si128(v);
+        let kinds = _mm_and_si128(a, _mm_set1_epi16(0xFC00_u16 as i16));
+        if _mm_movemask_epi8(_mm_cmpeq_epi16(
+            _mm_and_si128(kinds, _mm_set1_epi16(0xF800_u16 as i16)),
+            _mm_set1_epi16(0xD800_u16 as i16),
+        )) == 0
+        {
+            // The first eight units are of the basic multilingual plane: they
+            // go with eight NUL units after them, one byte each, which the
+            // next pass overwrites.
+            let v = _mm256_zextsi128_si256(a);
+            let top = _mm256_and_si256(v, _mm256_set1_epi16(0xF800_u16 as i16));
+            // SAFETY: `o + 52 <= dst.len()`.
+            o += unsafe { bmp16(v, top, to.add(o)) } - 8;
             i += 8;
             continue;
         }
         // Four surrogate pairs in order?
-        let kinds = _mm_and_si128(a, _mm_set1_epi16(0xFC00_u16 as i16));
         let pattern = _mm_set1_epi32(0xDC00_D800_u32 as i32);
         if _mm_movemask_epi8(_mm_cmpeq_epi16(kinds, pattern)) == 0xFFFF {
             let lead = _mm_and_si128(a, _mm_set1_epi32(0x3FF));
@@ -658,6 +659,72 @@ unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut
         }
     }
     (i, o)
+}
+
+/// Writes the UTF-8 of sixteen units that are not surrogates, `v`, at `to`,
+/// and returns how many bytes it is; `top` is `v`'s bits 11 to 15.
+///
+/// # Safety
+///
+/// `to` is writable for 52 bytes (32 when every unit is below U+0800).
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn bmp16(v: __m256i, top: __m256i, to: *mut u8) -> usize {
+    let small = _mm256_cmpeq_epi16(top, _mm256_setzero_si256());
+    if _mm256_movemask_epi8(small) == -1 {
+        // Units below U+0800: one or two bytes each, [lead, trail] in a
+        // lane, packed eight lanes at a time.
+        let lead = _mm256_or_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0xC0));
+        let trail = _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi16(0x3F)), _mm256_set1_epi16(0x80));
+        let two = _mm256_or_si256(lead, _mm256_slli_epi16(trail, 8));
+        let multi = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
+        let lanes = _mm256_blendv_epi8(v, two, multi);
+        // Bits 0 to 7: the first eight lanes with two bytes; 16 to 23: the
+        // last eight.
+        let keys = _mm256_movemask_epi8(_mm256_packs_epi16(multi, _mm256_setzero_si256())) as u32;
+        let (first, second) = (&PACK_TWO[keys as usize & 0xFF], &PACK_TWO[(keys >> 16) as usize & 0xFF]);
+        // SAFETY: two 16-byte stores, the second at most 16 bytes in.
+        unsafe {
+            store_packed(_mm256_castsi256_si128(lanes), first, to);
+            store_packed(_mm256_extracti128_si256::<1>(lanes), second, to.add(usize::from(first.len)));
+        }
+        return usize::from(first.len) + usize::from(second.len);
+    }
+    // One to three bytes each: every unit's candidates [lead of three, lead
+    // of two or middle, last] in a 32-bit lane, of which PACK_LAST keeps the
+    // last one to three.
+    let ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0xFF80_u16 as i16)), _mm256_setzero_si256());
+    let last = _mm256_blendv_epi8(
+        _mm256_or_si256(_mm256_and_si256(v, _mm256_set1_epi16(0x3F)), _mm256_set1_epi16(0x80)),
+        v,
+        ascii,
+    );
+    // Bits 6 to 11 under `10` for three bytes, `110` for two.
+    let middle = _mm256_xor_si256(
+        _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(v, 6), _mm256_set1_epi16(0x3F)), _mm256_set1_epi16(0xC0)),
+        _mm256_andnot_si256(small, _mm256_set1_epi16(0x40)),
+    );
+    let lead = _mm256_or_si256(_mm256_srli_epi16(v, 12), _mm256_set1_epi16(0xE0));
+    let front = _mm256_or_si256(lead, _mm256_slli_epi16(middle, 8));
+    // Units 0 to 3 and 8 to 11, then 4 to 7 and 12 to 15.
+    let (low, high) = (_mm256_unpacklo_epi16(front, last), _mm256_unpackhi_epi16(front, last));
+    // Two bits a unit: two bytes or more, three.
+    let keys =
+        (!_mm256_movemask_epi8(ascii) as u32 & 0x5555_5555) | (!_mm256_movemask_epi8(small) as u32 & 0xAAAA_AAAA);
+    let mut n = 0;
+    for (lanes, key) in [
+        (_mm256_castsi256_si128(low), keys),
+        (_mm256_castsi256_si128(high), keys >> 8),
+        (_mm256_extracti128_si256::<1>(low), keys >> 16),
+        (_mm256_extracti128_si256::<1>(high), keys >> 24),
+    ] {
+        let pack = &PACK_LAST[key as usize & 0xFF];
+        // SAFETY: four 16-byte stores, each at most 12 bytes after the one
+        // before.
+        unsafe { store_packed(lanes, pack, to.add(n)) };
+        n += usize::from(pack.len);
+    }
+    n
 }
 
 /// Reads unit `k` at `src`, swapping its bytes when `SWAP`.
@@ -732,7 +799,8 @@ unsafe fn prefix_blocks<const SWAP: bool>(src: *const u8, units: usize) -> usize
     let (lead, trail) = (_mm_set1_epi16(0xD800_u16 as i16), _mm_set1_epi16(0xDC00_u16 as i16));
     while i + 16 <= units {
         // SAFETY: `i + 16 <= units`: 32 bytes from `2 * i` are readable.
-        let (a, b) = unsafe { (load8::<SWAP>(src.add(2 * i)), load8::<SWAP>(src.add(2 * i + 16))) };
+        let v = unsafe { load16::<SWAP>(src.add(2 * i)) };
+        let (a, b) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
         let (ka, kb) = (_mm_and_si128(a, kind), _mm_and_si128(b, kind));
         let leads = _mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(ka, lead), _mm_cmpeq_epi16(kb, lead))) as u32;
         let trails = _mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(ka, trail), _mm_cmpeq_epi16(kb, trail))) as u32;
@@ -836,6 +904,7 @@ mod tests {
                 match class {
                     0 => Some(0x20 + r % 0x5F),
                     1 => Some(0x80 + r % 0x780),
+                    2 if r.is_multiple_of(4) => Some(0xE000 + (r >> 2) % 0x2000),
                     2 => Some(0x800 + r % 0xD000),
                     3 => Some(0x1_0000 + r % 0x10_0000),
                     4 => Some(0xD800 + r % 0x800),
@@ -940,7 +1009,7 @@ mod tests {
         if !avx2() {
             return;
         }
-        let class_sets: [&[u32]; 7] = [&[0], &[1], &[2], &[3], &[0, 1], &[0, 2, 3], &[0, 1, 2, 3]];
+        let class_sets: [&[u32]; 9] = [&[0], &[1], &[2], &[3], &[0, 1], &[1, 2], &[0, 1, 2], &[0, 2, 3], &[0, 1, 2, 3]];
         for (c, classes) in class_sets.iter().enumerate() {
             for seed in 0..sizes() as u32 {
                 let (_, units) = generalized(&mixed(seed * 8 + c as u32, 60, classes));
