@@ -40,7 +40,17 @@ impl Cesu8Codec {
         {
             return Ok(Cow::Borrowed(s));
         }
-        // The core's `String` sink, over the kernels: a surrogate is an
+        // Well-formed text in one pass of the kernels (never longer in
+        // UTF-8: six bytes become four, `C0 80` one), checked as UTF-8 by
+        // `codec-utf8`'s validator, which is faster than `String`'s.
+        let mut out = vec![0u8; bytes.len()];
+        let (read, written) = kernels::decode_to_utf8(self.rules(), bytes, &mut out);
+        if read == bytes.len()
+            && let Ok(s) = codec_utf8::to_str(&out[..written])
+        {
+            return Ok(Cow::Owned(s.into()));
+        }
+        // Anything else through the core's `String` sink: a surrogate is an
         // error there, which a UTF-8 buffer would not catch.
         self.decode_to_string(bytes).map(Cow::Owned)
     }

@@ -1,19 +1,21 @@
-//! The bulk kernels: CESU-8 and Modified UTF-8 are byte for byte UTF-8 on
-//! BMP scalar text without U+0000 (for CESU-8, U+0000 too), so each kernel
-//! finds that text with `codec-utf8`'s strict-UTF-8 skip, cut at the first
-//! four-byte lead (and `00` in Modified UTF-8), copies or converts it, and
-//! converts the two other forms of scalar values in between: a six-byte
-//! surrogate pair and, in Modified UTF-8, `C0 80`. Anything else (lone
+//! The bulk kernels. CESU-8 and Modified UTF-8 are byte for byte UTF-8 on
+//! BMP scalar text without U+0000 (for CESU-8, U+0000 too), and every
+//! sequence of theirs is one UTF-16 unit (a supplementary character is two
+//! three-byte surrogate forms). So plain text is found with `codec-utf8`'s
+//! strict-UTF-8 skip, cut at the first four-byte lead (and `00` in Modified
+//! UTF-8), and copied or converted; text with surrogate pairs goes through
+//! the family's checked UTF-8 to UTF-16 kernel with the tables of CESU-8's
+//! sequences taken one at a time, after which the units must pair up as
+//! UTF-16 does; `C0 80` in Modified UTF-8 is U+0000. Anything else (lone
 //! surrogates, overlong forms, errors, a lead surrogate whose trail is not
 //! there yet) is left to the step (decision 0007: kernels decode scalar
 //! values only).
 
 use alloc::vec::Vec;
 
-use codec_core::{CodePoint, pivot};
+use codec_core::CodePoint;
+use codec_core::pivot::{self, Utf8Tables};
 use codec_utf8::automaton;
-
-use crate::decode::trail_at;
 
 /// The first window the strict-UTF-8 skip looks at; it grows fourfold while
 /// the text stays plain, so the work stays proportional to what is consumed
@@ -71,29 +73,104 @@ pub(crate) fn plain_prefix(input: &[u8], nul: bool) -> usize {
     start
 }
 
-/// What follows plain text: a scalar value in one of the forms that differ
-/// from UTF-8, or something the step must decide.
-enum Special {
-    /// A six-byte surrogate pair: the supplementary code point.
-    Pair(CodePoint),
-    /// `C0 80` (Modified UTF-8): U+0000.
-    Nul,
-    /// Anything else.
-    Stop,
+/// The family validator's tables (decision 0014) for CESU-8's sequences
+/// one at a time: generalized UTF-8 without four-byte forms, in which a
+/// surrogate's three bytes pass. That surrogates pair up is checked on the
+/// UTF-16 the family's converter writes, where each three-byte sequence is
+/// exactly one unit.
+const TABLES: Utf8Tables = match crate::CESU8_GRAMMAR.tables() {
+    Some(tables) => tables,
+    None => panic!("CESU-8's sequences are rows of continuation bytes"),
+};
+
+/// The first and the largest window of [`sequences_to_utf16`]: it grows
+/// fourfold while the text converts, so that the work thrown away at a
+/// lone surrogate stays proportional to what was consumed before it.
+const SEQUENCE_WINDOW: (usize, usize) = (256, 65536);
+
+/// Returns how many bytes at the front of `input` come before `00` (all of
+/// them when there is none).
+fn before_nul(input: &[u8]) -> usize {
+    let mut blocks = input.chunks(64);
+    let mut start = 0;
+    for block in &mut blocks {
+        // A fold over the whole block vectorizes; `position` alone would not.
+        if block.iter().fold(false, |any, &b| any | (b == 0)) {
+            return start + block.iter().position(|&b| b == 0).unwrap_or(block.len());
+        }
+        start += block.len();
+    }
+    start
 }
 
-fn special(input: &[u8], two_byte_nul: bool) -> Special {
-    match input {
-        [0xC0, 0x80, ..] if two_byte_nul => Special::Nul,
-        [0xED, b1 @ 0xA0..=0xAF, b2 @ 0x80..=0xBF, rest @ ..] => match trail_at(rest) {
-            Some(trail) => {
-                let lead = CodePoint::new(0xD000 | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F));
-                CodePoint::from_surrogates(lead, trail).map_or(Special::Stop, Special::Pair)
-            }
-            None => Special::Stop,
-        },
-        _ => Special::Stop,
+/// The length of the sequence a unit was decoded from: one to three bytes
+/// (a surrogate's form is three).
+fn sequence_len(unit: u16) -> usize {
+    match unit {
+        0..=0x7F => 1,
+        0x80..=0x7FF => 2,
+        _ => 3,
     }
+}
+
+/// Decodes the sequences of one to three bytes at the front of `input`
+/// into UTF-16 units, as much as fits in `out`, each sequence one unit
+/// (with the family's UTF-8 to UTF-16 kernel, validating against
+/// [`TABLES`]), stopping before `00` when `nul_stops` and before a
+/// surrogate that is not half of a pair (a lead whose trail is not in
+/// `input` included). Returns (bytes read, units written).
+///
+/// `window` is the size of the next window, which the caller keeps from
+/// call to call: it grows while the text converts and starts small again
+/// after a stop.
+fn sequences_to_utf16(nul_stops: bool, input: &[u8], out: &mut [u16], window: &mut usize) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // No more than what fits: a unit takes three bytes at most.
+        let mut end = (r + (*window).min(3 * (out.len() - w))).min(input.len());
+        // End the window at the start of a sequence, so that the kernel's
+        // last block holds whole ones.
+        let mut back = 0;
+        while end < input.len() && end > r && back < 3 && input[end] & 0xC0 == 0x80 {
+            end -= 1;
+            back += 1;
+        }
+        // And not between the halves of a pair.
+        if end < input.len() && end >= r + 3 && lead_surrogate_at(&input[end - 3..end]) {
+            end -= 3;
+        }
+        if nul_stops {
+            end = r + before_nul(&input[r..end]);
+        }
+        let (read, written) = pivot::checked_utf8_to_utf16(&input[r..end], &mut out[w..], &TABLES);
+        let units = &out[w..w + written];
+        let paired = pivot::utf16_units_prefix(units);
+        if paired < written {
+            // Up to the unpaired surrogate; the next pass starts at it, and
+            // goes on if it is a lead whose trail the window cut off.
+            *window = SEQUENCE_WINDOW.0;
+            if paired == 0 {
+                return (r, w);
+            }
+            // Each unit is one sequence: count back from the end of those read.
+            r += read - units[paired..].iter().map(|&u| sequence_len(u)).sum::<usize>();
+            w += paired;
+            continue;
+        }
+        if read == 0 {
+            *window = SEQUENCE_WINDOW.0;
+            return (r, w);
+        }
+        r += read;
+        w += written;
+        *window = (*window * 4).min(SEQUENCE_WINDOW.1);
+    }
+}
+
+/// Whether `input` starts with the first two bytes of a lead surrogate's
+/// form: a six-byte pair, or a lone surrogate the step decides about.
+fn lead_surrogate_at(input: &[u8]) -> bool {
+    matches!(input, [0xED, 0xA0..=0xAF, ..])
 }
 
 /// The variant's rules as the kernels need them: stop at `00`, and read
@@ -104,15 +181,26 @@ pub(crate) struct Rules {
     pub(crate) two_byte_nul: bool,
 }
 
-/// Validates the longest well-formed prefix the kernels understand.
+/// The most units a kernel converts through a buffer of its own at a time.
+const UNITS: usize = 2048;
+
+/// Validates the longest well-formed prefix the kernels understand: plain
+/// text with the strict-UTF-8 skip, pairs (and what follows them) through
+/// UTF-16.
 pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
     let mut r = 0;
+    let mut units = [0u16; UNITS];
+    let mut window = SEQUENCE_WINDOW.0;
     loop {
         r += plain_prefix(&input[r..], rules.nul_stops);
-        match special(&input[r..], rules.two_byte_nul) {
-            Special::Pair(_) => r += 6,
-            Special::Nul => r += 2,
-            Special::Stop => return r,
+        match &input[r..] {
+            rest if lead_surrogate_at(rest) => match sequences_to_utf16(rules.nul_stops, rest, &mut units, &mut window)
+            {
+                (0, _) => return r,
+                (read, _) => r += read,
+            },
+            [0xC0, 0x80, ..] if rules.two_byte_nul => r += 2,
+            _ => return r,
         }
     }
 }
@@ -120,22 +208,30 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
 /// Decodes into code points.
 pub(crate) fn decode(rules: Rules, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
     let mut r = 0;
+    let mut units = [0u16; UNITS];
+    let mut window = SEQUENCE_WINDOW.0;
     loop {
         let n = plain_prefix(&input[r..], rules.nul_stops);
         if let Ok(s) = core::str::from_utf8(&input[r..r + n]) {
             out.extend(s.chars().map(CodePoint::from));
         }
         r += n;
-        match special(&input[r..], rules.two_byte_nul) {
-            Special::Pair(cp) => {
-                out.push(cp);
-                r += 6;
-            }
-            Special::Nul => {
+        match &input[r..] {
+            rest if lead_surrogate_at(rest) => match sequences_to_utf16(rules.nul_stops, rest, &mut units, &mut window)
+            {
+                (0, _) => return r,
+                (read, written) => {
+                    // Well-formed UTF-16: the replacement never happens.
+                    let chars = char::decode_utf16(units[..written].iter().copied());
+                    out.extend(chars.map(|c| CodePoint::from(c.unwrap_or(char::REPLACEMENT_CHARACTER))));
+                    r += read;
+                }
+            },
+            [0xC0, 0x80, ..] if rules.two_byte_nul => {
                 out.push(CodePoint::NUL);
                 r += 2;
             }
-            Special::Stop => return r,
+            _ => return r,
         }
     }
 }
@@ -143,24 +239,12 @@ pub(crate) fn decode(rules: Rules, input: &[u8], out: &mut Vec<CodePoint>) -> us
 /// Decodes into UTF-16 units, as much as fits.
 pub(crate) fn decode_to_utf16(rules: Rules, input: &[u8], out: &mut [u16]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
+    let mut window = SEQUENCE_WINDOW.0;
     loop {
-        // Plain text never takes more units than bytes.
-        let room = (input.len() - r).min(out.len() - w);
-        let n = plain_prefix(&input[r..r + room], rules.nul_stops);
-        let (read, written) = pivot::valid_utf8_to_utf16(&input[r..r + n], &mut out[w..]);
-        r += read;
-        w += written;
-        if read < n {
-            return (r, w);
-        }
-        match special(&input[r..], rules.two_byte_nul) {
-            Special::Pair(cp) if out.len() - w >= 2 => {
-                let v = cp.to_u32() - 0x1_0000;
-                out[w] = 0xD800 | (v >> 10) as u16;
-                out[w + 1] = 0xDC00 | (v & 0x3FF) as u16;
-                (r, w) = (r + 6, w + 2);
-            }
-            Special::Nul if out.len() > w => {
+        let (read, written) = sequences_to_utf16(rules.nul_stops, &input[r..], &mut out[w..], &mut window);
+        (r, w) = (r + read, w + written);
+        match &input[r..] {
+            [0xC0, 0x80, ..] if rules.two_byte_nul && out.len() > w => {
                 out[w] = 0;
                 (r, w) = (r + 2, w + 1);
             }
@@ -169,23 +253,35 @@ pub(crate) fn decode_to_utf16(rules: Rules, input: &[u8], out: &mut [u16]) -> (u
     }
 }
 
-/// Decodes into UTF-8, as much as fits.
+/// Decodes into UTF-8, as much as fits: plain text copied, pairs (and what
+/// follows them) through UTF-16.
 pub(crate) fn decode_to_utf8(rules: Rules, input: &[u8], out: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
+    let mut units = [0u16; UNITS];
+    let mut window = SEQUENCE_WINDOW.0;
     loop {
         let room = (input.len() - r).min(out.len() - w);
         let n = plain_prefix(&input[r..r + room], rules.nul_stops);
         out[w..w + n].copy_from_slice(&input[r..r + n]);
         r += n;
         w += n;
-        match special(&input[r..], rules.two_byte_nul) {
-            Special::Pair(cp) if out.len() - w >= 4 => {
-                if let Some(c) = cp.to_char() {
-                    c.encode_utf8(&mut out[w..w + 4]);
+        match &input[r..] {
+            rest if lead_surrogate_at(rest) => {
+                // Whole characters, at most three bytes a unit: they fit.
+                let fit = ((out.len() - w) / 3).min(UNITS);
+                if fit < 64 && w > 0 {
+                    // Little room left: the caller's next buffer will take
+                    // more at a time.
+                    return (r, w);
                 }
-                (r, w) = (r + 6, w + 4);
+                let (read, written) = sequences_to_utf16(rules.nul_stops, rest, &mut units[..fit], &mut window);
+                if read == 0 {
+                    return (r, w);
+                }
+                let (_, bytes) = pivot::utf16_to_utf8(&units[..written], &mut out[w..]);
+                (r, w) = (r + read, w + bytes);
             }
-            Special::Nul if out.len() > w => {
+            [0xC0, 0x80, ..] if rules.two_byte_nul && out.len() > w => {
                 out[w] = 0;
                 (r, w) = (r + 2, w + 1);
             }

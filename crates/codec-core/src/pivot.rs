@@ -219,7 +219,8 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
 
 /// Converts the longest prefix of `src` that the grammar of `tables` finds
 /// well-formed (as [`valid_prefix`] finds it) to UTF-16 code units in
-/// `dst`, as far as `dst` has room for, and returns (bytes read, units
+/// `dst`, as far as `dst` has room for (it looks at no more than three
+/// bytes a unit of room, which fill it), and returns (bytes read, units
 /// written): one pass where [`valid_prefix`] then [`valid_utf8_to_utf16`]
 /// would make two. With AVX2 each block of 64 bytes is checked just before
 /// it is converted, in the same registers; a grammar with a forbidden pair
@@ -245,7 +246,7 @@ pub fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -
     if let Some(done) = avx2::checked_utf8_to_utf16(src, dst, tables) {
         return done;
     }
-    let valid = valid_prefix(&src[..src.len().min(dst.len())], tables);
+    let valid = valid_prefix(&src[..src.len().min(dst.len().saturating_mul(3))], tables);
     valid_utf8_to_utf16(&src[..valid], dst)
 }
 

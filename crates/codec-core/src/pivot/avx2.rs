@@ -136,7 +136,7 @@ fn utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 }
 
 /// Converts the longest prefix of `src` that `tables` find well-formed, as
-/// far as `dst` has room for (units never outnumber bytes): the checked
+/// far as `dst` has room for (three bytes a unit of room at most): the checked
 /// conversion of `super::checked_utf8_to_utf16`, validating each block
 /// just before converting it; `None` when AVX2 is not to be used or the
 /// grammar has a forbidden pair (which the blocks do not look for).
@@ -148,7 +148,8 @@ pub(super) fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Ta
 
 #[target_feature(enable = "avx2")]
 fn checked_utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
-    let src = &src[..src.len().min(dst.len())];
+    // Three bytes a unit at most fill `dst`.
+    let src = &src[..src.len().min(dst.len().saturating_mul(3))];
     let checker = Checker::new(tables);
     // Whole characters first, checked one by one, until at least three
     // bytes lie behind.
@@ -156,8 +157,7 @@ fn checked_utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) 
     let valid = super::validate::valid_prefix_portable(&src[..head], tables);
     let (mut i, mut o) = super::valid_utf8_to_utf16_portable(&src[..valid], dst);
     if valid == head && i == head && i >= 3 {
-        // As in `utf8_to_utf16_avx2`; `o <= i` as units never outnumber
-        // bytes, so `o + 64 <= dst.len()` holds too.
+        // As in `utf8_to_utf16_avx2`.
         while i + 65 <= src.len() && o + 64 <= dst.len() {
             // SAFETY: `3 <= i`, `i + 65 <= src.len()` and `o + 64 <= dst.len()`.
             match unsafe { checked_block64(&checker, src.as_ptr().add(i), dst.as_mut_ptr(), o) } {
@@ -166,14 +166,33 @@ fn checked_utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) 
             }
             i += 64;
         }
+        let rest = src.len() - i;
+        if rest > 0 && rest < 64 && o + 64 <= dst.len() {
+            // The last bytes in a block of their own padded with zeros, as
+            // in `utf8_to_utf16_avx2`, at least one of them inside the 64
+            // checked (a block finds an error at the pair of bytes where it
+            // shows, which for the last byte is the pair it makes with the
+            // first zero): a character cut by the end of the input, or a
+            // byte that never starts one, is an error there (a lead before
+            // ASCII), for the exact path below.
+            let mut block = [0u8; 3 + 64 + 1];
+            block[..3 + rest].copy_from_slice(&src[i - 3..]);
+            // SAFETY: `block` holds the 3 bytes before the 64 and the one
+            // after them; `o + 64 <= dst.len()`.
+            if let Some(next) = unsafe { checked_block64(&checker, block.as_ptr().add(3), dst.as_mut_ptr(), o) } {
+                return (src.len(), next - (64 - rest));
+            }
+        }
         // The blocks before `i` are well-formed but for a character cut at
         // `i` (its error shows in the block after): back up to its start.
         if let Some((start, units)) = cut_character(src, i) {
             i = start;
             o = o.saturating_sub(units);
         }
-        // From that boundary on, the exact validator and the converter.
-        let valid = super::validate::valid_prefix(&src[i..], tables);
+        // From that boundary on, the exact validator and the converter, on
+        // no more than fills what is left of `dst`.
+        let rest = &src[i..src.len().min(i + 3 * (dst.len() - o))];
+        let valid = super::validate::valid_prefix(rest, tables);
         let (read, written) = super::valid_utf8_to_utf16(&src[i..i + valid], &mut dst[o..]);
         return (i + read, o + written);
     }

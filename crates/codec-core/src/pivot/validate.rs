@@ -645,6 +645,31 @@ mod tests {
     }
 
     #[test]
+    fn every_special_sequence_at_the_end_of_every_length() {
+        // The last block of the input, padded or not, must find an error in
+        // its last bytes: ASCII or text before, every length up to past two
+        // blocks (under Miri, a block and three bytes: the padded block).
+        for n in 0..=140 {
+            for (s, special) in SPECIAL.iter().enumerate() {
+                if cfg!(miri) && n + special.len() != 67 {
+                    continue;
+                }
+                let mut text = TEXT.len().min(n);
+                while !TEXT.is_char_boundary(text) {
+                    text -= 1;
+                }
+                for filler in [&[b'a'; 140][..n], &TEXT.as_bytes()[..text]] {
+                    let mut input = filler.to_vec();
+                    input.extend_from_slice(special);
+                    for &grammar in grammars(s) {
+                        check(grammar, &input);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_special_sequence_across_a_block_boundary_after_ascii_and_text() {
         // A block of ASCII (skipped) or of text (checked) before the boundary.
         let blocks: [&[u8]; 2] = [&[b'x'; 64], &TEXT.as_bytes()[..64]];
