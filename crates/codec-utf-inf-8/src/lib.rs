@@ -251,10 +251,11 @@ impl Decode for UtfInf8 {
     }
 
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<BigCodePoint>) -> usize {
-        // Strict UTF-8, straight into machine-word code points.
-        let n = automaton::valid_prefix(input);
-        let Ok(text) = core::str::from_utf8(&input[..n]) else { return 0 };
-        out.extend(text.chars().map(|c| BigCodePoint::from_u64(u64::from(c))));
+        // Strict UTF-8 (the same code points here) with UTF-8's kernel, a
+        // bounded piece at a time, widened to machine-word code points.
+        let mut narrow = Vec::with_capacity(input.len().min(4096));
+        let n = codec_utf8::UTF_8.decode_prefix_fast(&input[..input.len().min(4096)], &mut narrow);
+        out.extend(narrow.iter().map(|&cp| BigCodePoint::from_u64(u64::from(cp.to_u32()))));
         n
     }
 
