@@ -750,6 +750,11 @@ impl Wtf8Buf {
             }
         }
         bytes.truncate(written);
+        // Text of one- and two-byte characters leaves most of the three
+        // bytes a unit unused: give it back (in place, for a large buffer).
+        if bytes.capacity() - written > written / 2 {
+            bytes.shrink_to_fit();
+        }
         Wtf8Buf { bytes }
     }
 

@@ -182,6 +182,15 @@ fn wide_units() -> impl Strategy<Value = Vec<u16>> {
     proptest::collection::vec(unit, 0..24)
 }
 
+#[test]
+fn from_wide_gives_back_what_it_did_not_use() {
+    // Three bytes a unit are reserved; ASCII uses one.
+    let units = vec![u16::from(b'a'); 10_000];
+    let s = Wtf8Buf::from_wide(&units);
+    assert_eq!(s.as_bytes(), &[b'a'; 10_000][..]);
+    assert!(s.capacity() <= 15_000, "capacity {}", s.capacity());
+}
+
 /// How many pieces of WTF-16 the long conversion test joins: long enough
 /// for the kernels' blocks, but few under Miri (which runs the portable
 /// code there, about a thousand times slower).
