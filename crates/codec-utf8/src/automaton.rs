@@ -514,9 +514,9 @@ pub(crate) const GENERALIZED_TABLES: Utf8Tables = Grammar::GENERALIZED.tables().
 /// UTF-16 kernel checks as it converts (`kernels::decode_to_utf16`).
 pub(crate) const UTF8_TABLES: Utf8Tables = Grammar::UTF_8.tables().expect("UTF-8 has tables");
 
-/// The windows the fast skip validates, growing while they stay valid, so
-/// its work is at most about four times what it consumes plus 64 bytes,
-/// however short the valid run.
+/// The windows the fast skip validates, growing while they stay valid (the
+/// last size over and over), so its work is at most about four times what
+/// it consumes plus 64 bytes, however short the valid run.
 const WINDOWS: [usize; 6] = [64, 256, 1024, 4096, 16384, 65536];
 
 /// Checks one window: `Ok` or (`valid_up_to`, `error_len`).
@@ -548,7 +548,8 @@ fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
 #[must_use]
 pub fn valid_prefix(input: &[u8]) -> usize {
     let mut start = 0;
-    for window in WINDOWS.iter().copied().cycle() {
+    let last = WINDOWS[WINDOWS.len() - 1];
+    for window in WINDOWS.iter().copied().chain(core::iter::repeat(last)) {
         let end = (start + window).min(input.len());
         match check(&input[start..end]) {
             Ok(()) => start = end,
