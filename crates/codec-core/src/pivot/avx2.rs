@@ -604,10 +604,19 @@ unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut
             i += 16;
             continue;
         }
+        // Eight surrogate pairs in order, or four at the front?
+        let kinds = _mm256_and_si256(v, _mm256_set1_epi16(0xFC00_u16 as i16));
+        let pairs = _mm256_movemask_epi8(_mm256_cmpeq_epi16(kinds, _mm256_set1_epi32(0xDC00_D800_u32 as i32))) as u32;
+        if pairs == u32::MAX {
+            // SAFETY: `o + 32 <= dst.len()`.
+            unsafe { _mm256_storeu_si256(to.add(o).cast(), pairs_to_utf8(v)) };
+            i += 16;
+            o += 32;
+            continue;
+        }
         let a = _mm256_castsi256_si128(v);
-        let kinds = _mm_and_si128(a, _mm_set1_epi16(0xFC00_u16 as i16));
         if _mm_movemask_epi8(_mm_cmpeq_epi16(
-            _mm_and_si128(kinds, _mm_set1_epi16(0xF800_u16 as i16)),
+            _mm_and_si128(a, _mm_set1_epi16(0xF800_u16 as i16)),
             _mm_set1_epi16(0xD800_u16 as i16),
         )) == 0
         {
@@ -621,22 +630,9 @@ unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut
             i += 8;
             continue;
         }
-        // Four surrogate pairs in order?
-        let pattern = _mm_set1_epi32(0xDC00_D800_u32 as i32);
-        if _mm_movemask_epi8(_mm_cmpeq_epi16(kinds, pattern)) == 0xFFFF {
-            let lead = _mm_and_si128(a, _mm_set1_epi32(0x3FF));
-            let trail = _mm_and_si128(_mm_srli_epi32(a, 16), _mm_set1_epi32(0x3FF));
-            let v = _mm_add_epi32(_mm_or_si128(_mm_slli_epi32(lead, 10), trail), _mm_set1_epi32(0x1_0000));
-            let b0 = _mm_or_si128(_mm_srli_epi32(v, 18), _mm_set1_epi32(0xF0));
-            let b1 = _mm_or_si128(_mm_and_si128(_mm_srli_epi32(v, 12), _mm_set1_epi32(0x3F)), _mm_set1_epi32(0x80));
-            let b2 = _mm_or_si128(_mm_and_si128(_mm_srli_epi32(v, 6), _mm_set1_epi32(0x3F)), _mm_set1_epi32(0x80));
-            let b3 = _mm_or_si128(_mm_and_si128(v, _mm_set1_epi32(0x3F)), _mm_set1_epi32(0x80));
-            let bytes = _mm_or_si128(
-                _mm_or_si128(b0, _mm_slli_epi32(b1, 8)),
-                _mm_or_si128(_mm_slli_epi32(b2, 16), _mm_slli_epi32(b3, 24)),
-            );
+        if pairs & 0xFFFF == 0xFFFF {
             // SAFETY: `o + 16 <= dst.len()`.
-            unsafe { _mm_storeu_si128(to.add(o).cast(), bytes) };
+            unsafe { _mm_storeu_si128(to.add(o).cast(), _mm256_castsi256_si128(pairs_to_utf8(v))) };
             i += 8;
             o += 16;
             continue;
@@ -678,6 +674,28 @@ unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut
         }
     }
     (i, o)
+}
+
+/// The four bytes of each supplementary character whose surrogate pair
+/// fills a 32-bit lane of `v` (lead below, trail above).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn pairs_to_utf8(v: __m256i) -> __m256i {
+    let lead = _mm256_and_si256(v, _mm256_set1_epi32(0x3FF));
+    let trail = _mm256_and_si256(_mm256_srli_epi32(v, 16), _mm256_set1_epi32(0x3FF));
+    let c = _mm256_add_epi32(_mm256_or_si256(_mm256_slli_epi32(lead, 10), trail), _mm256_set1_epi32(0x1_0000));
+    let six = _mm256_set1_epi32(0x3F);
+    let (b1, b2, b3) = (
+        _mm256_and_si256(_mm256_srli_epi32(c, 12), six),
+        _mm256_and_si256(_mm256_srli_epi32(c, 6), six),
+        _mm256_and_si256(c, six),
+    );
+    let b0 = _mm256_or_si256(_mm256_srli_epi32(c, 18), _mm256_set1_epi32(0xF0));
+    let trails = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi32(b1, 8), _mm256_slli_epi32(b2, 16)),
+        _mm256_slli_epi32(b3, 24),
+    );
+    _mm256_or_si256(b0, _mm256_or_si256(trails, _mm256_set1_epi32(0x8080_8000_u32 as i32)))
 }
 
 /// Writes the UTF-8 of sixteen units that are not surrogates, `v`, at `to`,
