@@ -86,7 +86,7 @@ const TABLES: Utf8Tables = match crate::CESU8_GRAMMAR.tables() {
 /// The first and the largest window of [`sequences_to_utf16`]: it grows
 /// fourfold while the text converts, so that the work thrown away at a
 /// lone surrogate stays proportional to what was consumed before it.
-const SEQUENCE_WINDOW: (usize, usize) = (256, 65536);
+const SEQUENCE_WINDOW: (usize, usize) = (64, 65536);
 
 /// Returns how many bytes at the front of `input` come before `00` (all of
 /// them when there is none).
@@ -126,6 +126,10 @@ fn sequence_len(unit: u16) -> usize {
 fn sequences_to_utf16(nul_stops: bool, input: &[u8], out: &mut [u16], window: &mut usize) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     loop {
+        if stops_at_once(nul_stops, &input[r..]) {
+            *window = SEQUENCE_WINDOW.0;
+            return (r, w);
+        }
         // No more than what fits: a unit takes three bytes at most.
         let mut end = (r + (*window).min(3 * (out.len() - w))).min(input.len());
         // End the window at the start of a sequence, so that the kernel's
@@ -167,10 +171,30 @@ fn sequences_to_utf16(nul_stops: bool, input: &[u8], out: &mut [u16], window: &m
     }
 }
 
+/// Whether [`sequences_to_utf16`] must stop at the front of `rest` without
+/// running the kernel: on `00` where it stops, and on a surrogate's form
+/// that does not start a pair (the kernel would convert a window only to
+/// find it unpaired at its first unit, which error-dense text would pay at
+/// every error).
+fn stops_at_once(nul_stops: bool, rest: &[u8]) -> bool {
+    match rest {
+        [] => true,
+        [0, ..] => nul_stops,
+        [0xED, 0xA0..=0xAF, _, 0xED, 0xB0..=0xBF, ..] => false,
+        [0xED, 0xA0..=0xBF, ..] => true,
+        _ => false,
+    }
+}
+
 /// Whether `input` starts with the first two bytes of a lead surrogate's
 /// form: a six-byte pair, or a lone surrogate the step decides about.
 fn lead_surrogate_at(input: &[u8]) -> bool {
     matches!(input, [0xED, 0xA0..=0xAF, ..])
+}
+
+/// Whether `input` may start a six-byte pair, for [`sequences_to_utf16`].
+fn starts_pair(nul_stops: bool, input: &[u8]) -> bool {
+    lead_surrogate_at(input) && !stops_at_once(nul_stops, input)
 }
 
 /// The variant's rules as the kernels need them: stop at `00`, and read
@@ -189,16 +213,22 @@ const UNITS: usize = 2048;
 /// UTF-16.
 pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
     let mut r = 0;
-    let mut units = [0u16; UNITS];
+    // Made (and zeroed) only when text with pairs comes.
+    let mut units: Option<[u16; UNITS]> = None;
     let mut window = SEQUENCE_WINDOW.0;
     loop {
         r += plain_prefix(&input[r..], rules.nul_stops);
         match &input[r..] {
-            rest if lead_surrogate_at(rest) => match sequences_to_utf16(rules.nul_stops, rest, &mut units, &mut window)
-            {
-                (0, _) => return r,
-                (read, _) => r += read,
-            },
+            rest if starts_pair(rules.nul_stops, rest) => {
+                let units = match units {
+                    Some(ref mut units) => units,
+                    None => units.insert([0; UNITS]),
+                };
+                match sequences_to_utf16(rules.nul_stops, rest, units, &mut window) {
+                    (0, _) => return r,
+                    (read, _) => r += read,
+                }
+            }
             [0xC0, 0x80, ..] if rules.two_byte_nul => r += 2,
             _ => return r,
         }
@@ -208,7 +238,8 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
 /// Decodes into code points.
 pub(crate) fn decode(rules: Rules, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
     let mut r = 0;
-    let mut units = [0u16; UNITS];
+    // Made (and zeroed) only when text with pairs comes.
+    let mut units: Option<[u16; UNITS]> = None;
     let mut window = SEQUENCE_WINDOW.0;
     loop {
         let n = plain_prefix(&input[r..], rules.nul_stops);
@@ -217,16 +248,21 @@ pub(crate) fn decode(rules: Rules, input: &[u8], out: &mut Vec<CodePoint>) -> us
         }
         r += n;
         match &input[r..] {
-            rest if lead_surrogate_at(rest) => match sequences_to_utf16(rules.nul_stops, rest, &mut units, &mut window)
-            {
-                (0, _) => return r,
-                (read, written) => {
-                    // Well-formed UTF-16: the replacement never happens.
-                    let chars = char::decode_utf16(units[..written].iter().copied());
-                    out.extend(chars.map(|c| CodePoint::from(c.unwrap_or(char::REPLACEMENT_CHARACTER))));
-                    r += read;
+            rest if starts_pair(rules.nul_stops, rest) => {
+                let units = match units {
+                    Some(ref mut units) => units,
+                    None => units.insert([0; UNITS]),
+                };
+                match sequences_to_utf16(rules.nul_stops, rest, units, &mut window) {
+                    (0, _) => return r,
+                    (read, written) => {
+                        // Well-formed UTF-16: the replacement never happens.
+                        let chars = char::decode_utf16(units[..written].iter().copied());
+                        out.extend(chars.map(|c| CodePoint::from(c.unwrap_or(char::REPLACEMENT_CHARACTER))));
+                        r += read;
+                    }
                 }
-            },
+            }
             [0xC0, 0x80, ..] if rules.two_byte_nul => {
                 out.push(CodePoint::NUL);
                 r += 2;
@@ -257,7 +293,8 @@ pub(crate) fn decode_to_utf16(rules: Rules, input: &[u8], out: &mut [u16]) -> (u
 /// follows them) through UTF-16.
 pub(crate) fn decode_to_utf8(rules: Rules, input: &[u8], out: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
-    let mut units = [0u16; UNITS];
+    // Made (and zeroed) only when text with pairs comes.
+    let mut units: Option<[u16; UNITS]> = None;
     let mut window = SEQUENCE_WINDOW.0;
     loop {
         let room = (input.len() - r).min(out.len() - w);
@@ -266,7 +303,7 @@ pub(crate) fn decode_to_utf8(rules: Rules, input: &[u8], out: &mut [u8]) -> (usi
         r += n;
         w += n;
         match &input[r..] {
-            rest if lead_surrogate_at(rest) => {
+            rest if starts_pair(rules.nul_stops, rest) => {
                 // Whole characters, at most three bytes a unit: they fit.
                 let fit = ((out.len() - w) / 3).min(UNITS);
                 if fit < 64 && w > 0 {
@@ -274,6 +311,10 @@ pub(crate) fn decode_to_utf8(rules: Rules, input: &[u8], out: &mut [u8]) -> (usi
                     // more at a time.
                     return (r, w);
                 }
+                let units = match units {
+                    Some(ref mut units) => units,
+                    None => units.insert([0; UNITS]),
+                };
                 let (read, written) = sequences_to_utf16(rules.nul_stops, rest, &mut units[..fit], &mut window);
                 if read == 0 {
                     return (r, w);
