@@ -342,6 +342,56 @@ pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::
     valid_utf8_to_code_points_portable(bytes, out)
 }
 
+/// Appends the code points of the longest prefix of `src` that the grammar
+/// of `tables` finds well-formed (as [`valid_prefix`] finds it) to `out`,
+/// as [`valid_utf8_to_code_points`] reads them, and returns its length in
+/// bytes: one pass where [`valid_prefix`] then [`valid_utf8_to_code_points`]
+/// would make two. Meant for grammars of scalar values (a surrogate's form
+/// is not well-formed UTF-8 to [`valid_utf8_to_code_points`]). With AVX2 each block is
+/// checked just before it is decoded; a grammar with a forbidden pair
+/// (WTF-8's) takes the two passes. It reads 64 KiB at a time, so what it
+/// reserves in `out` stays in proportion to what it decodes.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{CodePoint, pivot::Utf8Tables};
+/// // Two-byte sequences only: C2..DF followed by any continuation byte.
+/// let mut second = [None; 64];
+/// for lead in 0xC2..=0xDF {
+///     second[lead - 0xC0] = Some((0x80, 0xBF));
+/// }
+/// let tables = Utf8Tables::new(&second).unwrap();
+/// let mut out = Vec::new();
+/// assert_eq!(codec_core::pivot::checked_utf8_to_code_points(b"ok Ã© â¬", &mut out, &tables), 6);
+/// assert_eq!(out.last(), Some(&CodePoint::new(0x20)));
+/// ```
+pub fn checked_utf8_to_code_points(
+    src: &[u8],
+    out: &mut alloc::vec::Vec<crate::CodePoint>,
+    tables: &Utf8Tables,
+) -> usize {
+    const WINDOW: usize = 1 << 16;
+    let mut read = 0;
+    loop {
+        let window = &src[read..src.len().min(read + WINDOW)];
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
+        let done = avx2_utf32::checked_utf8_to_code_points(window, out, tables);
+        #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+        let done = None;
+        let r = done.unwrap_or_else(|| {
+            let valid = valid_prefix(window, tables);
+            valid_utf8_to_code_points(&window[..valid], out)
+        });
+        read += r;
+        // Done at the end, or where an error stopped it well before the
+        // window's end (a character the window cuts is at most three bytes).
+        if read == src.len() || r == 0 || r + 4 <= window.len() {
+            return read;
+        }
+    }
+}
+
 /// The portable form of [`valid_utf8_to_code_points`].
 fn valid_utf8_to_code_points_portable(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
     out.reserve(bytes.len());

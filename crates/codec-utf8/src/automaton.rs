@@ -583,6 +583,11 @@ pub fn valid_prefix(input: &[u8]) -> usize {
 /// assert_eq!(out, [codec_core::CodePoint::new(0x68), codec_core::CodePoint::new(0xE9)]);
 /// ```
 pub fn decode_valid_prefix(input: &[u8], out: &mut Vec<CodePoint>) -> usize {
+    if codec_core::pivot::simd_enabled() {
+        // One pass that checks each block with RFC 3629's tables as it
+        // decodes it; the same prefix as `valid_prefix` finds.
+        return codec_core::pivot::checked_utf8_to_code_points(input, out, &UTF8_TABLES);
+    }
     let n = valid_prefix(input);
     codec_core::pivot::valid_utf8_to_code_points(&input[..n], out)
 }

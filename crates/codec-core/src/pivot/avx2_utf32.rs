@@ -41,6 +41,8 @@ use core::arch::x86_64::{
 use core::mem::MaybeUninit;
 
 use super::avx2::KEPT;
+use super::avx2_validate::Checker;
+use super::validate::Utf8Tables;
 use crate::CodePoint;
 
 // ---------------------------------------------------------------------------
@@ -77,14 +79,32 @@ pub(super) fn valid_utf8_to_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) 
         return None;
     }
     // SAFETY: `use_avx2` checked that the processor has AVX2.
-    Some(unsafe { append_code_points(bytes, out) })
+    Some(unsafe { append_code_points(bytes, out, None) })
 }
 
-/// [`valid_utf8_to_code_points`] once AVX2 is known to be there: a
-/// character takes at least a byte, so `bytes.len()` code points of room
-/// hold them all.
+/// Appends the code points of the longest prefix of `bytes` that `tables`
+/// find well-formed to `out`, as `super::checked_utf8_to_code_points` does,
+/// checking each block just before decoding it: how many bytes it read.
+/// `None` when AVX2 is not to be used or the grammar has a forbidden pair
+/// (which the blocks do not look for).
+#[inline]
+pub(super) fn checked_utf8_to_code_points(
+    bytes: &[u8],
+    out: &mut Vec<CodePoint>,
+    tables: &Utf8Tables,
+) -> Option<usize> {
+    if !super::use_avx2() || tables.pair.is_some() {
+        return None;
+    }
+    // SAFETY: `use_avx2` checked that the processor has AVX2.
+    Some(unsafe { append_code_points(bytes, out, Some(tables)) })
+}
+
+/// [`valid_utf8_to_code_points`] once AVX2 is known to be there (and
+/// [`checked_utf8_to_code_points`] with `tables`): a character takes at
+/// least a byte, so `bytes.len()` code points of room hold them all.
 #[target_feature(enable = "avx2")]
-fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> usize {
+fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>, tables: Option<&Utf8Tables>) -> usize {
     out.reserve(bytes.len());
     let len = out.len();
     let spare = out.spare_capacity_mut();
@@ -92,7 +112,7 @@ fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> usize {
     // `MaybeUninit<CodePoint>` has the layout of `MaybeUninit<u32>`; the
     // new slice covers exactly the spare capacity, borrowed mutably here.
     let dst = unsafe { core::slice::from_raw_parts_mut(spare.as_mut_ptr().cast::<MaybeUninit<u32>>(), spare.len()) };
-    let (read, written) = utf8_to_utf32_avx2(bytes, dst);
+    let (read, written) = utf8_to_utf32_avx2(bytes, dst, tables);
     // SAFETY: the kernel initialized the first `written` elements of the
     // spare capacity (`written <= spare.len()`), each a `u32`, which is a
     // valid `CodePoint`.
@@ -105,8 +125,24 @@ fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> usize {
 /// that does not fit, or before a sequence cut by the end (only in bytes
 /// that are not UTF-8). On bytes that are not UTF-8 the values are
 /// unspecified, but it never reads or writes out of bounds.
+///
+/// With `tables`, it decodes the longest prefix of `src` that they find
+/// well-formed instead, whatever `src` holds: each block is checked just
+/// before it is decoded, and from the first with an error (or the last
+/// bytes) the exact validator decides how far to go.
 #[target_feature(enable = "avx2")]
-fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize) {
+fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>], tables: Option<&Utf8Tables>) -> (usize, usize) {
+    let checker = tables.map(|t| Checker::new(t));
+    let mut src = src;
+    if let Some(tables) = tables {
+        // The first characters, which the blocks do not check, checked
+        // one by one; an error there ends the input.
+        let head = super::boundary_from(src, 3);
+        let valid = super::validate::valid_prefix_portable(&src[..head], tables);
+        if valid < head {
+            src = &src[..valid];
+        }
+    }
     let (mut i, mut n) = (0, 0);
     // A block also reads the three bytes before it: the first characters
     // one at a time.
@@ -118,6 +154,10 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
         n += 1;
     }
     let first = i;
+    // Whether the last block was all ASCII (written whatever follows it).
+    let mut ascii_block = false;
+    // With tables: where the bytes checked so far end (never before `i`).
+    let mut checked = first;
     // Each block reads bytes `i - 3 .. i + 33` and writes at most 32 lanes
     // from `n`: the characters that end in it. It may start inside a
     // character (whose bytes before it the block reads too).
@@ -128,6 +168,26 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
         // SAFETY: see above.
         let x0 = unsafe { _mm256_loadu_si256(from.cast()) };
         let high = _mm256_movemask_epi8(x0) as u32;
+        if let Some(checker) = &checker
+            && i + 32 > checked
+        {
+            // The 32 bytes from where the checked bytes end (blocks may
+            // step back, so a block is checked once, not at every step).
+            if checked + 32 > src.len() {
+                break;
+            }
+            // SAFETY: `3 <= i <= checked` and `checked + 32 <= src.len()`:
+            // bytes `checked - 3 .. checked + 32` are read.
+            let errors = unsafe {
+                let at = src.as_ptr().add(checked);
+                block_has_errors(checker, at, _mm256_loadu_si256(at.cast()))
+            };
+            if errors {
+                break;
+            }
+            checked += 32;
+        }
+        ascii_block = high == 0;
         if high == 0 {
             // 32 ASCII bytes.
             // SAFETY: see above.
@@ -203,11 +263,32 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
             i += 32;
         }
     }
-    // The character that holds byte `i` started before it when byte `i` is
-    // a continuation byte: it was not written.
-    let stop = i;
-    while i > first && i + 3 > stop && src.get(i).is_some_and(|&b| (b as i8) < -64) {
-        i -= 1;
+    if let Some(tables) = tables {
+        // Back to the start of the character that holds the last byte the
+        // blocks covered, taking back its code point when they wrote it
+        // (an ASCII block writes every byte; others, a character whose next
+        // byte is not a continuation byte): no block checked that next
+        // byte, where the character's error shows if it is cut short. Then
+        // as far as the exact validator finds the bytes well-formed.
+        if i > first {
+            let last = i - 1;
+            let mut start = last;
+            while start + 3 > last && (src[start] as i8) < -64 {
+                start -= 1;
+            }
+            if ascii_block || (src[i] as i8) >= -64 {
+                n -= 1;
+            }
+            i = start;
+        }
+        src = &src[..i + super::validate::valid_prefix(&src[i..], tables)];
+    } else {
+        // The character that holds byte `i` started before it when byte
+        // `i` is a continuation byte: it was not written.
+        let stop = i;
+        while i > first && i + 3 > stop && src.get(i).is_some_and(|&b| (b as i8) < -64) {
+            i -= 1;
+        }
     }
     // The last bytes, each character checked against both ends.
     while let Some((value, len)) = super::read_char(src, i) {
@@ -217,6 +298,32 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>]) -> (usize, usize
         n += 1;
     }
     (i, n)
+}
+
+/// Whether the 32 bytes `x0` at `from` have an error to `checker`, with the three bytes before them: for ASCII, only a
+/// character cut at `from`; else every pair of bytes.
+///
+/// # Safety
+///
+/// `from - 3 .. from + 32` is readable.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn block_has_errors(checker: &Checker, from: *const u8, x0: __m256i) -> bool {
+    if _mm256_movemask_epi8(x0) == 0 {
+        // SAFETY: the caller's promise.
+        let before = unsafe { [*from.sub(1), *from.sub(2), *from.sub(3)] };
+        return before[0] >= 0xC0 || before[1] >= 0xE0 || before[2] >= 0xF0;
+    }
+    // SAFETY: the caller's promise.
+    let prev = unsafe {
+        [
+            _mm256_loadu_si256(from.sub(1).cast()),
+            _mm256_loadu_si256(from.sub(2).cast()),
+            _mm256_loadu_si256(from.sub(3).cast()),
+        ]
+    };
+    let errors = checker.errors_after(x0, prev);
+    _mm256_testz_si256(errors, errors) == 0
 }
 
 /// Writes 32 ASCII bytes as 32 lanes.
@@ -756,7 +863,7 @@ fn decode_checked(src: &[u8], room: usize) -> (usize, Vec<u32>) {
     assert!(std::is_x86_feature_detected!("avx2"));
     let mut dst = alloc::vec![MaybeUninit::new(0u32); room];
     // SAFETY: the processor has AVX2, checked above.
-    let (read, written) = unsafe { utf8_to_utf32_avx2(src, &mut dst) };
+    let (read, written) = unsafe { utf8_to_utf32_avx2(src, &mut dst, None) };
     assert!(read <= src.len() && written <= room);
     // SAFETY: every element was initialized by `MaybeUninit::new`.
     (read, dst[..written].iter().map(|x| unsafe { x.assume_init() }).collect())

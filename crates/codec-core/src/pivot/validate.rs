@@ -531,6 +531,21 @@ mod tests {
             assert_eq!(valid_prefix(input, &tables), want);
         }
         check_conversion(&tables, input, want);
+        if grammar == Grammar::Utf8 {
+            check_code_points(&tables, input, want);
+        }
+    }
+
+    /// The checked decoding to code points reads the valid prefix and
+    /// appends its code points, after what `out` held (for a grammar of
+    /// scalar values: the portable conversion may join the forms of a
+    /// surrogate pair into one code point).
+    fn check_code_points(tables: &Utf8Tables, input: &[u8], want: usize) {
+        let mut expected = alloc::vec![crate::CodePoint::new(7)];
+        assert_eq!(super::super::valid_utf8_to_code_points_portable(&input[..want], &mut expected), want);
+        let mut out = alloc::vec![crate::CodePoint::new(7)];
+        let read = super::super::checked_utf8_to_code_points(input, &mut out, tables);
+        assert_eq!((read, &out), (want, &expected), "on {input:02X?}");
     }
 
     /// The checked conversion to UTF-16 reads the valid prefix and writes
