@@ -307,6 +307,10 @@ impl Encode for Utf16 {
         kernels::encode_from_utf16(self, input, out)
     }
 
+    fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        kernels::encode_from_valid_utf16(self, input, out)
+    }
+
     fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
         kernels::encode_from_str(self, input, out)
     }
