@@ -209,11 +209,16 @@ pub trait Decode {
         true
     }
 
-    /// Returns the pivot form this codec's kernels decode into best: UTF-8
-    /// for a codec whose well-formed text is UTF-8 (its
-    /// [`decode_to_utf8_fast`](Decode::decode_to_utf8_fast) validates and
-    /// copies), else UTF-16 (the default). The [`crate::Transcoder`] uses
-    /// it to choose its pivot once per pair of codecs.
+    /// Returns the pivot form this codec's kernels decode into best for an
+    /// encoder whose [`Encode::fast_input`] is UTF-8: [`Pivot::Utf8`] when
+    /// its [`decode_to_utf8_fast`](Decode::decode_to_utf8_fast) takes all
+    /// that [`decode_to_utf16_fast`](Decode::decode_to_utf16_fast) takes, in
+    /// one pass (a codec whose well-formed text is UTF-8, whose kernel
+    /// validates and copies; UTF-16, whose kernel converts as it
+    /// validates), else UTF-16 (the default). The [`crate::Transcoder`]
+    /// uses it to choose its pivot once per pair of codecs: UTF-8 straight
+    /// into the output when both say UTF-8, else the UTF-16 pivot (toward
+    /// an encoder that takes UTF-16, whatever this says).
     fn fast_output(&self) -> Pivot {
         Pivot::Utf16
     }
