@@ -289,6 +289,24 @@ fn convert_reports_a_late_error_at_its_offset_after_the_output_before_it() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `validate` finds an error several read buffers into a file or a pipe
+/// at its offset, and a valid input of that size is ok.
+#[test]
+fn validate_reports_a_late_error_at_its_offset() {
+    let text = generated_text(900_000);
+    let dir = temp_dir("late-validate");
+    let (good, bad) = (dir.join("good.txt"), dir.join("bad.txt"));
+    std::fs::write(&good, text.as_bytes()).unwrap();
+    let mut input = text.as_bytes().to_vec();
+    input.extend_from_slice(b"\xE2\x82");
+    std::fs::write(&bad, &input).unwrap();
+    let want = format!("offset {}: truncated", text.len());
+    utfx().args(["validate", "-f", "utf-8"]).arg(&good).assert().success();
+    utfx().args(["validate", "-f", "utf-8"]).arg(&bad).assert().code(1).stdout(predicate::str::contains(want.clone()));
+    utfx().args(["validate", "-f", "utf-8"]).write_stdin(input).assert().code(1).stdout(predicate::str::contains(want));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// What a pipe delivers is converted and written at once, not held back
 /// until a buffer fills or the input ends.
 #[test]
