@@ -101,3 +101,59 @@ impl Read for ReadAhead {
         Ok(n)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::{self, BufRead, Read};
+
+    use super::ReadAhead;
+
+    /// A reader that answers each read with the next of `answers`, then
+    /// with the end.
+    struct Scripted(Vec<io::Result<Vec<u8>>>);
+
+    impl Read for Scripted {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let bytes = self.0.remove(0)?;
+            buf[..bytes.len()].copy_from_slice(&bytes);
+            Ok(bytes.len())
+        }
+    }
+
+    #[test]
+    fn hands_over_each_read_retries_interruptions_and_ends_after_an_error() {
+        let answers = vec![
+            Ok(b"ab".to_vec()),
+            Err(io::Error::from(io::ErrorKind::Interrupted)),
+            Ok(b"cde".to_vec()),
+            Err(io::Error::other("disk on fire")),
+            Ok(b"never read".to_vec()),
+        ];
+        let mut ahead = ReadAhead::new(Box::new(Scripted(answers))).unwrap();
+        assert_eq!(ahead.fill_buf().unwrap(), b"ab");
+        ahead.consume(1);
+        let mut one = [0u8; 1];
+        assert_eq!((ahead.read(&mut one).unwrap(), one), (1, *b"b"));
+        let mut buf = [0u8; 8];
+        assert_eq!(ahead.read(&mut buf).unwrap(), 3);
+        assert_eq!(&buf[..3], b"cde");
+        assert_eq!(ahead.read(&mut buf).unwrap_err().to_string(), "disk on fire");
+        assert_eq!(ahead.read(&mut buf).unwrap(), 0);
+        assert!(ahead.fill_buf().unwrap().is_empty());
+    }
+
+    #[test]
+    fn reads_more_than_the_ring_holds_in_order() {
+        // Thirteen reads of 100,003 bytes: more than the ring's four
+        // buffers, each smaller than a buffer.
+        let pieces: Vec<Vec<u8>> = (0..13u8).map(|k| vec![k; 100_003]).collect();
+        let want: Vec<u8> = pieces.concat();
+        let mut ahead = ReadAhead::new(Box::new(Scripted(pieces.into_iter().map(Ok).collect()))).unwrap();
+        let mut got = Vec::new();
+        ahead.read_to_end(&mut got).unwrap();
+        assert!(got == want, "{} bytes read of {}", got.len(), want.len());
+    }
+}
