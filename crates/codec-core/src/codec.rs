@@ -209,11 +209,16 @@ pub trait Decode {
         true
     }
 
-    /// Returns the pivot form this codec's kernels decode into best: UTF-8
-    /// for a codec whose well-formed text is UTF-8 (its
-    /// [`decode_to_utf8_fast`](Decode::decode_to_utf8_fast) validates and
-    /// copies), else UTF-16 (the default). The [`crate::Transcoder`] uses
-    /// it to choose its pivot once per pair of codecs.
+    /// Returns the pivot form this codec's kernels decode into best for an
+    /// encoder whose [`Encode::fast_input`] is UTF-8: [`Pivot::Utf8`] when
+    /// its [`decode_to_utf8_fast`](Decode::decode_to_utf8_fast) takes all
+    /// that [`decode_to_utf16_fast`](Decode::decode_to_utf16_fast) takes, in
+    /// one pass (a codec whose well-formed text is UTF-8, whose kernel
+    /// validates and copies; UTF-16, whose kernel converts as it
+    /// validates), else UTF-16 (the default). The [`crate::Transcoder`]
+    /// uses it to choose its pivot once per pair of codecs: UTF-8 straight
+    /// into the output when both say UTF-8, else the UTF-16 pivot (toward
+    /// an encoder that takes UTF-16, whatever this says).
     fn fast_output(&self) -> Pivot {
         Pivot::Utf16
     }
@@ -476,6 +481,42 @@ pub trait Encode {
         (0, 0)
     }
 
+    /// Encodes a prefix of `input`, which the caller promises is well-formed
+    /// UTF-16 (no lone surrogate anywhere, none at the end), with a bulk
+    /// kernel into the front of `out`, and returns (units read, bytes
+    /// written), as [`encode_from_utf16_fast`](Encode::encode_from_utf16_fast)
+    /// does (the default calls it). A codec overrides it when the promise
+    /// saves work: UTF-16LE and UTF-16BE copy the units without looking for
+    /// surrogates again. The [`crate::Transcoder`] calls it on the pivot its
+    /// decoder's [`Decode::decode_to_utf16_fast`] wrote, which holds whole
+    /// Unicode scalar values only.
+    ///
+    /// On input that breaks the promise the output is unspecified (it may
+    /// hold a lone surrogate the codec would reject), but the method still
+    /// writes only what fits, reads nothing past `input`, never splits a
+    /// surrogate pair at the end of what fits and never panics.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Encode, EncodeStep, ErrorKind};
+    /// # struct Ascii;
+    /// # impl Encode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// // Without a kernel of its own, a codec takes nothing here either.
+    /// assert_eq!(Ascii.encode_from_valid_utf16_fast(&[0x6F, 0x6B], &mut [0; 8]), (0, 0));
+    /// ```
+    fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        self.encode_from_utf16_fast(input, out)
+    }
+
     /// Encodes a prefix of `input` with a bulk kernel into the front of
     /// `out`, and returns (bytes read, bytes written), as
     /// [`encode_from_utf16_fast`](Encode::encode_from_utf16_fast) does.
@@ -656,6 +697,11 @@ impl<E: Encode + ?Sized> Encode for &E {
     #[inline]
     fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
         (**self).encode_from_utf16_fast(input, out)
+    }
+
+    #[inline]
+    fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        (**self).encode_from_valid_utf16_fast(input, out)
     }
 
     #[inline]

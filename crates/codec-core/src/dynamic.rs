@@ -203,6 +203,10 @@ macro_rules! forward_encode_kernels {
             self.0.encode_from_utf16_fast(input, out)
         }
 
+        fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+            self.0.encode_from_valid_utf16_fast(input, out)
+        }
+
         fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
             self.0.encode_from_str_fast(input, out)
         }

@@ -820,18 +820,29 @@ pub fn utf16_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
 /// ```
 #[must_use]
 pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
-    // Counted in blocks small enough for a 16-bit sum, which the compiler
-    // turns into vector code eight or sixteen lanes wide (a `usize` sum
-    // runs about eight times slower).
-    bytes
-        .chunks(COUNT_BLOCK)
-        .map(|block| usize::from(block.iter().fold(0u16, |n, &b| n + u16::from((b as i8) >= -0x40))))
-        .sum()
+    // The continuation bytes, counted in 64 byte-wide lanes that the
+    // compiler turns into vector code (about 2.5 times the speed of a
+    // 16-bit sum, which widens every byte), over blocks short enough that
+    // no lane passes 255.
+    let mut continuations = 0;
+    for block in bytes.chunks(u8::MAX as usize * COUNT_LANES) {
+        let mut lanes = [0u8; COUNT_LANES];
+        let mut rows = block.chunks_exact(COUNT_LANES);
+        for row in &mut rows {
+            for (lane, &b) in lanes.iter_mut().zip(row) {
+                *lane += u8::from((b as i8) < -0x40);
+            }
+        }
+        continuations += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
+        continuations += rows.remainder().iter().filter(|&&b| (b as i8) < -0x40).count();
+    }
+    bytes.len() - continuations
 }
 
-/// The block of [`count_utf8_code_points`] and [`count_code_points`]: its
-/// count fits in a `u16`.
-const COUNT_BLOCK: usize = 4096;
+/// The number of lanes of [`count_utf8_code_points`] and
+/// [`count_code_points`]: 64 is what the compiler vectorizes (with 16 or
+/// 32 it does not).
+const COUNT_LANES: usize = 64;
 
 /// Counts the code points of well-formed UTF-16: the units that are not
 /// trail surrogates.
@@ -843,10 +854,21 @@ const COUNT_BLOCK: usize = 4096;
 /// ```
 #[must_use]
 pub fn count_code_points(units: &[u16]) -> usize {
-    units
-        .chunks(COUNT_BLOCK)
-        .map(|block| usize::from(block.iter().fold(0u16, |n, &u| n + u16::from(u & 0xFC00 != 0xDC00))))
-        .sum()
+    // The trail surrogates, in 64 lanes of 16 bits, as above (about 1.3
+    // times the speed of one 16-bit sum).
+    let mut trails = 0;
+    for block in units.chunks(u16::MAX as usize * COUNT_LANES) {
+        let mut lanes = [0u16; COUNT_LANES];
+        let mut rows = block.chunks_exact(COUNT_LANES);
+        for row in &mut rows {
+            for (lane, &u) in lanes.iter_mut().zip(row) {
+                *lane += u16::from(u & 0xFC00 == 0xDC00);
+            }
+        }
+        trails += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
+        trails += rows.remainder().iter().filter(|&&u| u & 0xFC00 == 0xDC00).count();
+    }
+    units.len() - trails
 }
 
 /// Bytes that are not UTF-8 for the kernels' bounds tests: `len` of ASCII,
@@ -868,7 +890,29 @@ mod tests {
     use alloc::string::String;
     use alloc::vec::Vec;
 
-    use super::{ascii_prefix, utf8_to_utf16, utf16_prefix, utf16_to_utf8};
+    use super::{ascii_prefix, count_code_points, count_utf8_code_points, utf8_to_utf16, utf16_prefix, utf16_to_utf8};
+
+    /// The counts against std's at every length over a few rows of lanes,
+    /// and over more than one block of lanes (where a byte-wide lane would
+    /// overflow without the blocks) on text of four-byte characters.
+    #[test]
+    fn counts_agree_with_std() {
+        let text: String = "a\u{E9}\u{800}\u{FFFF}\u{10000}\u{10FFFF}".chars().cycle().take(300).collect();
+        let mut ends: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+        if cfg!(miri) {
+            ends.retain(|&i| i % 7 == 0);
+        }
+        for end in ends {
+            let piece = &text[..end];
+            let units: Vec<u16> = piece.encode_utf16().collect();
+            assert_eq!(count_utf8_code_points(piece.as_bytes()), piece.chars().count(), "{piece:?}");
+            assert_eq!(count_code_points(&units), piece.chars().count(), "{piece:?}");
+        }
+        let long: String = core::iter::repeat_n('\u{10FFFF}', if cfg!(miri) { 4100 } else { 20_000 }).collect();
+        assert_eq!(count_utf8_code_points(long.as_bytes()), long.chars().count());
+        let units: Vec<u16> = long.encode_utf16().collect();
+        assert_eq!(count_code_points(&units), long.chars().count());
+    }
 
     #[test]
     fn agree_with_std_at_every_output_size() {

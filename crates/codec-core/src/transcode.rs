@@ -210,7 +210,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
                     self.decoder.advance(r);
                     read += r;
                     let units = &self.units[..u];
-                    let (ur, w) = self.encoder.codec().encode_from_utf16_fast(units, &mut dst[written..]);
+                    let (ur, w) = self.encoder.codec().encode_from_valid_utf16_fast(units, &mut dst[written..]);
                     written += w;
                     self.encoder.advance(pivot::count_code_points(&units[..ur]));
                     if ur < u {

@@ -48,7 +48,7 @@
 
 use codec_core::{CodePoint, Decode, DecodeMode, Encode, EncodeMode};
 
-use crate::buffers::{check_decode_buffers_once, check_encode_buffers_once};
+use crate::buffers::{check_decode_buffers_once, check_encode_buffers_once, check_transcode_once};
 
 /// The output size of the roomy checks: more than any test input needs.
 const ROOMY: usize = 4096;
@@ -143,4 +143,63 @@ pub fn check_encode<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, points: &[
     }
     let cut = move |len: usize| vec![0..at.min(len), at.min(len)..len];
     check_encode_buffers_once(codec, points, EncodeMode::Fatal, &cut, ROOMY);
+}
+
+/// The output sizes of the transcoding check: the kernels convert windows
+/// of a third of the room, so these cut the text into windows of 23 and 66
+/// bytes (an inserted piece falls at every position of a window, and on
+/// its edges) and of a whole short input.
+const TRANSCODE_DST: [usize; 3] = [CRAMPED, 200, ROOMY];
+
+/// Checks the [`codec_core::Transcoder`] from `from` to `to` against the
+/// reference decoder and encoder on `input`, which holds an inserted piece
+/// from byte `at`: in fatal and replace modes, in one chunk, cut after the
+/// piece's first byte, and in odd chunks of 61 bytes (reads that cut
+/// sequences and code units), into outputs whose windows put the piece at
+/// every position of a window.
+///
+/// # Panics
+///
+/// When a result differs.
+///
+/// # Examples
+///
+/// ```
+/// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
+/// # struct Ascii;
+/// # impl Decode for Ascii {
+/// #     type Point = CodePoint;
+/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+/// #         match input[0] {
+/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+/// #         }
+/// #     }
+/// # }
+/// # impl Encode for Ascii {
+/// #     type Point = CodePoint;
+/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+/// #         match u8::try_from(input[0].to_u32()) {
+/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
+/// #         }
+/// #     }
+/// # }
+/// codec_test::kernels::check_transcode(&Ascii, &Ascii, b"ab\xFFcd", 2);
+/// ```
+pub fn check_transcode<D, E>(from: &D, to: &E, input: &[u8], at: usize)
+where
+    D: Decode<Point = CodePoint> + ?Sized,
+    E: Encode<Point = CodePoint> + ?Sized,
+{
+    let len = input.len();
+    let cut = (at + 1).min(len);
+    let odd: Vec<_> = (0..len).step_by(61).map(|i| i..(i + 61).min(len)).collect();
+    for modes in [(DecodeMode::Fatal, EncodeMode::Fatal), (DecodeMode::Replace, EncodeMode::Replace)] {
+        for chunks in [vec![0..len], vec![0..cut, cut..len], odd.clone()] {
+            for dst in TRANSCODE_DST {
+                check_transcode_once(from, to, input, modes, &chunks, dst);
+            }
+        }
+    }
 }

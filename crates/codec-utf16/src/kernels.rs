@@ -3,7 +3,7 @@
 //! (they agree on well-formed UTF-16); each stops before a lone surrogate or
 //! a lead surrogate at the end, where the step decides.
 
-use codec_core::pivot;
+use codec_core::{CodePoint, pivot};
 
 use crate::{Endian, Utf16};
 
@@ -39,6 +39,19 @@ pub(crate) fn encode_from_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) ->
     let m = pivot::utf16_units_prefix(&input[..n]);
     write_units(codec.endian(), &input[..m], out);
     (m, 2 * m)
+}
+
+/// Writes the front of `input`, well-formed UTF-16 by the caller's promise,
+/// as bytes in the codec's order without checking it again: as much as fits,
+/// less a lead surrogate that would end it (so that no pair is split on any
+/// input). (units read, bytes written).
+pub(crate) fn encode_from_valid_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+    let mut n = input.len().min(out.len() / 2);
+    if n > 0 && CodePoint::new(u32::from(input[n - 1])).is_lead_surrogate() {
+        n -= 1;
+    }
+    write_units(codec.endian(), &input[..n], out);
+    (n, 2 * n)
 }
 
 /// Encodes as much of `input` as fits: (bytes read, bytes written).

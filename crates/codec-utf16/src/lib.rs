@@ -120,7 +120,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use codec_core::bom::{Bom, sniff_bom};
-use codec_core::{CodecInfo, Domain, EncodeStep, Step, Surrogates};
+use codec_core::{CodecInfo, Domain, EncodeStep, Pivot, Step, Surrogates};
 
 /// A byte order.
 ///
@@ -290,6 +290,13 @@ impl Decode for Utf16 {
     fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
         kernels::decode_to_utf8(self, input, out)
     }
+
+    /// UTF-8: toward an encoder that takes UTF-8, the kernel converts as it
+    /// validates, in one pass, instead of validating into the UTF-16 pivot
+    /// and converting that.
+    fn fast_output(&self) -> Pivot {
+        Pivot::Utf8
+    }
 }
 
 impl Encode for Utf16 {
@@ -305,6 +312,10 @@ impl Encode for Utf16 {
 
     fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
         kernels::encode_from_utf16(self, input, out)
+    }
+
+    fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
+        kernels::encode_from_valid_utf16(self, input, out)
     }
 
     fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {

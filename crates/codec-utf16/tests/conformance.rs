@@ -279,3 +279,32 @@ fn code_units_follow_the_wtf8_specification() {
     assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (1, None, ErrorKind::Truncated));
     assert_eq!(decode_strict(&[0xD83D, 0xDCA9]).unwrap(), cps(&[0x1F4A9]));
 }
+
+/// `encode_from_valid_utf16_fast` on well-formed UTF-16, into every size of
+/// output: the longest run of whole characters that fits, as std encodes
+/// them (a pair is never split), in each codec's byte order.
+#[test]
+fn valid_utf16_encodes_whole_characters_that_fit() {
+    let text = "a\u{E9}\u{1F4A9}\u{4E2D}\u{1F600}\u{1F600}z\u{10FFFF}";
+    let units: Vec<u16> = text.encode_utf16().collect();
+    for codec in [&UTF_16LE, &UTF_16BE, &WTF_16LE, &WTF_16BE] {
+        for room in 0..=2 * units.len() + 3 {
+            // The reference: whole characters, from std's encoding, while
+            // their units fit in `room` bytes.
+            let mut want_units = 0;
+            for c in text.chars() {
+                if 2 * (want_units + c.len_utf16()) > room {
+                    break;
+                }
+                want_units += c.len_utf16();
+            }
+            let want: Vec<u8> = units[..want_units]
+                .iter()
+                .flat_map(|u| if codec.endian() == Endian::Big { u.to_be_bytes() } else { u.to_le_bytes() })
+                .collect();
+            let mut out = vec![0xAA; room];
+            let (read, written) = codec.encode_from_valid_utf16_fast(&units, &mut out);
+            assert_eq!((read, &out[..written]), (want_units, &want[..]), "{} into {room} bytes", codec.info().name);
+        }
+    }
+}

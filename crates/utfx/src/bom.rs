@@ -97,7 +97,7 @@ impl InputLabel {
     /// # Errors
     ///
     /// What reading `reader` returns.
-    pub(crate) fn open(&self, mut reader: Box<dyn Read>) -> io::Result<Prepared> {
+    pub(crate) fn open<R: Read>(&self, mut reader: R) -> io::Result<Prepared<R>> {
         let mut head = [0u8; LONGEST];
         let mut have = 0;
         while have < LONGEST {
@@ -109,15 +109,16 @@ impl InputLabel {
             }
         }
         let (codec, skipped) = self.resolve(&head[..have]);
-        let rest = io::Cursor::new(head[skipped..have].to_vec()).chain(reader);
-        Ok(Prepared { reader: Box::new(rest), codec, skipped })
+        let reader = io::Cursor::new(head[skipped..have].to_vec()).chain(reader);
+        Ok(Prepared { reader, codec, skipped })
     }
 }
 
-/// An input with its BOM dealt with.
-pub(crate) struct Prepared {
+/// An input with its BOM dealt with: a reader over `R` after its first
+/// bytes, which is a `BufRead` when `R` is one.
+pub(crate) struct Prepared<R = Box<dyn Read>> {
     /// The input after the skipped BOM.
-    pub(crate) reader: Box<dyn Read>,
+    pub(crate) reader: io::Chain<io::Cursor<Vec<u8>>, R>,
     /// The codec to decode it with.
     pub(crate) codec: &'static dyn DynCodec,
     /// How many bytes of BOM were skipped: add to every offset.

@@ -1,20 +1,23 @@
-//! `utfx convert`: bytes to bytes through the core's `TranscodeReader`, in
-//! bounded memory; with `-o`, as `output_file` describes.
+//! `utfx convert`: bytes to bytes through the core's `Transcoder`, straight
+//! from the buffers a thread reads the input into ahead of it
+//! (`read_ahead`), in bounded memory; with `-o`, as `output_file` describes.
 
 use std::cell::Cell;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use codec_core::{
-    BigCodePoint, DecodeError, DecodeMode, Decoder, EncodeError, EncodeMode, Encoder, TranscodeError, TranscodeReader,
+    BigCodePoint, DecodeError, DecodeMode, Decoder, DynCodec, EncodeError, EncodeMode, Encoder, Status, TranscodeError,
+    Transcoder,
 };
 use codec_registry::BigCodec;
 
 use crate::bom::{self, InputLabel};
 use crate::cli::ConvertArgs;
 use crate::output_file::OutputFile;
+use crate::read_ahead::ReadAhead;
 use crate::support::{self, Failure};
 
 /// Inputs at least this large get a progress bar (when stderr is a terminal).
@@ -28,26 +31,28 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
     let (input, name, size) = support::open(args.file.as_deref())?;
     let read = Rc::new(Cell::new(0u64));
-    let counted = Counted { inner: input, read: Rc::clone(&read) };
-    let input = from.open(Box::new(counted)).map_err(|e| support::read_failure(&name, &e))?;
+    let ahead = ReadAhead::new(input).map_err(|e| support::read_failure(&name, &e))?;
+    let counted = Counted { inner: ahead, read: Rc::clone(&read) };
+    let input = from.open(counted).map_err(|e| support::read_failure(&name, &e))?;
+    let progress = size.filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal()).map(|s| Progress::new(s, read));
+    let source = Source { name: &name, skipped: input.skipped, bom: bom.as_deref().unwrap_or_default() };
     // A codec whose code points exceed `u32` (UTF-∞-8) goes through big
     // code points, so that one the target cannot hold is an encode error at
     // its index (or meets the encode mode), not a decoding error; every
-    // other pair runs as it is, with its kernels.
-    let reader: Box<dyn Read> = if input.codec.info().domain.max.is_none() {
+    // other pair runs through the core's `Transcoder`, with its kernels,
+    // straight from the buffers the input was read into.
+    let mut conversion = if input.codec.info().domain.max.is_none() {
         let (from, to) = (support::big_codec(input.codec.info().name)?, support::big_codec(to.info().name)?);
-        Box::new(BigTranscode::new(input.reader, from, decode_mode, to, encode_mode))
+        Conversion::Big(Box::new(BigTranscode::new(input.reader, from, decode_mode, to, encode_mode)))
     } else {
-        Box::new(TranscodeReader::new(input.reader, input.codec, decode_mode, to, encode_mode))
+        Conversion::Kernels(Box::new((input.reader, Transcoder::new(input.codec, decode_mode, to, encode_mode))))
     };
-    let progress = size.filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal()).map(|s| Progress::new(s, read));
-    let source = Source { name: &name, skipped: input.skipped, bom: bom.as_deref().unwrap_or_default() };
     match &args.output {
         None => {
             let stdout = io::stdout().lock();
-            pump(reader, stdout, &source, progress)
+            pump(&mut conversion, stdout, &source, progress)
         }
-        Some(path) => to_file(reader, path, &source, progress),
+        Some(path) => to_file(&mut conversion, path, &source, progress),
     }
 }
 
@@ -61,32 +66,84 @@ struct Source<'a> {
     bom: &'a [u8],
 }
 
+/// The input, after its BOM, as `bom` prepared it.
+type Input = io::Chain<io::Cursor<Vec<u8>>, Counted<ReadAhead>>;
+
+/// The core's transcoder between two codecs chosen at run time.
+type AnyTranscoder = Transcoder<&'static dyn DynCodec, &'static dyn DynCodec>;
+
+/// A conversion in progress, which writes its output a buffer at a time.
+enum Conversion {
+    /// Through the core's `Transcoder`, straight from the input's buffers.
+    Kernels(Box<(Input, AnyTranscoder)>),
+    /// Through big code points.
+    Big(Box<BigTranscode<Input>>),
+}
+
+impl Conversion {
+    /// Converts into `buf` and returns how many bytes it wrote (0 at the
+    /// end), having consumed input as it went.
+    fn convert(&mut self, buf: &mut [u8], source: &Source<'_>) -> Result<usize, Failure> {
+        match self {
+            Conversion::Kernels(kernels) => loop {
+                let (input, transcoder) = &mut **kernels;
+                let chunk = input.fill_buf().map_err(|e| support::read_failure(source.name, &e))?;
+                let last = chunk.is_empty();
+                let (status, read, written) = transcoder.transcode(chunk, buf, last);
+                input.consume(read);
+                match status {
+                    // Output before the error is delivered first.
+                    Status::Error(e) if written == 0 => return Err(transcode_failure(source, &e)),
+                    Status::InputEmpty if written == 0 && last => return Ok(0),
+                    _ if written > 0 => return Ok(written),
+                    _ => {}
+                }
+            },
+            Conversion::Big(big) => loop {
+                match big.read(buf) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    other => return other.map_err(|e| read_failure(source, &e)),
+                }
+            },
+        }
+    }
+}
+
 /// Converts into `path` as [`OutputFile`] describes: for a regular file,
 /// into a temporary file renamed onto it only when everything succeeded.
-fn to_file<R: Read>(reader: R, path: &Path, source: &Source<'_>, progress: Option<Progress>) -> Result<(), Failure> {
+fn to_file(
+    conversion: &mut Conversion,
+    path: &Path,
+    source: &Source<'_>,
+    progress: Option<Progress>,
+) -> Result<(), Failure> {
     let output = OutputFile::create(path)?;
-    pump(reader, io::BufWriter::new(output.file()), source, progress)?;
+    pump(conversion, output.file(), source, progress)?;
     output.commit(path)
 }
 
-/// Copies the converted bytes to `out`, after the BOM.
-fn pump<R: Read, W: Write>(
-    mut reader: R,
+/// How many bytes of output `pump` writes at a time.
+const OUTPUT: usize = 256 * 1024;
+
+/// Writes the BOM, then the converted bytes, to `out`, a buffer of
+/// [`OUTPUT`] bytes at a time.
+fn pump<W: Write>(
+    conversion: &mut Conversion,
     mut out: W,
     source: &Source<'_>,
     mut progress: Option<Progress>,
 ) -> Result<(), Failure> {
     out.write_all(source.bom).map_err(|e| Failure::write(&e))?;
-    let mut buf = vec![0u8; 64 * 1024];
+    let mut buf = vec![0u8; OUTPUT];
     let result = loop {
-        let n = match reader.read(&mut buf) {
+        match conversion.convert(&mut buf, source) {
             Ok(0) => break Ok(()),
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => break Err(read_failure(source, &e)),
-        };
-        if let Err(e) = out.write_all(&buf[..n]) {
-            break Err(Failure::write(&e));
+            Ok(n) => {
+                if let Err(e) = out.write_all(&buf[..n]) {
+                    break Err(Failure::write(&e));
+                }
+            }
+            Err(failure) => break Err(failure),
         }
         if let Some(p) = &mut progress {
             p.tick();
@@ -99,18 +156,24 @@ fn pump<R: Read, W: Write>(
     out.flush().map_err(|e| Failure::write(&e))
 }
 
-/// Maps an error of the `TranscodeReader`: invalid data (offsets into the
-/// input as given, BOM included), or a failed read.
+/// Maps an error of the `Transcoder` (offsets into the input as given, BOM
+/// included).
+fn transcode_failure(source: &Source<'_>, e: &TranscodeError) -> Failure {
+    let name = source.name;
+    match e {
+        TranscodeError::Decode(d) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
+        TranscodeError::Encode(enc) => Failure::encode(&format!("{name}: "), enc),
+    }
+}
+
+/// Maps an error of the reader through big code points: invalid data
+/// (offsets into the input as given, BOM included), or a failed read.
 fn read_failure(source: &Source<'_>, e: &io::Error) -> Failure {
     let name = source.name;
-    match e.get_ref().and_then(|inner| inner.downcast_ref::<TranscodeError>()) {
-        Some(TranscodeError::Decode(d)) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
-        Some(TranscodeError::Encode(enc)) => Failure::encode(&format!("{name}: "), enc),
-        None => match e.get_ref().and_then(|inner| inner.downcast_ref::<BigError>()) {
-            Some(BigError::Decode(d)) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
-            Some(BigError::Encode(enc)) => Failure::encode(&format!("{name}: "), enc),
-            None => support::read_failure(name, e),
-        },
+    match e.get_ref().and_then(|inner| inner.downcast_ref::<BigError>()) {
+        Some(BigError::Decode(d)) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
+        Some(BigError::Encode(enc)) => Failure::encode(&format!("{name}: "), enc),
+        None => support::read_failure(name, e),
     }
 }
 
@@ -192,6 +255,17 @@ impl<R: Read> Read for Counted<R> {
         let n = self.inner.read(buf)?;
         self.read.set(self.read.get() + n as u64);
         Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.read.set(self.read.get() + amount as u64);
+        self.inner.consume(amount);
     }
 }
 

@@ -174,13 +174,13 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// An opened input: the reader, a name for messages, and the size when
 /// known.
-pub(crate) type Opened = (Box<dyn Read>, String, Option<u64>);
+pub(crate) type Opened = (Box<dyn Read + Send>, String, Option<u64>);
 
 /// Where input comes from: a file, or standard input for `None` and `-`.
 pub(crate) fn open(file: Option<&Path>) -> Result<Opened, Failure> {
     match file {
-        None => Ok((Box::new(io::stdin().lock()), "<stdin>".into(), None)),
-        Some(p) if p == Path::new("-") => Ok((Box::new(io::stdin().lock()), "<stdin>".into(), None)),
+        None => Ok((Box::new(io::stdin()), "<stdin>".into(), None)),
+        Some(p) if p == Path::new("-") => Ok((Box::new(io::stdin()), "<stdin>".into(), None)),
         Some(path) => {
             let name = path.display().to_string();
             let meta = std::fs::metadata(path).map_err(|e| Failure::Io(format!("{name}: {e}")))?;

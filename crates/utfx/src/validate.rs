@@ -5,7 +5,7 @@
 //! rules (`FILE: offset N: must|should: MESSAGE`, one line per finding),
 //! through `Codec::document` whatever the codec.
 
-use std::io::Read;
+use std::io::BufRead;
 use std::path::Path;
 
 use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, Finding, Level};
@@ -13,6 +13,7 @@ use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, 
 use crate::bom::InputLabel;
 use crate::cli::ValidateArgs;
 use crate::decode::Scanner;
+use crate::read_ahead::ReadAhead;
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
@@ -49,9 +50,6 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
     }
 }
 
-/// How many bytes `validate` reads at a time.
-const CHUNK: usize = 256 * 1024;
-
 /// Checks one input and writes its lines; true when it is invalid.
 ///
 /// Without `--all-errors`, the input streams through the fatal decoder's
@@ -66,21 +64,21 @@ fn check(
     out: &mut Output,
 ) -> Result<bool, Failure> {
     let (reader, name, _) = support::open(file)?;
-    let mut input = label.open(reader).map_err(|e| support::read_failure(&name, &e))?;
+    let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(&name, &e))?;
+    let mut input = label.open(ahead).map_err(|e| support::read_failure(&name, &e))?;
     let name = file.map_or_else(|| name.clone(), |p| p.display().to_string());
     let mut document = rules.map(DocumentRules::checker);
     let mut findings = Vec::new();
     let mut lister = args.all_errors.then(|| Lister::new(input.codec, input.skipped, args.max_errors));
     let mut decoder = codec_core::Decoder::new(input.codec, DecodeMode::Fatal);
     let mut error = None;
-    let mut buf = vec![0u8; CHUNK];
     loop {
-        let n = match input.reader.read(&mut buf) {
-            Ok(n) => n,
+        let chunk = match input.reader.fill_buf() {
+            Ok(chunk) => chunk,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(support::read_failure(&name, &e)),
         };
-        let (chunk, last) = (&buf[..n], n == 0);
+        let (n, last) = (chunk.len(), chunk.is_empty());
         if let Some(document) = document.as_mut() {
             feed(document.as_mut(), chunk, last, &mut findings);
         }
@@ -94,6 +92,7 @@ fn check(
             }
             None => {}
         }
+        input.reader.consume(n);
         if last {
             break;
         }

@@ -237,6 +237,104 @@ fn convert_writes_the_output_file_only_on_success() {
         .stdout("\u{FFFD}");
 }
 
+/// An error several read buffers into the input, from a file and from a
+/// pipe that delivers odd-sized pieces: the output before it is written in
+/// full, and its offset counts from the start of the input.
+#[test]
+fn convert_reports_a_late_error_at_its_offset_after_the_output_before_it() {
+    let text = generated_text(700_000);
+    let dir = temp_dir("late-error");
+    // UTF-8 with an invalid byte, to UTF-16LE.
+    let mut utf8 = text.as_bytes().to_vec();
+    utf8.push(0xFF);
+    utf8.extend_from_slice(b"after");
+    let utf16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    // UTF-16LE with a lone trail surrogate, to UTF-8.
+    let mut lone = utf16.clone();
+    lone.extend_from_slice(&[0x00, 0xDC, b'a', 0]);
+    let cases = [
+        ("utf-8", "utf-16le", utf8, text.len(), &utf16[..]),
+        ("utf-16le", "utf-8", lone, utf16.len(), text.as_bytes()),
+    ];
+    for (from, to, input, offset, before) in cases {
+        let file = dir.join(format!("{from}.in"));
+        std::fs::write(&file, &input).unwrap();
+        let message = format!("offset {offset}: ");
+        let run = utfx().args(["convert", "-f", from, "-t", to]).arg(&file).assert().code(1);
+        let out = run.get_output();
+        assert!(out.stdout == before, "{from} to {to} from a file: {} bytes out", out.stdout.len());
+        assert!(String::from_utf8_lossy(&out.stderr).contains(&message), "{from} to {to}: {:?}", out.stderr);
+        // The same from a pipe, in pieces of 4,093 bytes.
+        let mut child = std::process::Command::new(bin())
+            .args(["convert", "-f", from, "-t", to])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || {
+            for piece in input.chunks(4093) {
+                if stdin.write_all(piece).and_then(|()| stdin.flush()).is_err() {
+                    break;
+                }
+            }
+        });
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(out.stdout == before, "{from} to {to} from a pipe: {} bytes out", out.stdout.len());
+        assert!(String::from_utf8_lossy(&out.stderr).contains(&message), "{from} to {to}: {:?}", out.stderr);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `validate` finds an error several read buffers into a file or a pipe
+/// at its offset, and a valid input of that size is ok.
+#[test]
+fn validate_reports_a_late_error_at_its_offset() {
+    let text = generated_text(900_000);
+    let dir = temp_dir("late-validate");
+    let (good, bad) = (dir.join("good.txt"), dir.join("bad.txt"));
+    std::fs::write(&good, text.as_bytes()).unwrap();
+    let mut input = text.as_bytes().to_vec();
+    input.extend_from_slice(b"\xE2\x82");
+    std::fs::write(&bad, &input).unwrap();
+    let want = format!("offset {}: truncated", text.len());
+    utfx().args(["validate", "-f", "utf-8"]).arg(&good).assert().success();
+    utfx().args(["validate", "-f", "utf-8"]).arg(&bad).assert().code(1).stdout(predicate::str::contains(want.clone()));
+    utfx().args(["validate", "-f", "utf-8"]).write_stdin(input).assert().code(1).stdout(predicate::str::contains(want));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What a pipe delivers is converted and written at once, not held back
+/// until a buffer fills or the input ends.
+#[test]
+fn convert_streams_what_a_pipe_delivers() {
+    let mut child = std::process::Command::new(bin())
+        .args(["convert", "-f", "utf-16le", "-t", "utf-8"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let line: Vec<u8> = "h\u{E9}llo\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    stdin.write_all(&line).unwrap();
+    stdin.flush().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (sent, got) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = [0u8; 7];
+        let _ = sent.send(stdout.read_exact(&mut first).map(|()| first));
+    });
+    let first = got.recv_timeout(std::time::Duration::from_secs(20));
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(first.expect("the line came out while the input stayed open").unwrap(), "h\u{E9}llo\n".as_bytes());
+}
+
 /// Deterministic mixed-script text of about `len` bytes of UTF-8.
 fn generated_text(len: usize) -> String {
     let samples = [

@@ -3,10 +3,11 @@
 //! `kernels_portable.rs` on the portable path: UTF-16 of every character
 //! class, long enough for several 16-unit blocks, behind 0 to 15 ASCII units
 //! (every alignment of a block), with a lone surrogate at every position of
-//! the first blocks (a pair's two halves included), in both byte orders.
+//! the first blocks (a pair's two halves included), in both byte orders;
+//! decoded, encoded, and transcoded between the codecs.
 
 use codec_core::CodePoint;
-use codec_test::kernels::{Insertions, check_decode, check_encode};
+use codec_test::kernels::{Insertions, check_decode, check_encode, check_transcode};
 use codec_utf16::{UTF_16BE, UTF_16LE, Utf16, WTF_16LE};
 
 const TEXT: &str = "Plain ASCII first, then caf\u{E9} \u{436}\u{438}\u{437}\u{43D}\u{44C} \u{639}\u{631}\u{628}\u{64A} \
@@ -37,6 +38,11 @@ pub fn sweep() {
                 .collect();
             check_decode(codec, &bytes, 2 * at);
             check_encode(codec, &points, at);
+            // The transcoder: the pivot its decoder's kernel writes goes
+            // to the encoder's kernel for well-formed UTF-16.
+            for to in CODECS {
+                check_transcode(codec, to, &bytes, 2 * at);
+            }
         }
     });
 }

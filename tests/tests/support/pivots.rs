@@ -1,0 +1,73 @@
+//! The transcoder's two kernel paths between UTF-8 and UTF-16, against the
+//! step-by-step reference (`codec_test::kernels::check_transcode`), run by
+//! `pivots.rs` on whichever path the processor chooses and by
+//! `pivots_portable.rs` on the portable path:
+//!
+//! * UTF-8 to UTF-16LE and UTF-16BE, through the UTF-16 pivot that the
+//!   encoder takes as trusted well-formed UTF-16
+//!   (`Encode::encode_from_valid_utf16_fast`);
+//! * UTF-16LE and UTF-16BE to UTF-8 and WTF-8, straight from the decoder's
+//!   `decode_to_utf8_fast` into the output (UTF-16's `fast_output` is UTF-8).
+//!
+//! Text of every character length behind every alignment of a 32-byte
+//! load, with an error (or a lone surrogate) at every position of the first
+//! blocks, which the check's output sizes put at every position of a
+//! kernel window; in one chunk, cut inside the piece and in odd chunks.
+
+use codec_core::DynCodec;
+use codec_test::kernels::{Insertions, check_transcode};
+
+const TEXT: &str = "Plain ASCII first, then caf\u{E9} \u{436}\u{438}\u{437}\u{43D}\u{44C} \u{639}\u{631}\u{628}\u{64A} \
+    \u{4E2D}\u{6587}\u{5B57}\u{7B26} \u{D55C}\u{AD6D}\u{C5B4} \u{1F4A9}\u{1F980}\u{1F600}\u{1F4A9}\u{1F980} \
+    and ASCII again to the end of the last block.";
+
+fn codec(name: &str) -> &'static dyn DynCodec {
+    codec_registry::get(name).unwrap_or_else(|| panic!("{name} is registered"))
+}
+
+/// UTF-8 with an invalid byte, a surrogate, a cut sequence or a stray
+/// continuation byte at each position, to UTF-16LE and UTF-16BE.
+pub fn utf8_to_utf16() {
+    let bad: [&[u8]; 4] = [b"\xFF", b"\xED\xA0\x80", b"\xE4\xB8", b"\x80"];
+    let sweep = Insertions {
+        pad: b'a',
+        text: TEXT.as_bytes(),
+        pieces: &bad,
+        leads: 32,
+        positions: 80,
+        miri_steps: (11, 23),
+        boundary: |at| TEXT.is_char_boundary(at),
+    };
+    let (from, targets) = (codec("utf-8"), [codec("utf-16le"), codec("utf-16be")]);
+    sweep.for_each(|input, at| {
+        for to in targets {
+            check_transcode(from, to, input, at);
+        }
+    });
+}
+
+/// UTF-16 in both byte orders with a lone lead or trail surrogate at each
+/// position (an error in UTF-16, a code point of WTF-16 that WTF-8 keeps),
+/// to UTF-8 and WTF-8.
+pub fn utf16_to_utf8() {
+    let text: Vec<u16> = TEXT.encode_utf16().collect();
+    let sweep = Insertions {
+        pad: u16::from(b'a'),
+        text: &text,
+        pieces: &[&[0xD800], &[0xDC00]],
+        leads: 16,
+        positions: 60,
+        miri_steps: (7, 13),
+        boundary: |_| true,
+    };
+    let targets = [codec("utf-8"), codec("wtf-8")];
+    sweep.for_each(|units, at| {
+        for (from, big) in [(codec("utf-16le"), false), (codec("utf-16be"), true), (codec("wtf-16le"), false)] {
+            let bytes: Vec<u8> =
+                units.iter().flat_map(|&u| if big { u.to_be_bytes() } else { u.to_le_bytes() }).collect();
+            for to in targets {
+                check_transcode(from, to, &bytes, 2 * at);
+            }
+        }
+    });
+}
