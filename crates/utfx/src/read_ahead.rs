@@ -77,7 +77,13 @@ impl BufRead for ReadAhead {
                     let _ = self.empty.send(done);
                     (self.start, self.end) = (0, n);
                 }
-                Ok(Filled::End) | Err(_) => self.finished = true,
+                Ok(Filled::End) => self.finished = true,
+                // The thread ended without saying why (it panicked): an
+                // error, not a silent end of the input.
+                Err(_) => {
+                    self.finished = true;
+                    return Err(io::Error::other("the thread reading the input stopped"));
+                }
                 Ok(Filled::Failed(e)) => {
                     self.finished = true;
                     return Err(e);
@@ -143,6 +149,26 @@ mod tests {
         assert_eq!(ahead.read(&mut buf).unwrap_err().to_string(), "disk on fire");
         assert_eq!(ahead.read(&mut buf).unwrap(), 0);
         assert!(ahead.fill_buf().unwrap().is_empty());
+    }
+
+    /// A reader whose second read panics.
+    struct Panics(bool);
+
+    impl Read for Panics {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            assert!(!self.0, "the source broke");
+            self.0 = true;
+            buf[0] = b'x';
+            Ok(1)
+        }
+    }
+
+    #[test]
+    fn a_reading_thread_that_panics_is_an_error_not_the_end() {
+        let mut ahead = ReadAhead::new(Box::new(Panics(false))).unwrap();
+        let mut got = Vec::new();
+        let err = ahead.read_to_end(&mut got).unwrap_err();
+        assert_eq!((got, err.to_string()), (b"x".to_vec(), "the thread reading the input stopped".to_string()));
     }
 
     #[test]
