@@ -363,7 +363,7 @@ pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::
 /// }
 /// let tables = Utf8Tables::new(&second).unwrap();
 /// let mut out = Vec::new();
-/// assert_eq!(codec_core::pivot::checked_utf8_to_code_points(b"ok Ã© â¬", &mut out, &tables), 6);
+/// assert_eq!(codec_core::pivot::checked_utf8_to_code_points(b"ok \xC3\xA9 \xE2\x82\xAC", &mut out, &tables), 6);
 /// assert_eq!(out.last(), Some(&CodePoint::new(0x20)));
 /// ```
 pub fn checked_utf8_to_code_points(
