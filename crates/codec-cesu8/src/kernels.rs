@@ -208,22 +208,31 @@ pub(crate) struct Rules {
 /// The most units a kernel converts through a buffer of its own at a time.
 const UNITS: usize = 2048;
 
+/// A kernel's buffer of units, made (and zeroed) only when text with pairs
+/// comes.
+struct Units(Option<[u16; UNITS]>);
+
+impl Units {
+    fn get(&mut self) -> &mut [u16; UNITS] {
+        match self.0 {
+            Some(ref mut units) => units,
+            None => self.0.insert([0; UNITS]),
+        }
+    }
+}
+
 /// Validates the longest well-formed prefix the kernels understand: plain
 /// text with the strict-UTF-8 skip, pairs (and what follows them) through
 /// UTF-16.
 pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
     let mut r = 0;
-    // Made (and zeroed) only when text with pairs comes.
-    let mut units: Option<[u16; UNITS]> = None;
+    let mut units = Units(None);
     let mut window = SEQUENCE_WINDOW.0;
     loop {
         r += plain_prefix(&input[r..], rules.nul_stops);
         match &input[r..] {
             rest if starts_pair(rules.nul_stops, rest) => {
-                let units = match units {
-                    Some(ref mut units) => units,
-                    None => units.insert([0; UNITS]),
-                };
+                let units = units.get();
                 match sequences_to_utf16(rules.nul_stops, rest, units, &mut window) {
                     (0, _) => return r,
                     (read, _) => r += read,
@@ -238,8 +247,7 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
 /// Decodes into code points.
 pub(crate) fn decode(rules: Rules, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
     let mut r = 0;
-    // Made (and zeroed) only when text with pairs comes.
-    let mut units: Option<[u16; UNITS]> = None;
+    let mut units = Units(None);
     let mut window = SEQUENCE_WINDOW.0;
     loop {
         let n = plain_prefix(&input[r..], rules.nul_stops);
@@ -249,10 +257,7 @@ pub(crate) fn decode(rules: Rules, input: &[u8], out: &mut Vec<CodePoint>) -> us
         r += n;
         match &input[r..] {
             rest if starts_pair(rules.nul_stops, rest) => {
-                let units = match units {
-                    Some(ref mut units) => units,
-                    None => units.insert([0; UNITS]),
-                };
+                let units = units.get();
                 match sequences_to_utf16(rules.nul_stops, rest, units, &mut window) {
                     (0, _) => return r,
                     (read, written) => {
@@ -293,8 +298,7 @@ pub(crate) fn decode_to_utf16(rules: Rules, input: &[u8], out: &mut [u16]) -> (u
 /// follows them) through UTF-16.
 pub(crate) fn decode_to_utf8(rules: Rules, input: &[u8], out: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
-    // Made (and zeroed) only when text with pairs comes.
-    let mut units: Option<[u16; UNITS]> = None;
+    let mut units = Units(None);
     let mut window = SEQUENCE_WINDOW.0;
     loop {
         let room = (input.len() - r).min(out.len() - w);
@@ -311,10 +315,7 @@ pub(crate) fn decode_to_utf8(rules: Rules, input: &[u8], out: &mut [u8]) -> (usi
                     // more at a time.
                     return (r, w);
                 }
-                let units = match units {
-                    Some(ref mut units) => units,
-                    None => units.insert([0; UNITS]),
-                };
+                let units = units.get();
                 let (read, written) = sequences_to_utf16(rules.nul_stops, rest, &mut units[..fit], &mut window);
                 if read == 0 {
                     return (r, w);

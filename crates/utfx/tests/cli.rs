@@ -13,7 +13,7 @@ use std::io::{Read, Write};
 use std::process::Stdio;
 
 use predicates::prelude::*;
-use support::{bin, temp_dir, utfx};
+use support::{bin, spawn_piped, temp_dir, utfx};
 
 fn names() -> Vec<&'static str> {
     codec_registry::all().iter().map(|c| c.info().name).collect()
@@ -265,13 +265,7 @@ fn convert_reports_a_late_error_at_its_offset_after_the_output_before_it() {
         assert!(out.stdout == before, "{from} to {to} from a file: {} bytes out", out.stdout.len());
         assert!(String::from_utf8_lossy(&out.stderr).contains(&message), "{from} to {to}: {:?}", out.stderr);
         // The same from a pipe, in pieces of 4,093 bytes.
-        let mut child = std::process::Command::new(bin())
-            .args(["convert", "-f", from, "-t", to])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_piped(&["convert", "-f", from, "-t", to]);
         let mut stdin = child.stdin.take().unwrap();
         let writer = std::thread::spawn(move || {
             for piece in input.chunks(4093) {
@@ -423,13 +417,7 @@ fn large_text_round_trips_through_convert_between_every_pair() {
 
 #[test]
 fn a_closed_output_pipe_ends_quietly() {
-    let mut child = std::process::Command::new(bin())
-        .args(["decode", "-f", "utf-8"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&["decode", "-f", "utf-8"]);
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&vec![b'a'; 1 << 20]);

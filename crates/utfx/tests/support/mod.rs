@@ -22,6 +22,18 @@ pub fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("utfx")
 }
 
+/// Starts the built binary with `args` and its three standard streams
+/// piped.
+pub fn spawn_piped(args: &[&str]) -> std::process::Child {
+    std::process::Command::new(bin())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the utfx binary starts")
+}
+
 /// A fresh, empty directory for one test, named after the suite, `tag` and
 /// this process.
 pub fn temp_dir(tag: &str) -> PathBuf {
