@@ -126,8 +126,19 @@ fn hostile(len: usize) -> Vec<u8> {
 /// [`MAX_RATIO`]. Each is the best of three runs, taken in turns, against
 /// the noise of a shared machine; what `prepare` allocates (the input) is
 /// not counted. Returns the peaks of memory held, small and large.
-fn assert_linear<T>(what: &str, prepare: impl Fn(usize) -> T, mut work: impl FnMut(&T)) -> (usize, usize) {
-    let (small, large) = (prepare(SMALL), prepare(LARGE));
+fn assert_linear<T>(what: &str, prepare: impl Fn(usize) -> T, work: impl FnMut(&T)) -> (usize, usize) {
+    assert_linear_between(what, (SMALL, LARGE), prepare, work)
+}
+
+/// [`assert_linear`] between inputs of `sizes.0` and `sizes.1` bytes (the
+/// second four times the first).
+fn assert_linear_between<T>(
+    what: &str,
+    (small_len, large_len): (usize, usize),
+    prepare: impl Fn(usize) -> T,
+    mut work: impl FnMut(&T),
+) -> (usize, usize) {
+    let (small, large) = (prepare(small_len), prepare(large_len));
     let (mut t_small, mut t_large) = (Duration::MAX, Duration::MAX);
     let (mut m_small, mut m_large) = (0, 0);
     for _ in 0..3 {
@@ -137,9 +148,12 @@ fn assert_linear<T>(what: &str, prepare: impl Fn(usize) -> T, mut work: impl FnM
         (t_large, m_large) = (t_large.min(t), m_large.max(m));
     }
     let ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-6);
-    assert!(ratio < MAX_RATIO, "{what}: {t_small:?} for {SMALL} bytes, {t_large:?} for {LARGE} (ratio {ratio:.1})");
+    assert!(
+        ratio < MAX_RATIO,
+        "{what}: {t_small:?} for {small_len} bytes, {t_large:?} for {large_len} (ratio {ratio:.1})"
+    );
     let mem_ratio = m_large as f64 / m_small.max(1) as f64;
-    assert!(mem_ratio < MAX_RATIO, "{what}: {m_small} bytes held for {SMALL}, {m_large} for {LARGE}");
+    assert!(mem_ratio < MAX_RATIO, "{what}: {m_small} bytes held for {small_len}, {m_large} for {large_len}");
     (m_small, m_large)
 }
 
@@ -159,6 +173,24 @@ fn one_shot_decoding_is_linear_in_every_mode() {
                 assert_eq!(codec.validate(input).is_ok(), codec.decode(input).is_ok(), "{what}");
                 let items = codec_core::Items::new(*codec, input).count();
                 assert!(items <= input.len(), "{what}: more items than bytes");
+            });
+        }
+    }
+}
+
+#[test]
+fn error_runs_inside_one_window_cost_linear_time() {
+    // The kernels work in windows of up to 64 KiB and are called again
+    // after each error: work per call that walks the rest of the window
+    // (a run of continuation bytes, say) is quadratic inside it, which the
+    // megabyte sizes of the other tests do not show.
+    for codec in codec_registry::all() {
+        for (name, unit) in PATTERNS {
+            let what = format!("{} on 16 and 64 KiB of {name}", codec.info().name);
+            let prepare = |len: usize| unit.iter().copied().cycle().take(len).collect::<Vec<u8>>();
+            assert_linear_between(&what, (16 << 10, 64 << 10), prepare, |input| {
+                let _ = codec.decode_with(input, DecodeMode::Replace);
+                let _ = codec.validate(input);
             });
         }
     }

@@ -121,13 +121,16 @@ const fn sequence_len(lead: u8) -> usize {
 }
 
 /// The first character boundary at or after `at` (or the end): `at` moved
-/// past any continuation bytes. The AVX2 kernels start their blocks there,
-/// with at least three bytes behind them.
+/// past the continuation bytes there, at most three (no character has more;
+/// on bytes that are not UTF-8, a run of them is an error the callers'
+/// validation finds, and no call may walk the whole run, which would make
+/// a kernel called at each error quadratic). The AVX2 kernels start their
+/// blocks there, with at least three bytes behind them.
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[inline]
 fn boundary_from(bytes: &[u8], at: usize) -> usize {
     let mut k = bytes.len().min(at);
-    while k < bytes.len() && bytes[k] & 0xC0 == 0x80 {
+    while k < bytes.len() && k < at + 3 && bytes[k] & 0xC0 == 0x80 {
         k += 1;
     }
     k
