@@ -185,7 +185,11 @@ fn checked_utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) 
         }
         // The blocks before `i` are well-formed but for a character cut at
         // `i` (its error shows in the block after): back up to its start.
-        if let Some((start, units)) = cut_character(src, i) {
+        // Where no block ran, the characters before `i` are the head's,
+        // whole and written whole: nothing to take back.
+        if i > head
+            && let Some((start, units)) = cut_character(src, i)
+        {
             i = start;
             o = o.saturating_sub(units);
         }
