@@ -169,17 +169,19 @@ fn checked_utf8_to_utf16_avx2(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) 
         let mut padded = [0u8; 3 + 64 + 1];
         while o + 64 <= dst.len() {
             let rest = src.len() - i;
-            let block = if rest >= 65 {
-                &src[i..]
+            // The block is at `at` in `base`, whose pointer covers the 3
+            // bytes before it too.
+            let (base, at) = if rest >= 65 {
+                (src, i)
             } else if rest > 0 && rest < 64 {
                 padded[..3 + rest].copy_from_slice(&src[i - 3..]);
-                &padded[3..]
+                (&padded[..], 3)
             } else {
                 break;
             };
-            // SAFETY: `block` has the 3 bytes before it (`3 <= i`, or the
+            // SAFETY: `base` has the 3 bytes before `at` (`3 <= i`, or the
             // padding's copy) and at least 65 from it; `o + 64 <= dst.len()`.
-            match unsafe { checked_block64(&checker, block.as_ptr(), dst.as_mut_ptr(), o) } {
+            match unsafe { checked_block64(&checker, base.as_ptr().add(at), dst.as_mut_ptr(), o) } {
                 Some(next) if rest < 64 => return (src.len(), next - (64 - rest)),
                 Some(next) => o = next,
                 None => break,
