@@ -520,16 +520,6 @@ pub(crate) const UTF8_TABLES: Utf8Tables = Grammar::UTF_8.tables().expect("UTF-8
 const WINDOWS: [usize; 6] = [64, 256, 1024, 4096, 16384, 65536];
 
 /// Checks one window: `Ok` or (`valid_up_to`, `error_len`).
-/// Whether all of `bytes` is strict UTF-8, in one pass of the fastest
-/// check that only says yes or no (`simdutf8`'s `basic` with the feature
-/// `simd`, else `core::str::from_utf8`).
-pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
-    #[cfg(feature = "simd")]
-    return simdutf8::basic::from_utf8(bytes).is_ok();
-    #[cfg(not(feature = "simd"))]
-    return core::str::from_utf8(bytes).is_ok();
-}
-
 #[cfg(feature = "simd")]
 fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
     simdutf8::compat::from_utf8(bytes).map(|_| ()).map_err(|e| (e.valid_up_to(), e.error_len()))

@@ -250,17 +250,6 @@ impl Decode for Utf8 {
         automaton::decode_step(self.variant.grammar(), input)
     }
 
-    /// UTF-8 checks all of `input` in one pass first, as a validator that
-    /// only says yes or no does (with windows, the fast skip calls it a
-    /// few times more, which short text notices); only ill-formed input
-    /// goes on to the driver, which finds the error.
-    fn validate(&self, input: &[u8]) -> Result<(), DecodeError> {
-        if matches!(self.variant, Variant::Utf8) && automaton::is_utf8(input) {
-            return Ok(());
-        }
-        codec_core::Decoder::new(self, codec_core::DecodeMode::Fatal).validate_chunk(input, true)
-    }
-
     /// Generalized UTF-8 runs the core's validator with its own tables, so
     /// that surrogates do not end the skip; UTF-8 and RFC 2279's grammar
     /// skip strict UTF-8 ([`automaton::valid_prefix`]).
