@@ -1056,7 +1056,9 @@ mod tests {
             return;
         }
         let class_sets: [&[u32]; 9] = [&[0], &[1], &[2], &[3], &[0, 1], &[1, 2], &[0, 1, 2], &[0, 2, 3], &[0, 1, 2, 3]];
-        for (c, classes) in class_sets.iter().enumerate() {
+        // Under Miri, every other set: one and four bytes alone, the two
+        // BMP lengths mixed, and pairs among one and three bytes.
+        for (c, classes) in class_sets.iter().enumerate().filter(|(c, _)| !cfg!(miri) || c % 2 == 1) {
             for seed in 0..sizes() as u32 {
                 let (_, units) = generalized(&mixed(seed * 8 + c as u32, 60, classes));
                 for &start in pick(&[0, 1, 2, 3, 5, 8, 15]) {

@@ -531,7 +531,9 @@ mod tests {
             assert_eq!(valid_prefix(input, &tables), want);
         }
         check_conversion(&tables, input, want);
-        if grammar == Grammar::Utf8 {
+        // Under Miri, a third of the inputs by length, long enough for a
+        // block (CI's Miri steps are most of its time).
+        if grammar == Grammar::Utf8 && (!cfg!(miri) || (input.len() >= 36 && input.len().is_multiple_of(3))) {
             check_code_points(&tables, input, want);
         }
     }
