@@ -196,6 +196,29 @@ fn error_runs_inside_one_window_cost_linear_time() {
     }
 }
 
+#[test]
+fn utf8_string_helpers_are_linear() {
+    // `to_str_lossy` resumes after each error: a check of the whole rest
+    // of the input at each one would be quadratic.
+    let sparse = |len: usize| {
+        let mut text = "é".repeat(len / 2).into_bytes();
+        text.iter_mut().step_by(1000).for_each(|b| *b = 0xFF);
+        text
+    };
+    let mut inputs: Vec<(String, Box<dyn Fn(usize) -> Vec<u8>>)> =
+        vec![("hostile input".into(), Box::new(hostile)), ("one bad byte per 1,000".into(), Box::new(sparse))];
+    for (name, unit) in PATTERNS {
+        inputs.push(((*name).into(), Box::new(|len| unit.iter().copied().cycle().take(len).collect())));
+    }
+    for (name, prepare) in &inputs {
+        assert_linear(&format!("to_str_lossy on {name}"), prepare, |input| {
+            let text = codec_utf8::to_str_lossy(input);
+            assert!(text.len() <= 3 * input.len());
+            assert_eq!(codec_utf8::to_str(input).is_ok(), std::str::from_utf8(input).is_ok());
+        });
+    }
+}
+
 /// Decodes `input` a byte at a time into a `Vec`, in `mode`.
 fn decode_bytewise(codec: &dyn DynCodec, input: &[u8], mode: DecodeMode) -> Vec<CodePoint> {
     let mut decoder = Decoder::new(codec, mode);

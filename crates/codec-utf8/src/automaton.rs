@@ -519,6 +519,16 @@ pub(crate) const UTF8_TABLES: Utf8Tables = Grammar::UTF_8.tables().expect("UTF-8
 /// it consumes plus 64 bytes, however short the valid run.
 const WINDOWS: [usize; 6] = [64, 256, 1024, 4096, 16384, 65536];
 
+/// Whether all of `bytes` is strict UTF-8, in one pass of the fastest
+/// check that only says yes or no (`simdutf8`'s `basic` with the feature
+/// `simd`, else `core::str::from_utf8`).
+pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
+    #[cfg(feature = "simd")]
+    return simdutf8::basic::from_utf8(bytes).is_ok();
+    #[cfg(not(feature = "simd"))]
+    return core::str::from_utf8(bytes).is_ok();
+}
+
 /// Checks one window: `Ok` or (`valid_up_to`, `error_len`).
 #[cfg(feature = "simd")]
 fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
@@ -531,9 +541,9 @@ fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
 }
 
 /// Returns the length of a prefix of `input` that is well-formed UTF-8 and
-/// ends at a character boundary: the longest one, unless an error lies past
-/// the growing windows (then as far as they reached). With the feature
-/// `simd` it runs `simdutf8`; without it, `core::str::from_utf8`.
+/// ends at a character boundary, the longest one, checked in growing
+/// windows ([`first_error`]). With the feature `simd` it runs `simdutf8`;
+/// without it, `core::str::from_utf8`.
 ///
 /// Every grammar accepts strict UTF-8, so each codec of the family uses this
 /// as its [`codec_core::Decode::validate_prefix_fast`] and falls back to its own
@@ -547,9 +557,22 @@ fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
 /// ```
 #[must_use]
 pub fn valid_prefix(input: &[u8]) -> usize {
+    first_error(input).map_or(input.len(), |(valid_up_to, _)| valid_up_to)
+}
+
+/// The first ill-formed subpart of strict UTF-8 in `input`, as
+/// (`valid_up_to`, `error_len`) with the meaning of [`core::str::Utf8Error`]'s,
+/// or `None` when all of `input` is UTF-8. It checks the growing windows, so
+/// its work is proportional to how far the error lies (plus 64 bytes), not
+/// to the length of `input`: a caller that resumes after each error (lossy
+/// decoding) stays linear.
+pub(crate) fn first_error(input: &[u8]) -> Option<(usize, Option<usize>)> {
     let mut start = 0;
     let last = WINDOWS[WINDOWS.len() - 1];
     for window in WINDOWS.iter().copied().chain(core::iter::repeat(last)) {
+        if start == input.len() {
+            return None;
+        }
         let end = (start + window).min(input.len());
         match check(&input[start..end]) {
             Ok(()) => start = end,
@@ -561,14 +584,11 @@ pub fn valid_prefix(input: &[u8]) -> usize {
                     start = valid;
                     continue;
                 }
-                return valid;
+                return Some((valid, error_len));
             }
         }
-        if start == input.len() {
-            return start;
-        }
     }
-    start
+    None
 }
 
 /// Decodes the strict-UTF-8 prefix found by [`valid_prefix`], appending its

@@ -250,6 +250,19 @@ impl Decode for Utf8 {
         automaton::decode_step(self.variant.grammar(), input)
     }
 
+    /// UTF-8 checks all of `input` in one pass first, as a validator that
+    /// only says yes or no does (the fast skip's growing windows call it a
+    /// few times more, which short text notices); only ill-formed input
+    /// goes on to the driver, which finds the error. The work is one pass
+    /// over `input` either way, so callers must not call this on each
+    /// suffix after an error ([`to_str_lossy`] resumes with windows).
+    fn validate(&self, input: &[u8]) -> Result<(), DecodeError> {
+        if matches!(self.variant, Variant::Utf8) && automaton::is_utf8(input) {
+            return Ok(());
+        }
+        codec_core::Decoder::new(self, codec_core::DecodeMode::Fatal).validate_chunk(input, true)
+    }
+
     /// Generalized UTF-8 runs the core's validator with its own tables, so
     /// that surrogates do not end the skip; UTF-8 and RFC 2279's grammar
     /// skip strict UTF-8 ([`automaton::valid_prefix`]).
@@ -372,13 +385,13 @@ pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
     let mut out = String::with_capacity(bytes.len() + 2);
     let (valid, mut rest) = bytes.split_at(valid_up_to);
     out.push_str(valid_str(valid));
-    let mut error = UTF_8.validate(rest).err();
-    while let Some(e) = error {
-        let (valid, bad) = rest.split_at(e.valid_up_to());
+    // Each error is looked for in growing windows from where the last one
+    // ended, so that the work stays linear however many errors there are.
+    while let Some((valid_up_to, error_len)) = automaton::first_error(rest) {
+        let (valid, bad) = rest.split_at(valid_up_to);
         out.push_str(valid_str(valid));
         out.push(char::REPLACEMENT_CHARACTER);
-        rest = &bad[e.error_len().unwrap_or(bad.len())..];
-        error = UTF_8.validate(rest).err();
+        rest = &bad[error_len.unwrap_or(bad.len())..];
     }
     out.push_str(valid_str(rest));
     Cow::Owned(out)
