@@ -205,7 +205,8 @@ fn utf8_string_helpers_are_linear() {
         text.iter_mut().step_by(1000).for_each(|b| *b = 0xFF);
         text
     };
-    let mut inputs: Vec<(String, Box<dyn Fn(usize) -> Vec<u8>>)> =
+    type Prepare = Box<dyn Fn(usize) -> Vec<u8>>;
+    let mut inputs: Vec<(String, Prepare)> =
         vec![("hostile input".into(), Box::new(hostile)), ("one bad byte per 1,000".into(), Box::new(sparse))];
     for (name, unit) in PATTERNS {
         inputs.push(((*name).into(), Box::new(|len| unit.iter().copied().cycle().take(len).collect())));
