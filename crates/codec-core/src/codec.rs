@@ -223,6 +223,40 @@ pub trait Decode {
         Pivot::Utf16
     }
 
+    /// Returns a restart point of `input`, which starts where a decoder of
+    /// this codec holds nothing back (the start of a stream, or an earlier
+    /// restart point): a position `p` in `1..=input.len()` after which such
+    /// a decoder, in any mode, again holds nothing back and has reported
+    /// every error before `p`. A fresh decoder then decodes what follows
+    /// `p` exactly as the continuing one would (offsets aside), so the two
+    /// sides of `p` can be decoded apart, in parallel.
+    ///
+    /// It looks back a bounded distance from the end of `input` and returns
+    /// the last point it finds there; `None` (the default) when it finds
+    /// none or cannot tell. A codec whose decoding depends on more than the
+    /// bytes since the last such point (a signature at the start of the
+    /// stream, say) keeps the default.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::Decode;
+    /// # use codec_core::{CodePoint, Step};
+    /// # struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         Step::Point { point: CodePoint::from(input[0]), len: 1 }
+    /// #     }
+    /// # }
+    /// // Without knowledge of the codec's sequences, there is none.
+    /// assert_eq!(Ascii.restart_point(b"ok"), None);
+    /// ```
+    fn restart_point(&self, input: &[u8]) -> Option<usize> {
+        let _ = input;
+        None
+    }
+
     /// Returns `Ok` when all of `input` is well-formed, else the first error.
     ///
     /// # Errors
@@ -525,6 +559,32 @@ pub trait Encode {
         (0, 0)
     }
 
+    /// Returns whether the bytes this codec writes for each code point
+    /// depend on that code point and the error mode alone: no signature at
+    /// the start, nothing that looks ahead or back, so that encoding two
+    /// runs of code points apart and joining the bytes gives what encoding
+    /// them in one run gives. False (the default) unless the codec says so.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Encode, EncodeStep, ErrorKind};
+    /// # struct Ascii;
+    /// # impl Encode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// assert!(!Ascii.is_context_free());
+    /// ```
+    fn is_context_free(&self) -> bool {
+        false
+    }
+
     /// Returns the pivot form this codec's kernels encode from best:
     /// [`Pivot::Utf8`] only when
     /// [`encode_from_str_fast`](Encode::encode_from_str_fast) writes every
@@ -679,6 +739,10 @@ impl<D: Decode + ?Sized> Decode for &D {
     fn is_canonical(&self, form: &[u8]) -> bool {
         (**self).is_canonical(form)
     }
+
+    fn restart_point(&self, input: &[u8]) -> Option<usize> {
+        (**self).restart_point(input)
+    }
 }
 
 impl<E: Encode + ?Sized> Encode for &E {
@@ -711,6 +775,10 @@ impl<E: Encode + ?Sized> Encode for &E {
 
     fn fast_input(&self) -> Pivot {
         (**self).fast_input()
+    }
+
+    fn is_context_free(&self) -> bool {
+        (**self).is_context_free()
     }
 }
 

@@ -192,6 +192,10 @@ macro_rules! forward_decode_kernels {
         fn is_canonical(&self, form: &[u8]) -> bool {
             self.0.is_canonical(form)
         }
+
+        fn restart_point(&self, input: &[u8]) -> Option<usize> {
+            self.0.restart_point(input)
+        }
     };
 }
 
@@ -213,6 +217,10 @@ macro_rules! forward_encode_kernels {
 
         fn fast_input(&self) -> crate::codec::Pivot {
             self.0.fast_input()
+        }
+
+        fn is_context_free(&self) -> bool {
+            self.0.is_context_free()
         }
     };
 }

@@ -290,6 +290,20 @@ impl<P> EncodeError<P> {
         self.kind
     }
 
+    /// Returns the same error moved `by` code points later, for a caller that
+    /// encoded a run starting at that index.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{CodePoint, EncodeError, ErrorKind};
+    /// assert_eq!(EncodeError::new(1, CodePoint::NUL, ErrorKind::Nul).shifted(10).index(), 11);
+    /// ```
+    #[must_use]
+    pub fn shifted(self, by: usize) -> Self {
+        EncodeError { index: self.index + by, ..self }
+    }
+
     /// Converts the code point with `f`, keeping index and kind.
     ///
     /// # Examples

@@ -143,6 +143,22 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
         self.decoder.offset()
     }
 
+    /// Returns how many code points have been encoded so far (the index
+    /// an encoding error would carry next).
+    #[must_use]
+    pub fn output_index(&self) -> usize {
+        self.encoder.index()
+    }
+
+    /// Returns whether the transcoder holds nothing back: no input bytes of
+    /// an unfinished sequence, no code points or output waiting, no error.
+    /// After `transcode` has taken all of an input that ends at a restart
+    /// point ([`Decode::restart_point`]), it is idle.
+    #[must_use]
+    pub fn is_idle(&self) -> bool {
+        self.decoder.is_idle() && self.encoder.is_idle() && self.points.is_empty() && self.queue.is_empty() && self.error.is_none()
+    }
+
     /// Writes queued output to `dst[*written..]`; true when the queue is empty.
     fn drain(&mut self, dst: &mut [u8], written: &mut usize) -> bool {
         let n = (self.queue.len() - self.queue_pos).min(dst.len() - *written);

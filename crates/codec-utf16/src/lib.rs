@@ -291,6 +291,19 @@ impl Decode for Utf16 {
         kernels::decode_to_utf8(self, input, out)
     }
 
+    /// The end of the last code unit, among the last sixteen, that is not a
+    /// lead surrogate: after it nothing is held back, whether it ended a
+    /// pair, was lone, or was any other unit. `input` starts at a unit
+    /// boundary (a restart point), so units lie at even offsets.
+    fn restart_point(&self, input: &[u8]) -> Option<usize> {
+        let end = input.len() & !1;
+        let from = end.saturating_sub(32);
+        (from..end).step_by(2).rev().find_map(|at| {
+            let unit = self.unit(input, at)?;
+            (!(0xD800..0xDC00).contains(&unit)).then_some(at + 2)
+        })
+    }
+
     /// UTF-8: toward an encoder that takes UTF-8, the kernel converts as it
     /// validates, in one pass, instead of validating into the UTF-16 pivot
     /// and converting that.
@@ -320,6 +333,12 @@ impl Encode for Utf16 {
 
     fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
         kernels::encode_from_str(self, input, out)
+    }
+
+    /// UTF-16 encodes each code point alone; WTF-16 looks at the next one
+    /// (a lead surrogate before a trail surrogate would read back as a pair).
+    fn is_context_free(&self) -> bool {
+        !self.lossless
     }
 }
 

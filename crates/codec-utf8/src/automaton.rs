@@ -338,6 +338,39 @@ const fn utf8_lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
     }
 }
 
+/// How far back from the end of its input [`restart_point`] looks: enough
+/// for a few of the longest sequences.
+const RESTART_LOOK_BACK: usize = 32;
+
+/// A restart point of `input` ([`codec_core::Decode::restart_point`]) for a
+/// codec whose steps are [`decode_step`]'s with `grammar`: the end of the
+/// last step, within the last 32 bytes, that begins at a byte that is not
+/// a continuation byte (`80..BF`) and ends inside `input`.
+///
+/// A step takes only continuation bytes after its first, so such a byte
+/// begins a step whatever came before it (a sequence left unfinished before
+/// it ends there, as its maximal subpart), and no step is open at its end.
+/// `None` when the last 32 bytes hold no such step (a long run of
+/// continuation bytes).
+///
+/// # Examples
+///
+/// ```
+/// use codec_utf8::automaton::{restart_point, Grammar};
+/// assert_eq!(restart_point(Grammar::UTF_8, b"a\xC3\xA9\xE2\x82"), Some(3));
+/// assert_eq!(restart_point(Grammar::UTF_8, b"\x80\x80"), None);
+/// ```
+#[must_use]
+pub fn restart_point(grammar: Grammar, input: &[u8]) -> Option<usize> {
+    let from = input.len().saturating_sub(RESTART_LOOK_BACK);
+    (from..input.len()).rev().filter(|&at| input[at] & 0xC0 != 0x80).find_map(|at| {
+        match decode_step(grammar, &input[at..]) {
+            Step::Point { len, .. } | Step::Reserved { len } | Step::Invalid { len, .. } => Some(at + len),
+            Step::Incomplete => None,
+        }
+    })
+}
+
 /// Decodes one sequence from the front of `input` (never empty) per
 /// `grammar`: a [`codec_core::Decode::decode_step`] for UTF-8-like codecs.
 ///

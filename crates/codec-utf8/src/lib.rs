@@ -277,6 +277,12 @@ impl Decode for Utf8 {
         automaton::decode_valid_prefix(input, out)
     }
 
+    /// The end of the last sequence near the end of `input` that starts at
+    /// a byte other than a continuation byte ([`automaton::restart_point`]).
+    fn restart_point(&self, input: &[u8]) -> Option<usize> {
+        automaton::restart_point(self.variant.grammar(), input)
+    }
+
     fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
         kernels::decode_to_utf16(input, out)
     }
@@ -300,6 +306,12 @@ impl Encode for Utf8 {
 
     fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
         automaton::encode_scalar_prefix(input, out)
+    }
+
+    /// Every code point is encoded alone ([`automaton::encode_step`] looks
+    /// at the first code point only).
+    fn is_context_free(&self) -> bool {
+        true
     }
 
     fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
