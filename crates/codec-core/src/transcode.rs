@@ -156,7 +156,11 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     /// point ([`Decode::restart_point`]), it is idle.
     #[must_use]
     pub fn is_idle(&self) -> bool {
-        self.decoder.is_idle() && self.encoder.is_idle() && self.points.is_empty() && self.queue.is_empty() && self.error.is_none()
+        self.decoder.is_idle()
+            && self.encoder.is_idle()
+            && self.points.is_empty()
+            && self.queue.is_empty()
+            && self.error.is_none()
     }
 
     /// Writes queued output to `dst[*written..]`; true when the queue is empty.

@@ -4,7 +4,6 @@
 
 use std::cell::Cell;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
-use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -17,6 +16,7 @@ use codec_registry::BigCodec;
 use crate::bom::{self, InputLabel};
 use crate::cli::ConvertArgs;
 use crate::output_file::OutputFile;
+use crate::parallel;
 use crate::read_ahead::ReadAhead;
 use crate::support::{self, Failure};
 
@@ -30,44 +30,99 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let decode_mode = support::decode_mode(&args.errors, args.drop || ignore)?;
     let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
     let (input, name, size) = support::open(args.file.as_deref())?;
+    let input = from.open(input).map_err(|e| support::read_failure(&name, &e))?;
+    let source = Source { name: &name, skipped: input.skipped, points: 0, bom: bom.as_deref().unwrap_or_default() };
+    // A large file whose pieces can be converted apart is converted on
+    // every core (`parallel`); what is left, or any other input, in one run.
+    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(parallel::MAX_THREADS);
+    let big = input.codec.info().domain.max.is_none();
+    let parallel = (!big && threads > 1 && size.is_some_and(|s| s >= PARALLEL_FROM) && to.is_context_free())
+        .then_some(parallel::Setup { from: input.codec, decode_mode, to, encode_mode, threads });
+    let plan = Plan { source, size, parallel, decode_mode, to, encode_mode };
+    let reader: Box<dyn Read + Send> = Box::new(input.reader);
+    match &args.output {
+        None => convert_all(&plan, input.codec, reader, &mut io::stdout().lock()),
+        Some(path) => {
+            let output = OutputFile::create(path)?;
+            convert_all(&plan, input.codec, reader, &mut output.file())?;
+            output.commit(path)
+        }
+    }
+}
+
+/// Inputs at least this large are converted on every core when they can be.
+const PARALLEL_FROM: u64 = 4 << 20;
+
+/// How to convert, once the input is open.
+struct Plan<'a> {
+    source: Source<'a>,
+    size: Option<u64>,
+    parallel: Option<parallel::Setup>,
+    decode_mode: DecodeMode,
+    to: &'static dyn DynCodec,
+    encode_mode: EncodeMode,
+}
+
+/// Writes the BOM, then converts `reader` (after its BOM) from `codec` into
+/// `out`: in parallel first when the plan says so, then whatever is left in
+/// one run.
+fn convert_all(
+    plan: &Plan<'_>,
+    codec: &'static dyn DynCodec,
+    reader: Box<dyn Read + Send>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let source = &plan.source;
+    out.write_all(source.bom).map_err(|e| Failure::write(&e))?;
+    let (reader, source) = match &plan.parallel {
+        None => (reader, Source { bom: &[], ..*source }),
+        Some(setup) => match parallel::convert(setup, reader, out) {
+            Ok(parallel::Outcome::Done) => return out.flush().map_err(|e| Failure::write(&e)),
+            Ok(parallel::Outcome::Rest { offset, points, head, reader }) => {
+                let rest: Box<dyn Read + Send> = Box::new(io::Cursor::new(head).chain(reader));
+                (rest, Source { skipped: source.skipped + offset, points, bom: &[], ..*source })
+            }
+            Err(parallel::Stop::Transcode(e)) => return Err(transcode_failure(source, &e)),
+            Err(parallel::Stop::Read(e)) => return Err(support::read_failure(source.name, &e)),
+            Err(parallel::Stop::Write(e)) => return Err(Failure::write(&e)),
+        },
+    };
     let read = Rc::new(Cell::new(0u64));
-    let ahead = ReadAhead::new(input).map_err(|e| support::read_failure(&name, &e))?;
-    let counted = Counted { inner: ahead, read: Rc::clone(&read) };
-    let input = from.open(counted).map_err(|e| support::read_failure(&name, &e))?;
-    let progress = size.filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal()).map(|s| Progress::new(s, read));
-    let source = Source { name: &name, skipped: input.skipped, bom: bom.as_deref().unwrap_or_default() };
+    let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(source.name, &e))?;
+    let input = Counted { inner: ahead, read: Rc::clone(&read) };
+    let progress =
+        plan.size.filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal()).map(|s| Progress::new(s, read));
     // A codec whose code points exceed `u32` (UTF-∞-8) goes through big
     // code points, so that one the target cannot hold is an encode error at
     // its index (or meets the encode mode), not a decoding error; every
     // other pair runs through the core's `Transcoder`, with its kernels,
     // straight from the buffers the input was read into.
-    let mut conversion = if input.codec.info().domain.max.is_none() {
-        let (from, to) = (support::big_codec(input.codec.info().name)?, support::big_codec(to.info().name)?);
-        Conversion::Big(Box::new(BigTranscode::new(input.reader, from, decode_mode, to, encode_mode)))
+    let (decode_mode, to, encode_mode) = (plan.decode_mode, plan.to, plan.encode_mode);
+    let mut conversion = if codec.info().domain.max.is_none() {
+        let (from, to) = (support::big_codec(codec.info().name)?, support::big_codec(to.info().name)?);
+        Conversion::Big(Box::new(BigTranscode::new(input, from, decode_mode, to, encode_mode)))
     } else {
-        Conversion::Kernels(Box::new((input.reader, Transcoder::new(input.codec, decode_mode, to, encode_mode))))
+        Conversion::Kernels(Box::new((input, Transcoder::new(codec, decode_mode, to, encode_mode))))
     };
-    match &args.output {
-        None => {
-            let stdout = io::stdout().lock();
-            pump(&mut conversion, stdout, &source, progress)
-        }
-        Some(path) => to_file(&mut conversion, path, &source, progress),
-    }
+    pump(&mut conversion, out, &source, progress)
 }
 
 /// What `pump` needs to know of the input and the output.
 struct Source<'a> {
     /// The input's name, for messages.
     name: &'a str,
-    /// How many bytes of BOM were skipped, to add to error offsets.
+    /// How many bytes of BOM (and of input converted before) were
+    /// skipped, to add to error offsets.
     skipped: usize,
+    /// How many code points were encoded before, to add to encoding
+    /// errors' indices.
+    points: usize,
     /// The BOM to write first (empty for none).
     bom: &'a [u8],
 }
 
-/// The input, after its BOM, as `bom` prepared it.
-type Input = io::Chain<io::Cursor<Vec<u8>>, Counted<ReadAhead>>;
+/// The input, after its BOM, read ahead on a thread of its own.
+type Input = Counted<ReadAhead>;
 
 /// The core's transcoder between two codecs chosen at run time.
 type AnyTranscoder = Transcoder<&'static dyn DynCodec, &'static dyn DynCodec>;
@@ -109,27 +164,14 @@ impl Conversion {
     }
 }
 
-/// Converts into `path` as [`OutputFile`] describes: for a regular file,
-/// into a temporary file renamed onto it only when everything succeeded.
-fn to_file(
-    conversion: &mut Conversion,
-    path: &Path,
-    source: &Source<'_>,
-    progress: Option<Progress>,
-) -> Result<(), Failure> {
-    let output = OutputFile::create(path)?;
-    pump(conversion, output.file(), source, progress)?;
-    output.commit(path)
-}
-
 /// How many bytes of output `pump` writes at a time.
 const OUTPUT: usize = 256 * 1024;
 
 /// Writes the BOM, then the converted bytes, to `out`, a buffer of
 /// [`OUTPUT`] bytes at a time.
-fn pump<W: Write>(
+fn pump(
     conversion: &mut Conversion,
-    mut out: W,
+    out: &mut dyn Write,
     source: &Source<'_>,
     mut progress: Option<Progress>,
 ) -> Result<(), Failure> {
@@ -162,7 +204,7 @@ fn transcode_failure(source: &Source<'_>, e: &TranscodeError) -> Failure {
     let name = source.name;
     match e {
         TranscodeError::Decode(d) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
-        TranscodeError::Encode(enc) => Failure::encode(&format!("{name}: "), enc),
+        TranscodeError::Encode(enc) => Failure::encode(&format!("{name}: "), &enc.clone().shifted(source.points)),
     }
 }
 
@@ -172,7 +214,7 @@ fn read_failure(source: &Source<'_>, e: &io::Error) -> Failure {
     let name = source.name;
     match e.get_ref().and_then(|inner| inner.downcast_ref::<BigError>()) {
         Some(BigError::Decode(d)) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
-        Some(BigError::Encode(enc)) => Failure::encode(&format!("{name}: "), enc),
+        Some(BigError::Encode(enc)) => Failure::encode(&format!("{name}: "), &enc.clone().shifted(source.points)),
         None => support::read_failure(name, e),
     }
 }

@@ -20,6 +20,7 @@ mod decode;
 mod encode;
 mod inspect;
 mod output_file;
+mod parallel;
 mod read_ahead;
 mod support;
 mod validate;

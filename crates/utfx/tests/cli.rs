@@ -13,7 +13,7 @@ use std::io::{Read, Write};
 use std::process::Stdio;
 
 use predicates::prelude::*;
-use support::{bin, spawn_piped, temp_dir, utfx};
+use support::{bin, spawn_piped, temp_dir, utf16le, utfx};
 
 fn names() -> Vec<&'static str> {
     codec_registry::all().iter().map(|c| c.info().name).collect()
@@ -280,6 +280,57 @@ fn convert_reports_a_late_error_at_its_offset_after_the_output_before_it() {
         assert!(out.stdout == before, "{from} to {to} from a pipe: {} bytes out", out.stdout.len());
         assert!(String::from_utf8_lossy(&out.stderr).contains(&message), "{from} to {to}: {:?}", out.stderr);
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file large enough to be converted in pieces on every core gives what
+/// one run gives: the same bytes, the same first error at its offset in
+/// the whole file (after all the output before it), encoding errors at
+/// their index in the whole text, and the same replacements around a run
+/// of errors too long for a piece to end in (converted in one run).
+#[test]
+fn convert_of_a_large_file_in_pieces_matches_one_run() {
+    let text = generated_text(9 << 20);
+    let dir = temp_dir("pieces");
+    let file = dir.join("in");
+    let run = |args: &[&str], input: &[u8]| {
+        std::fs::write(&file, input).unwrap();
+        let out = utfx().arg("convert").args(args).arg(&file).output().unwrap();
+        (out.status.code(), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let to_utf16 = ["-f", "utf-8", "-t", "utf-16le"];
+    // Well-formed text, both ways.
+    let utf16 = utf16le(&text);
+    assert!(run(&to_utf16, text.as_bytes()) == (Some(0), utf16.clone(), String::new()), "utf-8 to utf-16le");
+    let back = run(&["-f", "utf-16le", "-t", "utf-8"], &utf16);
+    assert!(back == (Some(0), text.as_bytes().to_vec(), String::new()), "utf-16le to utf-8");
+    // A bad byte in the eighth mebibyte: everything before it, then the error.
+    let at = (7 << 20) + 12_345;
+    let at = (at..).find(|&i| text.is_char_boundary(i)).unwrap();
+    let mut bad = text.as_bytes().to_vec();
+    bad.insert(at, 0xFF);
+    let (code, out, err) = run(&to_utf16, &bad);
+    assert_eq!(code, Some(1));
+    assert!(out == utf16le(&text[..at]), "{} bytes before the error", out.len());
+    assert!(err.contains(&format!("offset {at}: ")), "{err}");
+    // A surrogate that UTF-16 cannot encode, from generalized UTF-8: its
+    // index counts the code points of the whole text before it.
+    let mut surrogate = text.as_bytes().to_vec();
+    surrogate.splice(at..at, *b"\xED\xA0\x80");
+    let (code, out, err) = run(&["-f", "generalized-utf-8", "-t", "utf-16le"], &surrogate);
+    assert_eq!(code, Some(1));
+    assert!(out == utf16le(&text[..at]), "{} bytes before the encoding error", out.len());
+    assert!(err.contains(&format!("index {}: ", text[..at].chars().count())), "{err}");
+    // Replacements: scattered bad bytes, then 3 MiB of continuation bytes
+    // (no restart point in a piece: the rest goes in one run).
+    let mut noisy = text.as_bytes().to_vec();
+    for i in (1000..noisy.len()).step_by(700_001) {
+        noisy[i] = 0xC3;
+    }
+    noisy.splice(5 << 20..5 << 20, std::iter::repeat_n(0x80, 3 << 20));
+    let (code, out, _) = run(&["-f", "utf-8", "-t", "utf-16le", "--errors", "replace"], &noisy);
+    assert_eq!(code, Some(0));
+    assert!(out == utf16le(&String::from_utf8_lossy(&noisy)), "replace mode differs from std's lossy decoding");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -802,6 +802,83 @@ unsafe fn store_packed(lanes: __m128i, pack: &Pack, to: *mut u8) {
 }
 
 // ---------------------------------------------------------------------------
+// Counting.
+
+/// Counts the continuation bytes of `bytes` for
+/// `super::count_utf8_code_points`, 32 at a time: each compare's mask (-1
+/// per continuation byte) is subtracted from byte lanes, which are summed
+/// into 64-bit lanes before they can pass 255. `None` when AVX2 is not to
+/// be used.
+#[inline]
+pub(super) fn count_continuations(bytes: &[u8]) -> Option<usize> {
+    // SAFETY: `use_avx2` checked that the processor has AVX2.
+    super::use_avx2().then(|| unsafe { count_continuations_avx2(bytes) })
+}
+
+#[target_feature(enable = "avx2")]
+fn count_continuations_avx2(bytes: &[u8]) -> usize {
+    let blocks = bytes.len() / 32;
+    let mut total = _mm256_setzero_si256();
+    let mut block = 0;
+    while block < blocks {
+        // At most 255 blocks before the byte lanes are summed.
+        let end = blocks.min(block + 255);
+        let mut lanes = _mm256_setzero_si256();
+        while block < end {
+            // SAFETY: `block < blocks`, so its 32 bytes are inside `bytes`.
+            let v = unsafe { _mm256_loadu_si256(bytes.as_ptr().add(32 * block).cast()) };
+            // Continuation bytes are -128..-65 as `i8`: below -64.
+            let continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v);
+            lanes = _mm256_sub_epi8(lanes, continuation);
+            block += 1;
+        }
+        total = _mm256_add_epi64(total, _mm256_sad_epu8(lanes, _mm256_setzero_si256()));
+    }
+    let mut sums = [0u64; 4];
+    // SAFETY: `sums` is 32 writable bytes.
+    unsafe { _mm256_storeu_si256(sums.as_mut_ptr().cast(), total) };
+    let tail = &bytes[32 * blocks..];
+    sums.iter().sum::<u64>() as usize + tail.iter().filter(|&&b| (b as i8) < -0x40).count()
+}
+
+/// Counts the trail surrogates of `units` for `super::count_code_points`,
+/// 16 at a time, as [`count_continuations`] does with 16-bit lanes, which
+/// are summed before they can pass 65,535.
+#[inline]
+pub(super) fn count_trails(units: &[u16]) -> Option<usize> {
+    // SAFETY: `use_avx2` checked that the processor has AVX2.
+    super::use_avx2().then(|| unsafe { count_trails_avx2(units) })
+}
+
+#[target_feature(enable = "avx2")]
+fn count_trails_avx2(units: &[u16]) -> usize {
+    let blocks = units.len() / 16;
+    let mut total = 0;
+    let mut block = 0;
+    while block < blocks {
+        let end = blocks.min(block + 0xFFFF);
+        let mut lanes = _mm256_setzero_si256();
+        while block < end {
+            // SAFETY: `block < blocks`, so its 16 units are inside `units`.
+            let v = unsafe { _mm256_loadu_si256(units.as_ptr().add(16 * block).cast()) };
+            let masked = _mm256_and_si256(v, _mm256_set1_epi16(0xFC00u16 as i16));
+            let trail = _mm256_cmpeq_epi16(masked, _mm256_set1_epi16(0xDC00u16 as i16));
+            lanes = _mm256_sub_epi16(lanes, trail);
+            block += 1;
+        }
+        // Unsigned 16-bit lanes summed in pairs into 32-bit lanes (a
+        // multiply-add by one would read them as signed).
+        let low = _mm256_and_si256(lanes, _mm256_set1_epi32(0xFFFF));
+        let pairs = _mm256_add_epi32(low, _mm256_srli_epi32::<16>(lanes));
+        let mut sums = [0u32; 8];
+        // SAFETY: `sums` is 32 writable bytes.
+        unsafe { _mm256_storeu_si256(sums.as_mut_ptr().cast(), pairs) };
+        total += sums.iter().map(|&n| n as usize).sum::<usize>();
+    }
+    let tail = &units[16 * blocks..];
+    total + tail.iter().filter(|&&u| u & 0xFC00 == 0xDC00).count()
+}
+
 // UTF-16 validation.
 
 /// Returns where the well-formed UTF-16 prefix of `src` (the machine's order)

@@ -1,0 +1,277 @@
+//! `utfx convert` of a large file on every core: the input is cut into
+//! pieces of about a mebibyte at the input codec's restart points
+//! (`Decode::restart_point`, after which a decoder holds nothing back), each
+//! piece is transcoded by a fresh `Transcoder` on whichever thread takes it,
+//! and the outputs are written in order. A target whose encoding is
+//! context-free (`Encode::is_context_free`) writes for each piece what it
+//! would have written in one run, so the output is the same byte for byte;
+//! error offsets are moved to their place in the whole input, and encoding
+//! errors' indices by the code points of the pieces before.
+//!
+//! A piece without a restart point (a codec that has none, or a mebibyte of
+//! errors) ends the parallel part: everything from the start of that piece
+//! on is handed back, to be converted in one run as usual.
+//!
+//! Memory stays bounded: [`IN_FLIGHT`] pairs of buffers circulate between
+//! the workers and the writer, allocated once.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read, Write};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Mutex, PoisonError};
+use std::thread;
+
+use codec_core::{DecodeMode, DynCodec, EncodeMode, Status, TranscodeError, Transcoder};
+
+/// How many input bytes a piece holds (the last one of a file fewer, the
+/// others up to their restart point).
+const PIECE: usize = 1 << 20;
+
+/// How many pieces are read, converted or waiting to be written at once.
+const IN_FLIGHT: usize = 4;
+
+/// The most threads that convert: fewer than [`IN_FLIGHT`], so that a
+/// worker waiting for free buffers always has one coming back (each worker
+/// that ends drops the pair it holds).
+pub(crate) const MAX_THREADS: usize = IN_FLIGHT - 1;
+
+/// What the conversion needs to know.
+pub(crate) struct Setup {
+    pub(crate) from: &'static dyn DynCodec,
+    pub(crate) decode_mode: DecodeMode,
+    pub(crate) to: &'static dyn DynCodec,
+    pub(crate) encode_mode: EncodeMode,
+    /// How many threads convert.
+    pub(crate) threads: usize,
+}
+
+/// How the parallel part ended.
+pub(crate) enum Outcome {
+    /// All the input was converted and written.
+    Done,
+    /// A piece had no restart point: the input from `offset` on (`head`,
+    /// then the rest of `reader`) is left to convert in one run; `points`
+    /// code points were encoded before it.
+    Rest { offset: usize, points: usize, head: Vec<u8>, reader: Box<dyn Read + Send> },
+}
+
+/// Why the parallel part stopped early.
+pub(crate) enum Stop {
+    /// The input is ill-formed, or a code point cannot be encoded: the
+    /// error is placed in the whole input (add the BOM's length).
+    Transcode(TranscodeError),
+    /// Reading failed.
+    Read(io::Error),
+    /// Writing failed.
+    Write(io::Error),
+}
+
+/// A piece's input and output buffers, which circulate.
+struct Buffers {
+    input: Vec<u8>,
+    output: Vec<u8>,
+}
+
+/// A converted piece, on its way to the writer.
+struct Converted {
+    seq: usize,
+    buffers: Buffers,
+    /// How many bytes of `buffers.output` it wrote.
+    written: usize,
+    /// How many code points it encoded.
+    points: usize,
+    /// Where its input starts in the whole input.
+    start: usize,
+    error: Option<PieceError>,
+}
+
+/// Why a piece stopped.
+enum PieceError {
+    Transcode(TranscodeError),
+    /// The transcoder held something back at the piece's end: the input
+    /// codec's restart point broke its promise.
+    NotIdle,
+}
+
+/// The reading side, shared by the workers: each takes the next piece
+/// under its lock, so that pieces are read in order.
+struct Reading {
+    reader: Option<Box<dyn Read + Send>>,
+    /// Bytes read past the last restart point, which start the next piece.
+    carry: Vec<u8>,
+    next_seq: usize,
+    offset: usize,
+    state: State,
+}
+
+/// Where the reading side is.
+enum State {
+    Reading,
+    Ended,
+    Failed(io::Error),
+    /// No restart point in the piece starting at `offset` (`head`).
+    Fallback {
+        offset: usize,
+        head: Vec<u8>,
+    },
+}
+
+/// A piece to convert: its number, where it starts, how many bytes of the
+/// input buffer it holds, and whether it ends the input.
+struct Job {
+    seq: usize,
+    start: usize,
+    len: usize,
+    last: bool,
+}
+
+impl Reading {
+    /// Reads the next piece into `input` (which stays [`PIECE`] bytes
+    /// long), or `None` when there is none to convert in parallel.
+    fn next(&mut self, input: &mut [u8], codec: &dyn DynCodec) -> Option<Job> {
+        if !matches!(self.state, State::Reading) {
+            return None;
+        }
+        let reader = self.reader.as_mut()?;
+        let mut filled = self.carry.len();
+        input[..filled].copy_from_slice(&self.carry);
+        self.carry.clear();
+        while filled < input.len() {
+            match reader.read(&mut input[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.state = State::Failed(e);
+                    return None;
+                }
+            }
+        }
+        let (seq, start) = (self.next_seq, self.offset);
+        let last = filled < input.len();
+        let len = if last {
+            self.state = State::Ended;
+            filled
+        } else if let Some(cut) = codec.restart_point(&input[..filled]) {
+            self.carry.extend_from_slice(&input[cut..filled]);
+            cut
+        } else {
+            self.state = State::Fallback { offset: start, head: input[..filled].to_vec() };
+            return None;
+        };
+        self.next_seq += 1;
+        self.offset += len;
+        Some(Job { seq, start, len, last })
+    }
+}
+
+/// Converts `reader` with `setup.threads` threads, writing to `out` in
+/// order.
+pub(crate) fn convert(setup: &Setup, reader: Box<dyn Read + Send>, out: &mut dyn Write) -> Result<Outcome, Stop> {
+    let reading =
+        Mutex::new(Reading { reader: Some(reader), carry: Vec::new(), next_seq: 0, offset: 0, state: State::Reading });
+    let (free, free_rx) = sync_channel::<Buffers>(IN_FLIGHT);
+    for _ in 0..IN_FLIGHT {
+        let buffers = Buffers { input: vec![0; PIECE], output: vec![0; PIECE * 2] };
+        free.send(buffers).map_err(|_| Stop::Write(io::Error::other("buffer pool closed")))?;
+    }
+    let free_rx = Mutex::new(free_rx);
+    let (done, done_rx) = sync_channel::<Converted>(IN_FLIGHT);
+    let written = thread::scope(|scope| {
+        for _ in 0..setup.threads {
+            let done = done.clone();
+            let (reading, free_rx) = (&reading, &free_rx);
+            scope.spawn(move || work(setup, reading, free_rx, &done));
+        }
+        drop(done);
+        // The writer drops its ends of the channels when it returns, which
+        // lets every worker finish.
+        write_in_order(done_rx, free, out)
+    })?;
+    let mut reading = reading.into_inner().unwrap_or_else(PoisonError::into_inner);
+    match std::mem::replace(&mut reading.state, State::Ended) {
+        State::Ended | State::Reading => Ok(Outcome::Done),
+        State::Failed(e) => Err(Stop::Read(e)),
+        State::Fallback { offset, head } => {
+            let reader = reading.reader.take().ok_or_else(|| Stop::Read(io::Error::other("input lost")))?;
+            Ok(Outcome::Rest { offset, points: written, head, reader })
+        }
+    }
+}
+
+/// A worker: takes free buffers, reads a piece into them, converts it and
+/// sends it to the writer, until there is nothing more to read or the
+/// writer has stopped.
+fn work(setup: &Setup, reading: &Mutex<Reading>, free: &Mutex<Receiver<Buffers>>, done: &SyncSender<Converted>) {
+    loop {
+        let Ok(mut buffers) = free.lock().unwrap_or_else(PoisonError::into_inner).recv() else { return };
+        let job = reading.lock().unwrap_or_else(PoisonError::into_inner).next(&mut buffers.input, setup.from);
+        let Some(job) = job else { return };
+        let converted = transcode(setup, job, buffers);
+        if done.send(converted).is_err() {
+            return;
+        }
+    }
+}
+
+/// Transcodes one piece into its output buffer, which grows as needed.
+fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
+    let mut transcoder = Transcoder::new(setup.from, setup.decode_mode, setup.to, setup.encode_mode);
+    let input = &buffers.input[..job.len];
+    let (mut read, mut written) = (0, 0);
+    let error = loop {
+        let (status, r, w) = transcoder.transcode(&input[read..], &mut buffers.output[written..], job.last);
+        (read, written) = (read + r, written + w);
+        match status {
+            Status::OutputFull => {
+                let grown = buffers.output.len() * 2;
+                buffers.output.resize(grown, 0);
+            }
+            Status::InputEmpty => break None,
+            Status::Error(e) => break Some(e),
+        }
+    };
+    let error = match error {
+        Some(e) => Some(PieceError::Transcode(e)),
+        // A piece ends at a restart point, where nothing is held back; a
+        // transcoder that held something back would lose it here.
+        None if !job.last && !transcoder.is_idle() => Some(PieceError::NotIdle),
+        None => None,
+    };
+    let points = transcoder.output_index();
+    Converted { seq: job.seq, buffers, written, points, start: job.start, error }
+}
+
+/// Writes the converted pieces in order and hands their buffers back;
+/// returns how many code points were encoded.
+fn write_in_order(done: Receiver<Converted>, free: SyncSender<Buffers>, out: &mut dyn Write) -> Result<usize, Stop> {
+    let mut waiting = BTreeMap::new();
+    let (mut next, mut points) = (0, 0);
+    for converted in done {
+        waiting.insert(converted.seq, converted);
+        while let Some(piece) = waiting.remove(&next) {
+            out.write_all(&piece.buffers.output[..piece.written]).map_err(Stop::Write)?;
+            match piece.error {
+                None => {}
+                Some(PieceError::Transcode(TranscodeError::Decode(d))) => {
+                    return Err(Stop::Transcode(TranscodeError::Decode(d.shifted(piece.start))));
+                }
+                Some(PieceError::Transcode(TranscodeError::Encode(e))) => {
+                    return Err(Stop::Transcode(TranscodeError::Encode(e.shifted(points))));
+                }
+                Some(PieceError::NotIdle) => {
+                    let message = format!(
+                        "internal error: the input codec left a sequence open in the piece from byte {}",
+                        piece.start
+                    );
+                    return Err(Stop::Read(io::Error::other(message)));
+                }
+            }
+            points += piece.points;
+            next += 1;
+            // The workers may all have ended: the buffers are then not needed.
+            let _ = free.send(piece.buffers);
+        }
+    }
+    Ok(points)
+}
