@@ -74,24 +74,46 @@ fn convert_all(
 ) -> Result<(), Failure> {
     let source = &plan.source;
     out.write_all(source.bom).map_err(|e| Failure::write(&e))?;
+    let read = Rc::new(Cell::new(0u64));
+    let mut progress = plan
+        .size
+        .filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal())
+        .map(|s| Progress::new(s, Rc::clone(&read)));
     let (reader, source) = match &plan.parallel {
         None => (reader, Source { bom: &[], ..*source }),
-        Some(setup) => match parallel::convert(setup, reader, out) {
-            Ok(parallel::Outcome::Done) => return out.flush().map_err(|e| Failure::write(&e)),
-            Ok(parallel::Outcome::Rest { offset, points, head, reader }) => {
-                let rest: Box<dyn Read + Send> = Box::new(io::Cursor::new(head).chain(reader));
-                (rest, Source { skipped: source.skipped + offset, points, bom: &[], ..*source })
+        Some(setup) => {
+            let mut converted = |done: usize| {
+                read.set(done as u64);
+                if let Some(p) = &mut progress {
+                    p.tick();
+                }
+            };
+            match parallel::convert(setup, reader, out, &mut converted) {
+                Ok(parallel::Outcome::Done) => {
+                    if let Some(p) = progress {
+                        p.finish();
+                    }
+                    return out.flush().map_err(|e| Failure::write(&e));
+                }
+                Ok(parallel::Outcome::Rest { offset, points, head, reader }) => {
+                    let rest: Box<dyn Read + Send> = Box::new(io::Cursor::new(head).chain(reader));
+                    (rest, Source { skipped: source.skipped + offset, points, bom: &[], ..*source })
+                }
+                Err(stop) => {
+                    if let Some(p) = progress {
+                        p.finish();
+                    }
+                    return Err(match stop {
+                        parallel::Stop::Transcode(e) => transcode_failure(source, &e),
+                        parallel::Stop::Read(e) => support::read_failure(source.name, &e),
+                        parallel::Stop::Write(e) => Failure::write(&e),
+                    });
+                }
             }
-            Err(parallel::Stop::Transcode(e)) => return Err(transcode_failure(source, &e)),
-            Err(parallel::Stop::Read(e)) => return Err(support::read_failure(source.name, &e)),
-            Err(parallel::Stop::Write(e)) => return Err(Failure::write(&e)),
-        },
+        }
     };
-    let read = Rc::new(Cell::new(0u64));
     let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(source.name, &e))?;
     let input = Counted { inner: ahead, read: Rc::clone(&read) };
-    let progress =
-        plan.size.filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal()).map(|s| Progress::new(s, read));
     // A codec whose code points exceed `u32` (UTF-∞-8) goes through big
     // code points, so that one the target cannot hold is an encode error at
     // its index (or meets the encode mode), not a decoding error; every

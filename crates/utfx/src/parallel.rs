@@ -80,8 +80,9 @@ struct Converted {
     written: usize,
     /// How many code points it encoded.
     points: usize,
-    /// Where its input starts in the whole input.
+    /// Where its input starts in the whole input, and its length.
     start: usize,
+    len: usize,
     error: Option<PieceError>,
 }
 
@@ -166,8 +167,14 @@ impl Reading {
 }
 
 /// Converts `reader` with `setup.threads` threads, writing to `out` in
-/// order.
-pub(crate) fn convert(setup: &Setup, reader: Box<dyn Read + Send>, out: &mut dyn Write) -> Result<Outcome, Stop> {
+/// order; after each piece, tells `converted` how many input bytes have
+/// been converted and written.
+pub(crate) fn convert(
+    setup: &Setup,
+    reader: Box<dyn Read + Send>,
+    out: &mut dyn Write,
+    converted: &mut dyn FnMut(usize),
+) -> Result<Outcome, Stop> {
     let reading =
         Mutex::new(Reading { reader: Some(reader), carry: Vec::new(), next_seq: 0, offset: 0, state: State::Reading });
     let (free, free_rx) = sync_channel::<Buffers>(IN_FLIGHT);
@@ -186,7 +193,7 @@ pub(crate) fn convert(setup: &Setup, reader: Box<dyn Read + Send>, out: &mut dyn
         drop(done);
         // The writer drops its ends of the channels when it returns, which
         // lets every worker finish.
-        write_in_order(done_rx, free, out)
+        write_in_order(done_rx, free, out, converted)
     })?;
     let mut reading = reading.into_inner().unwrap_or_else(PoisonError::into_inner);
     match std::mem::replace(&mut reading.state, State::Ended) {
@@ -239,16 +246,21 @@ fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
         None => None,
     };
     let points = transcoder.output_index();
-    Converted { seq: job.seq, buffers, written, points, start: job.start, error }
+    Converted { seq: job.seq, buffers, written, points, start: job.start, len: job.len, error }
 }
 
 /// Writes the converted pieces in order and hands their buffers back;
 /// returns how many code points were encoded.
-fn write_in_order(done: Receiver<Converted>, free: SyncSender<Buffers>, out: &mut dyn Write) -> Result<usize, Stop> {
+fn write_in_order(
+    done: Receiver<Converted>,
+    free: SyncSender<Buffers>,
+    out: &mut dyn Write,
+    converted: &mut dyn FnMut(usize),
+) -> Result<usize, Stop> {
     let mut waiting = BTreeMap::new();
     let (mut next, mut points) = (0, 0);
-    for converted in done {
-        waiting.insert(converted.seq, converted);
+    for piece in done {
+        waiting.insert(piece.seq, piece);
         while let Some(piece) = waiting.remove(&next) {
             out.write_all(&piece.buffers.output[..piece.written]).map_err(Stop::Write)?;
             match piece.error {
@@ -269,6 +281,7 @@ fn write_in_order(done: Receiver<Converted>, free: SyncSender<Buffers>, out: &mu
             }
             points += piece.points;
             next += 1;
+            converted(piece.start + piece.len);
             // The workers may all have ended: the buffers are then not needed.
             let _ = free.send(piece.buffers);
         }
