@@ -193,7 +193,9 @@ fn all_vectors() {
                         assert_eq!(w.is_utf8(), utf8, "{name}");
                     }
                 }
-                if !expected && input.len() > 100 {
+                // Not under Miri: the codec's validator alone, no `unsafe`
+                // (Miri is there for the string types' cast).
+                if !expected && input.len() > 100 && !cfg!(miri) {
                     // Upstream checks that every suffix but the last three
                     // bytes' is invalid too.
                     for i in 0..input.len() - 3 {
