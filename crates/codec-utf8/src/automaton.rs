@@ -577,7 +577,7 @@ fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
 
 /// Returns the length of a prefix of `input` that is well-formed UTF-8 and
 /// ends at a character boundary, the longest one, checked in growing
-/// windows ([`first_error`]). With the feature `simd` it runs `simdutf8`;
+/// windows. With the feature `simd` it runs `simdutf8`;
 /// without it, `core::str::from_utf8`.
 ///
 /// Every grammar accepts strict UTF-8, so each codec of the family uses this
