@@ -145,6 +145,35 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
 
     /// Returns how many code points have been encoded so far (the index
     /// an encoding error would carry next).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
+    /// # #[derive(Clone, Copy)] struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// # impl Encode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// use codec_core::{DecodeMode, EncodeMode, Transcoder};
+    /// let mut t = Transcoder::new(Ascii, DecodeMode::Fatal, Ascii, EncodeMode::Fatal);
+    /// let _ = t.transcode(b"abc", &mut [0u8; 16], false);
+    /// assert_eq!(t.output_index(), 3);
+    /// ```
     #[must_use]
     pub fn output_index(&self) -> usize {
         self.encoder.index()
@@ -154,6 +183,37 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     /// an unfinished sequence, no code points or output waiting, no error.
     /// After `transcode` has taken all of an input that ends at a restart
     /// point ([`Decode::restart_point`]), it is idle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
+    /// # #[derive(Clone, Copy)] struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// # impl Encode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// use codec_core::{DecodeMode, EncodeMode, Transcoder};
+    /// let mut t = Transcoder::new(Ascii, DecodeMode::Fatal, Ascii, EncodeMode::Fatal);
+    /// let _ = t.transcode(b"ok", &mut [0u8; 16], false);
+    /// assert!(t.is_idle());
+    /// let _ = t.transcode(b"\xFF", &mut [0u8; 16], false);
+    /// assert!(!t.is_idle());
+    /// ```
     #[must_use]
     pub fn is_idle(&self) -> bool {
         self.decoder.is_idle()
