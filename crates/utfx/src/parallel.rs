@@ -185,17 +185,27 @@ pub(crate) fn convert(
     let free_rx = Mutex::new(free_rx);
     let (done, done_rx) = sync_channel::<Converted>(IN_FLIGHT);
     let written = thread::scope(|scope| {
+        let mut started = 0;
         for _ in 0..setup.threads {
             let done = done.clone();
             let (reading, free_rx) = (&reading, &free_rx);
-            scope.spawn(move || work(setup, reading, free_rx, &done));
+            let worker = thread::Builder::new().name("convert".into());
+            started += usize::from(worker.spawn_scoped(scope, move || work(setup, reading, free_rx, &done)).is_ok());
         }
         drop(done);
+        // Without a worker nothing was read: all of it goes in one run.
+        if started == 0 {
+            return Ok(None);
+        }
         // The writer drops its ends of the channels when it returns, which
         // lets every worker finish.
-        write_in_order(done_rx, free, out, converted)
+        write_in_order(done_rx, free, out, converted).map(Some)
     })?;
     let mut reading = reading.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let Some(written) = written else {
+        let reader = reading.reader.take().ok_or_else(|| Stop::Read(io::Error::other("input lost")))?;
+        return Ok(Outcome::Rest { offset: 0, points: 0, head: Vec::new(), reader });
+    };
     match std::mem::replace(&mut reading.state, State::Ended) {
         State::Ended | State::Reading => Ok(Outcome::Done),
         State::Failed(e) => Err(Stop::Read(e)),
