@@ -153,7 +153,7 @@ impl Reading {
         let len = if last {
             self.state = State::Ended;
             filled
-        } else if let Some(cut) = codec.restart_point(&input[..filled]) {
+        } else if let Some(cut) = last_restart_point(codec, &input[..filled]) {
             self.carry.extend_from_slice(&input[cut..filled]);
             cut
         } else {
@@ -164,6 +164,21 @@ impl Reading {
         self.offset += len;
         Some(Job { seq, start, len, last })
     }
+}
+
+/// The last restart point of `piece`: the codecs look back a bounded
+/// distance from the end, so the search moves back 16 bytes at a time
+/// until one is found (errors at the end of a piece do not end the
+/// parallel part), in time linear in the piece.
+fn last_restart_point(codec: &dyn DynCodec, piece: &[u8]) -> Option<usize> {
+    let mut end = piece.len();
+    while end > 0 {
+        if let Some(cut) = codec.restart_point(&piece[..end]) {
+            return Some(cut);
+        }
+        end = end.saturating_sub(16);
+    }
+    None
 }
 
 /// Converts `reader` with `setup.threads` threads, writing to `out` in
