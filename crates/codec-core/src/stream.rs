@@ -195,6 +195,11 @@ fn unrepresentable<P: AnyCodePoint>(point: &P) -> ErrorKind {
     }
 }
 
+/// The most steps [`run_decode`] takes between two calls of a fast path
+/// that stopped short, and the run it must take to be called at every step
+/// again.
+const FAST_BACKOFF: usize = 64;
+
 /// The one decoding loop: decodes a prefix of `input` (at absolute offset
 /// `base`) into `sink` in error mode `mode`, and returns how many bytes it
 /// consumed: everything but an incomplete tail (when `last` is false), unless
@@ -212,13 +217,23 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     owed: &mut Vec<D::Point>,
 ) -> Result<Run, DecodeError> {
     let mut i = 0;
+    // Steps to take before the fast path is tried again, and how many it
+    // waits next time. A fast path that takes little (error-dense input:
+    // it stops at once) is not worth its call at every step: it waits twice
+    // as many steps each time, up to `FAST_BACKOFF`, and is called at every
+    // step again once it takes a long run.
+    let (mut wait, mut backoff) = (0, 0);
     while i < input.len() {
-        if fast {
-            i += sink.fast(codec, &input[i..]);
+        if fast && wait == 0 {
+            let taken = sink.fast(codec, &input[i..]);
+            i += taken;
             if i == input.len() {
                 break;
             }
+            backoff = if taken >= FAST_BACKOFF { 0 } else { (2 * backoff).clamp(1, FAST_BACKOFF) };
+            wait = backoff;
         }
+        wait = wait.saturating_sub(1);
         let rest = &input[i..];
         let (kind, len, error_len) = match front(codec, rest, last) {
             Front::NeedMore => break,

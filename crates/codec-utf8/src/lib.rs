@@ -404,9 +404,54 @@ pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
         out.push_str(valid_str(valid));
         out.push(char::REPLACEMENT_CHARACTER);
         rest = &bad[error_len.unwrap_or(bad.len())..];
+        if valid_up_to < CLEAN_RUN {
+            // Errors close together: step through them.
+            rest = steps_while_dense(rest, &mut out);
+        }
     }
     out.push_str(valid_str(rest));
     Cow::Owned(out)
+}
+
+/// How many well-formed bytes in a row after an error send
+/// [`to_str_lossy`] back to its windows; errors closer together than that
+/// send it to [`steps_while_dense`].
+const CLEAN_RUN: usize = 16;
+
+/// Decodes `bytes` a step at a time into `out`, one U+FFFD per maximal
+/// ill-formed subpart, until [`CLEAN_RUN`] well-formed bytes in a row have
+/// been decoded; returns the bytes after them. On error-dense input each
+/// error then costs one step of the automaton, not a call of the windows.
+fn steps_while_dense<'a>(mut bytes: &'a [u8], out: &mut String) -> &'a [u8] {
+    let mut clean = 0;
+    while clean < CLEAN_RUN
+        && let Some(&first) = bytes.first()
+    {
+        let len = if first < 0x80 {
+            out.push(char::from(first));
+            clean += 1;
+            1
+        } else {
+            match automaton::decode_step(Grammar::UTF_8, bytes) {
+                Step::Point { point, len } if let Some(c) = point.to_char() => {
+                    out.push(c);
+                    clean += len;
+                    len
+                }
+                Step::Point { len, .. } | Step::Reserved { len } | Step::Invalid { len, .. } => {
+                    out.push(char::REPLACEMENT_CHARACTER);
+                    clean = 0;
+                    len
+                }
+                Step::Incomplete => {
+                    out.push(char::REPLACEMENT_CHARACTER);
+                    bytes.len()
+                }
+            }
+        };
+        bytes = &bytes[len..];
+    }
+    bytes
 }
 
 pub use codec_core::bom::{Bom, sniff_bom};

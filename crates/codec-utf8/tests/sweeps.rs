@@ -207,3 +207,34 @@ proptest::proptest! {
         }
     }
 }
+
+/// Error-dense input: runs of text of every length (shorter and longer
+/// than the runs after which the fast paths are tried again) between bad
+/// bytes and cut sequences.
+fn dense_errors() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+    use proptest::prelude::*;
+    let text = codec_test::strategies::scalar_text(40).prop_map(String::into_bytes);
+    let bad = prop::sample::select(vec![
+        &b"\xFF"[..],
+        b"\x80",
+        b"\xC3",
+        b"\xE2\x82",
+        b"\xF0\x90\x80",
+        b"\xED\xA0\x80",
+        b"\xC0\xAF",
+    ]);
+    prop::collection::vec(prop_oneof![text, bad.prop_map(<[u8]>::to_vec)], 0..60).prop_map(|parts| parts.concat())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 128, ..Default::default() })]
+
+    #[test]
+    fn lossy_decoding_of_error_dense_input_agrees_with_std(bytes in dense_errors()) {
+        use codec_core::Decode;
+        let std = String::from_utf8_lossy(&bytes);
+        proptest::prop_assert_eq!(&codec_utf8::to_str_lossy(&bytes), &std);
+        proptest::prop_assert_eq!(&codec_utf8::UTF_8.decode_to_string_lossy(&bytes), &std);
+        proptest::prop_assert_eq!(codec_utf8::UTF_8.decode_to_utf16_lossy(&bytes), std.encode_utf16().collect::<Vec<u16>>());
+    }
+}
