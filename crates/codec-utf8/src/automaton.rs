@@ -344,14 +344,15 @@ const RESTART_LOOK_BACK: usize = 32;
 
 /// A restart point of `input` ([`codec_core::Decode::restart_point`]) for a
 /// codec whose steps are [`decode_step`]'s with `grammar`: the end of the
-/// last well-formed sequence, within the last 32 bytes, that begins at a
-/// byte that is not a continuation byte (`80..BF`) and ends inside `input`.
+/// last step, within the last 32 bytes, that begins at a byte that is not a
+/// continuation byte (`80..BF`), ends inside `input`, and is a well-formed
+/// sequence or a byte that is ill-formed alone (`FF`, say).
 ///
 /// A step takes only continuation bytes after its first, so such a byte
 /// begins a step whatever came before it (a sequence left unfinished before
 /// it ends there, as its maximal subpart), and no step is open at its end.
-/// `None` when the last 32 bytes hold no such sequence (a long run of
-/// errors).
+/// `None` when the last 32 bytes hold no such step (a long run of
+/// continuation bytes or of cut sequences).
 ///
 /// # Examples
 ///
@@ -366,9 +367,13 @@ pub fn restart_point(grammar: Grammar, input: &[u8]) -> Option<usize> {
     (from..input.len()).rev().filter(|&at| input[at] & 0xC0 != 0x80).find_map(|at| {
         match decode_step(grammar, &input[at..]) {
             Step::Point { len, .. } | Step::Reserved { len } => Some(at + len),
-            // An ill-formed subpart may have been found by the byte after
-            // it (`missing_continuation`), which must stay on this side.
-            Step::Invalid { .. } | Step::Incomplete => None,
+            // An ill-formed subpart found by the byte after it
+            // (`missing_continuation`) needs that byte on this side; one
+            // that its first byte alone makes (`FF`) does not.
+            Step::Invalid { len, .. } => {
+                matches!(decode_step(grammar, &input[at..=at]), Step::Invalid { .. }).then_some(at + len)
+            }
+            Step::Incomplete => None,
         }
     })
 }
