@@ -295,6 +295,7 @@ struct Lead {
 // * `C0 80` for U+0000 (Modified UTF-8): `C0` leads exactly `C0 80`;
 // * overlong forms (Java's `readUTF`): `C0`, `C1` lead two-byte sequences and
 //   the second byte after `E0`, `F0`, `F8`, `FC` takes any tail.
+#[inline(always)]
 const fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
     let found = match utf8_lead(grammar, b) {
         Ok(found) => found,
@@ -310,6 +311,7 @@ const fn lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
 }
 
 /// [`lead`] by the table above, with C0 and C1 per the grammar.
+#[inline(always)]
 const fn utf8_lead(grammar: Grammar, b: u8) -> Result<Lead, ErrorKind> {
     const fn lead(len: usize, second: (u8, u8), narrow_kind: ErrorKind) -> Result<Lead, ErrorKind> {
         Ok(Lead { len, second, narrow_kind })
@@ -396,6 +398,7 @@ pub fn restart_point(grammar: Grammar, input: &[u8]) -> Option<usize> {
 /// assert_eq!(decode_step(Grammar::UTF_8, b"\xE2\x82A"), Step::Invalid { kind: ErrorKind::MissingContinuation, len: 2 });
 /// ```
 #[must_use]
+#[inline(always)]
 pub fn decode_step(grammar: Grammar, input: &[u8]) -> Step<CodePoint> {
     let b0 = input[0];
     if b0 < 0x80 {
