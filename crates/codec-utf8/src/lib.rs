@@ -439,13 +439,14 @@ fn steps_while_dense<'a>(mut bytes: &'a [u8], out: &mut String) -> &'a [u8] {
             clean += 1;
             1
         } else {
+            // Strict UTF-8's well-formed steps are scalar values.
             match automaton::decode_step(Grammar::UTF_8, bytes) {
-                Step::Point { point, len } if let Some(c) = point.to_char() => {
-                    out.push(c);
+                Step::Point { point, len } => {
+                    out.push(point.to_char().unwrap_or(char::REPLACEMENT_CHARACTER));
                     clean += len;
                     len
                 }
-                Step::Point { len, .. } | Step::Reserved { len } | Step::Invalid { len, .. } => {
+                Step::Reserved { len } | Step::Invalid { len, .. } => {
                     out.push(char::REPLACEMENT_CHARACTER);
                     clean = 0;
                     len
