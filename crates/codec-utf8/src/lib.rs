@@ -355,11 +355,19 @@ impl Codec for Utf8 {
 /// assert_eq!(codec_utf8::to_str(b"caf\xC3").unwrap_err().error_len(), None);
 /// ```
 pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
-    if let Ok(text) = fast_str(bytes) {
-        return Ok(text);
+    match fast_str(bytes) {
+        Ok(text) => Ok(text),
+        Err(valid_up_to) => {
+            // What comes before the error is UTF-8: the driver finds the
+            // error's length and kind from there (validating all of `bytes`
+            // again would pass over them twice more).
+            let rest = &bytes[valid_up_to..];
+            codec_core::Decoder::new(&UTF_8, codec_core::DecodeMode::Fatal)
+                .validate_chunk(rest, true)
+                .map_err(|e| e.shifted(valid_up_to))?;
+            Ok(valid_str(bytes))
+        }
     }
-    UTF_8.validate(bytes)?;
-    Ok(valid_str(bytes))
 }
 
 /// Borrows `bytes` as a `&str` when they are UTF-8, in one pass of the fast

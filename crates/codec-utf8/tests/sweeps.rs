@@ -230,9 +230,13 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig { cases: 128, ..Default::default() })]
 
     #[test]
-    fn lossy_decoding_of_error_dense_input_agrees_with_std(bytes in dense_errors()) {
+    fn strict_and_lossy_decoding_of_error_dense_input_agree_with_std(bytes in dense_errors()) {
         use codec_core::Decode;
         let std = String::from_utf8_lossy(&bytes);
+        proptest::prop_assert_eq!(
+            codec_utf8::to_str(&bytes).map_err(|e| (e.valid_up_to(), e.error_len())),
+            core::str::from_utf8(&bytes).map_err(|e| (e.valid_up_to(), e.error_len()))
+        );
         proptest::prop_assert_eq!(&codec_utf8::to_str_lossy(&bytes), &std);
         proptest::prop_assert_eq!(&codec_utf8::UTF_8.decode_to_string_lossy(&bytes), &std);
         proptest::prop_assert_eq!(codec_utf8::UTF_8.decode_to_utf16_lossy(&bytes), std.encode_utf16().collect::<Vec<u16>>());
