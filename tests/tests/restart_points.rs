@@ -4,7 +4,8 @@
 //! the whole input gives in one run, in every mode, with the same first
 //! error. This is what lets `utfx convert` convert pieces in parallel.
 
-use codec_core::{CodePoint, DecodeError, DecodeMode, DynCodec, EncodeMode, Status, TranscodeError, Transcoder};
+use codec_core::{CodePoint, DecodeError, DecodeMode, DynCodec, EncodeMode, TranscodeError, Transcoder};
+use codec_test::buffers::drive;
 use proptest::prelude::*;
 
 /// How far each cut looks: pieces of at most this many bytes, cut at the
@@ -43,22 +44,15 @@ fn decode_pieces(
     Ok(all)
 }
 
-/// Transcodes all of `input` with `transcoder`, into the bytes and the error.
+/// Transcodes all of `input` with `transcoder`, into the bytes, the error
+/// and the code points it encoded.
 fn transcode(
     mut transcoder: Transcoder<&dyn DynCodec, &dyn DynCodec>,
     input: &[u8],
 ) -> (Vec<u8>, Option<TranscodeError>, usize) {
-    let (mut out, mut buf, mut read) = (Vec::new(), vec![0u8; 300], 0);
-    loop {
-        let (status, r, w) = transcoder.transcode(&input[read..], &mut buf, true);
-        read += r;
-        out.extend_from_slice(&buf[..w]);
-        match status {
-            Status::Error(e) => return (out, Some(e), transcoder.output_index()),
-            Status::InputEmpty => return (out, None, transcoder.output_index()),
-            Status::OutputFull => {}
-        }
-    }
+    let whole = [0..input.len()];
+    let (out, error) = drive(&whole, 300, |r, dst, last| transcoder.transcode(&input[r], dst, last));
+    (out, error, transcoder.output_index())
 }
 
 fn check(input: &[u8]) {

@@ -75,8 +75,24 @@ fn utf16_of(points: &[CodePoint]) -> Option<Vec<u16>> {
 }
 
 /// Drives a buffer-to-buffer call over `chunks` of `src` with output
-/// buffers of `dst_size`, collecting the output and the error.
-fn drive<T: Copy + Default, E>(
+/// buffers of `dst_size`, collecting the output and the error; checks that
+/// each call that stops for room makes progress and that `InputEmpty`
+/// means every byte was read.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::Status;
+/// // A call that copies what fits.
+/// let src = b"abcde";
+/// let (out, error) = codec_test::buffers::drive::<u8, ()>(&[0..2, 2..5], 2, |r, dst, _last| {
+///     let n = r.len().min(dst.len());
+///     dst[..n].copy_from_slice(&src[r.start..r.start + n]);
+///     (if n == r.len() { Status::InputEmpty } else { Status::OutputFull }, n, n)
+/// });
+/// assert_eq!((out, error), (src.to_vec(), None));
+/// ```
+pub fn drive<T: Copy + Default, E>(
     chunks: &[std::ops::Range<usize>],
     dst_size: usize,
     mut call: impl FnMut(std::ops::Range<usize>, &mut [T], bool) -> (Status<E>, usize, usize),
