@@ -50,8 +50,9 @@ fn transcode(
     mut transcoder: Transcoder<&dyn DynCodec, &dyn DynCodec>,
     input: &[u8],
 ) -> (Vec<u8>, Option<TranscodeError>, usize) {
-    let whole = [0..input.len()];
-    let (out, error) = drive(&whole, 300, |r, dst, last| transcoder.transcode(&input[r], dst, last));
+    let whole = 0..input.len();
+    let (out, error) =
+        drive(std::slice::from_ref(&whole), 300, |r, dst, last| transcoder.transcode(&input[r], dst, last));
     (out, error, transcoder.output_index())
 }
 
