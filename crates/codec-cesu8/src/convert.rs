@@ -191,16 +191,11 @@ where
 {
     let mut transcoder = Transcoder::new(from, DecodeMode::Fatal, to, EncodeMode::Fatal);
     let mut out = vec![0u8; input.len() + input.len() / 2 + 64];
-    let (mut read, mut written) = (0, 0);
-    loop {
-        let (status, r, w) = transcoder.transcode(&input[read..], &mut out[written..], true);
-        (read, written) = (read + r, written + w);
-        match status {
-            Status::InputEmpty => break,
-            Status::OutputFull => out.resize(out.len() * 2, 0),
-            Status::Error(e) => return Err(e),
+    match transcoder.transcode_into(input, true, &mut out) {
+        (written, None) => {
+            out.truncate(written);
+            Ok(out)
         }
+        (_, Some(e)) => Err(e),
     }
-    out.truncate(written);
-    Ok(out)
 }

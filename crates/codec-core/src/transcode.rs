@@ -245,6 +245,66 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
         self.points.clear();
     }
 
+    /// Transcodes all of `src` into `buf` from its start, `last` as for
+    /// [`transcode`](Transcoder::transcode): overwrites what `buf` holds and
+    /// doubles its length whenever it is full (to at least 64 bytes), so a
+    /// buffer kept from call to call is neither zeroed nor grown again.
+    /// Returns how many bytes it wrote and the error that stopped it, if one
+    /// did (the output before the error is written first).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
+    /// # #[derive(Clone, Copy)] struct Ascii;
+    /// # impl Decode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         match input[0] {
+    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
+    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    /// #         }
+    /// #     }
+    /// # }
+    /// # impl Encode for Ascii {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// use codec_core::{DecodeMode, EncodeMode, Transcoder};
+    /// let mut t = Transcoder::new(Ascii, DecodeMode::Replace, Ascii, EncodeMode::Replace);
+    /// let mut buf = Vec::new();
+    /// let (written, error) = t.transcode_into(b"a\xFFb", true, &mut buf);
+    /// assert_eq!((&buf[..written], error), (&b"a?b"[..], None));
+    /// ```
+    pub fn transcode_into(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        buf: &mut Vec<u8>,
+    ) -> (usize, Option<TranscodeError<D::Point>>) {
+        if buf.len() < 64 {
+            buf.resize(64, 0);
+        }
+        let (mut read, mut written) = (0, 0);
+        loop {
+            let (status, r, w) = self.transcode(&src[read..], &mut buf[written..], last);
+            (read, written) = (read + r, written + w);
+            match status {
+                Status::InputEmpty => return (written, None),
+                Status::Error(e) => return (written, Some(e)),
+                Status::OutputFull => {
+                    let grown = 2 * buf.len();
+                    buf.resize(grown, 0);
+                }
+            }
+        }
+    }
+
     /// Transcodes `src` into `dst`, `last` saying that no input follows, and
     /// returns the status, how many bytes of `src` it read and how many it
     /// wrote. Any `dst` makes progress: output that does not fit waits for

@@ -21,7 +21,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 
-use codec_core::{DecodeMode, DynCodec, EncodeMode, Status, TranscodeError, Transcoder};
+use codec_core::{DecodeMode, DynCodec, EncodeMode, TranscodeError, Transcoder};
 
 /// How many input bytes a piece holds (the last one of a file fewer, the
 /// others up to their restart point).
@@ -249,20 +249,7 @@ fn work(setup: &Setup, reading: &Mutex<Reading>, free: &Mutex<Receiver<Buffers>>
 /// Transcodes one piece into its output buffer, which grows as needed.
 fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
     let mut transcoder = Transcoder::new(setup.from, setup.decode_mode, setup.to, setup.encode_mode);
-    let input = &buffers.input[..job.len];
-    let (mut read, mut written) = (0, 0);
-    let error = loop {
-        let (status, r, w) = transcoder.transcode(&input[read..], &mut buffers.output[written..], job.last);
-        (read, written) = (read + r, written + w);
-        match status {
-            Status::OutputFull => {
-                let grown = buffers.output.len() * 2;
-                buffers.output.resize(grown, 0);
-            }
-            Status::InputEmpty => break None,
-            Status::Error(e) => break Some(e),
-        }
-    };
+    let (written, error) = transcoder.transcode_into(&buffers.input[..job.len], job.last, &mut buffers.output);
     let error = match error {
         Some(e) => Some(PieceError::Transcode(e)),
         // A piece ends at a restart point, where nothing is held back; a
