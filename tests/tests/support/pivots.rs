@@ -46,11 +46,19 @@ pub fn utf8_to_utf16() {
     });
 }
 
+/// Before [`TEXT`] for UTF-16 to UTF-8: more than 64 units below U+0800
+/// that mix ASCII with two-byte characters, more than 64 that mix in
+/// three-byte ones, and more than 64 of ASCII (each kind of 64 units that
+/// the AVX2 kernel takes at once), in that order.
+const BMP_TEXT: &str = "caf\u{E9} na\u{EF}ve r\u{E9}sum\u{E9}, \u{436}\u{438}\u{437}\u{43D}\u{44C} \u{639}\u{631}\u{628}\u{64A} \
+    and the \u{E0} la carte \u{C5}ngstr\u{F6}m, then \u{4E2D}\u{6587} with words, \u{D55C}\u{AD6D}\u{C5B4} and \u{E9} \
+    \u{20AC}5 \u{2014} all of them, before a long line of nothing but plain ASCII letters, digits 0123456789 and spaces. ";
+
 /// UTF-16 in both byte orders with a lone lead or trail surrogate at each
 /// position (an error in UTF-16, a code point of WTF-16 that WTF-8 keeps),
 /// to UTF-8 and WTF-8.
 pub fn utf16_to_utf8() {
-    let text: Vec<u16> = TEXT.encode_utf16().collect();
+    let text: Vec<u16> = BMP_TEXT.encode_utf16().chain(TEXT.encode_utf16()).collect();
     let sweep = Insertions {
         pad: u16::from(b'a'),
         text: &text,
