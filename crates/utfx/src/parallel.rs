@@ -12,8 +12,11 @@
 //! errors) ends the parallel part: everything from the start of that piece
 //! on is handed back, to be converted in one run as usual.
 //!
-//! Memory stays bounded: [`IN_FLIGHT`] pairs of buffers circulate between
-//! the workers and the writer, allocated once.
+//! The calling thread writes the outputs, and converts pieces itself while
+//! none waits to be written; helper threads only convert (a thread that
+//! only wrote was woken for every piece, some 450 context switches for a
+//! 146 MB file against some 50 now). Memory stays bounded: [`IN_FLIGHT`]
+//! pairs of buffers circulate between the threads, allocated once.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
@@ -30,9 +33,9 @@ const PIECE: usize = 1 << 20;
 /// How many pieces are read, converted or waiting to be written at once.
 const IN_FLIGHT: usize = 4;
 
-/// The most threads that convert: fewer than [`IN_FLIGHT`], so that a
-/// worker waiting for free buffers always has one coming back (each worker
-/// that ends drops the pair it holds).
+/// The most threads that convert, the calling one included: fewer than
+/// [`IN_FLIGHT`], so that a helper waiting for free buffers always has one
+/// coming back (each helper that ends drops the pair it holds).
 pub(crate) const MAX_THREADS: usize = IN_FLIGHT - 1;
 
 /// What the conversion needs to know.
@@ -94,7 +97,7 @@ enum PieceError {
     NotIdle,
 }
 
-/// The reading side, shared by the workers: each takes the next piece
+/// The reading side, shared by the threads: each takes the next piece
 /// under its lock, so that pieces are read in order.
 struct Reading {
     reader: Option<Box<dyn Read + Send>>,
@@ -200,27 +203,21 @@ pub(crate) fn convert(
     let free_rx = Mutex::new(free_rx);
     let (done, done_rx) = sync_channel::<Converted>(IN_FLIGHT);
     let written = thread::scope(|scope| {
-        let mut started = 0;
-        for _ in 0..setup.threads {
+        // The calling thread converts pieces too, between writes; the others
+        // are helpers (none when none can be started).
+        for _ in 1..setup.threads {
             let done = done.clone();
             let (reading, free_rx) = (&reading, &free_rx);
             let worker = thread::Builder::new().name("convert".into());
-            started += usize::from(worker.spawn_scoped(scope, move || work(setup, reading, free_rx, &done)).is_ok());
+            let _ = worker.spawn_scoped(scope, move || work(setup, reading, free_rx, &done));
         }
         drop(done);
-        // Without a worker nothing was read: all of it goes in one run.
-        if started == 0 {
-            return Ok(None);
-        }
-        // The writer drops its ends of the channels when it returns, which
-        // lets every worker finish.
-        write_in_order(done_rx, free, out, converted).map(Some)
+        // Returning drops this thread's ends of the channels, which lets
+        // every helper finish.
+        let writer = Writer { waiting: BTreeMap::new(), next: 0, points: 0, free, out, converted };
+        writer.run(setup, &reading, &free_rx, done_rx)
     })?;
     let mut reading = reading.into_inner().unwrap_or_else(PoisonError::into_inner);
-    let Some(written) = written else {
-        let reader = reading.reader.take().ok_or_else(|| Stop::Read(io::Error::other("input lost")))?;
-        return Ok(Outcome::Rest { offset: 0, points: 0, head: Vec::new(), reader });
-    };
     match std::mem::replace(&mut reading.state, State::Ended) {
         State::Ended | State::Reading => Ok(Outcome::Done),
         State::Failed(e) => Err(Stop::Read(e)),
@@ -231,7 +228,7 @@ pub(crate) fn convert(
     }
 }
 
-/// A worker: takes free buffers, reads a piece into them, converts it and
+/// A helper: takes free buffers, reads a piece into them, converts it and
 /// sends it to the writer, until there is nothing more to read or the
 /// writer has stopped.
 fn work(setup: &Setup, reading: &Mutex<Reading>, free: &Mutex<Receiver<Buffers>>, done: &SyncSender<Converted>) {
@@ -261,27 +258,69 @@ fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
     Converted { seq: job.seq, buffers, written, points, start: job.start, len: job.len, error }
 }
 
-/// Writes the converted pieces in order and hands their buffers back;
-/// returns how many code points were encoded.
-fn write_in_order(
-    done: Receiver<Converted>,
+/// The calling thread's side: it writes the converted pieces in order and
+/// hands their buffers back, and converts pieces itself while no written
+/// piece waits (a thread that only wrote would be woken for every piece).
+struct Writer<'a> {
+    /// Converted pieces that wait for the ones before them.
+    waiting: BTreeMap<usize, Converted>,
+    /// The next piece to write.
+    next: usize,
+    /// How many code points the pieces written so far encoded.
+    points: usize,
     free: SyncSender<Buffers>,
-    out: &mut dyn Write,
-    converted: &mut dyn FnMut(usize),
-) -> Result<usize, Stop> {
-    let mut waiting = BTreeMap::new();
-    let (mut next, mut points) = (0, 0);
-    for piece in done {
-        waiting.insert(piece.seq, piece);
-        while let Some(piece) = waiting.remove(&next) {
-            out.write_all(&piece.buffers.output[..piece.written]).map_err(Stop::Write)?;
+    out: &'a mut dyn Write,
+    converted: &'a mut dyn FnMut(usize),
+}
+
+impl Writer<'_> {
+    /// Converts and writes until every piece is written; returns how many
+    /// code points were encoded.
+    fn run(
+        mut self,
+        setup: &Setup,
+        reading: &Mutex<Reading>,
+        free: &Mutex<Receiver<Buffers>>,
+        done: Receiver<Converted>,
+    ) -> Result<usize, Stop> {
+        let mut reading_over = false;
+        loop {
+            while let Ok(piece) = done.try_recv() {
+                self.take(piece)?;
+            }
+            // Free buffers, unless a helper waits for them (it holds the
+            // lock): then none are free, and a piece is on its way.
+            let buffers = if reading_over { None } else { free.try_lock().ok().and_then(|free| free.try_recv().ok()) };
+            if let Some(mut buffers) = buffers {
+                let job = reading.lock().unwrap_or_else(PoisonError::into_inner).next(&mut buffers.input, setup.from);
+                match job {
+                    Some(job) => self.take(transcode(setup, job, buffers))?,
+                    None => reading_over = true,
+                }
+                continue;
+            }
+            // Nothing to convert here: wait for a helper's piece, or for all
+            // of them to end.
+            match done.recv() {
+                Ok(piece) => self.take(piece)?,
+                Err(_) => return Ok(self.points),
+            }
+        }
+    }
+
+    /// Takes a converted piece, and writes it and the pieces after it that
+    /// wait when it is the next one.
+    fn take(&mut self, piece: Converted) -> Result<(), Stop> {
+        self.waiting.insert(piece.seq, piece);
+        while let Some(piece) = self.waiting.remove(&self.next) {
+            self.out.write_all(&piece.buffers.output[..piece.written]).map_err(Stop::Write)?;
             match piece.error {
                 None => {}
                 Some(PieceError::Transcode(TranscodeError::Decode(d))) => {
                     return Err(Stop::Transcode(TranscodeError::Decode(d.shifted(piece.start))));
                 }
                 Some(PieceError::Transcode(TranscodeError::Encode(e))) => {
-                    return Err(Stop::Transcode(TranscodeError::Encode(e.shifted(points))));
+                    return Err(Stop::Transcode(TranscodeError::Encode(e.shifted(self.points))));
                 }
                 Some(PieceError::NotIdle) => {
                     let message = format!(
@@ -291,12 +330,12 @@ fn write_in_order(
                     return Err(Stop::Read(io::Error::other(message)));
                 }
             }
-            points += piece.points;
-            next += 1;
-            converted(piece.start + piece.len);
-            // The workers may all have ended: the buffers are then not needed.
-            let _ = free.send(piece.buffers);
+            self.points += piece.points;
+            self.next += 1;
+            (self.converted)(piece.start + piece.len);
+            // The helpers may all have ended: the buffers are then not needed.
+            let _ = self.free.send(piece.buffers);
         }
+        Ok(())
     }
-    Ok(points)
 }
