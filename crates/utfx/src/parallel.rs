@@ -15,8 +15,9 @@
 //! The calling thread writes the outputs, and converts pieces itself while
 //! none waits to be written; helper threads only convert (a thread that
 //! only wrote was woken for every piece, some 450 context switches for a
-//! 146 MB file against some 50 now). Memory stays bounded: [`IN_FLIGHT`]
-//! pairs of buffers circulate between the threads, allocated once.
+//! 146 MB file against some 50 now). Memory stays bounded: one pair of
+//! buffers more than there are threads circulates between them, allocated
+//! once.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
@@ -30,13 +31,11 @@ use codec_core::{DecodeMode, DynCodec, EncodeMode, TranscodeError, Transcoder};
 /// others up to their restart point).
 const PIECE: usize = 1 << 20;
 
-/// How many pieces are read, converted or waiting to be written at once.
-const IN_FLIGHT: usize = 4;
-
-/// The most threads that convert, the calling one included: fewer than
-/// [`IN_FLIGHT`], so that a helper waiting for free buffers always has one
-/// coming back (each helper that ends drops the pair it holds).
-pub(crate) const MAX_THREADS: usize = IN_FLIGHT - 1;
+/// The most threads that convert, the calling one included. There is one
+/// pair of buffers more than threads, so that a helper waiting for free
+/// buffers always has one coming back (each helper that ends drops the
+/// pair it holds).
+pub(crate) const MAX_THREADS: usize = 3;
 
 /// What the conversion needs to know.
 pub(crate) struct Setup {
@@ -195,13 +194,17 @@ pub(crate) fn convert(
 ) -> Result<Outcome, Stop> {
     let reading =
         Mutex::new(Reading { reader: Some(reader), carry: Vec::new(), next_seq: 0, offset: 0, state: State::Reading });
-    let (free, free_rx) = sync_channel::<Buffers>(IN_FLIGHT);
-    for _ in 0..IN_FLIGHT {
+    // One pair more than there are threads: enough for a thread to read
+    // while the others convert, no more (each pair's pages are faulted in and
+    // zeroed on first use).
+    let pairs = setup.threads + 1;
+    let (free, free_rx) = sync_channel::<Buffers>(pairs);
+    for _ in 0..pairs {
         let buffers = Buffers { input: vec![0; PIECE], output: vec![0; PIECE * 2] };
         free.send(buffers).map_err(|_| Stop::Write(io::Error::other("buffer pool closed")))?;
     }
     let free_rx = Mutex::new(free_rx);
-    let (done, done_rx) = sync_channel::<Converted>(IN_FLIGHT);
+    let (done, done_rx) = sync_channel::<Converted>(pairs);
     let written = thread::scope(|scope| {
         // The calling thread converts pieces too, between writes; the others
         // are helpers (none when none can be started).
