@@ -711,6 +711,19 @@ impl<D: Decode + ?Sized> Decode for &D {
         (**self).decode_step(input, last)
     }
 
+    // The whole-input methods too, which a codec may answer faster itself.
+    fn validate(&self, input: &[u8]) -> Result<(), DecodeError> {
+        (**self).validate(input)
+    }
+
+    fn decode_to_string(&self, input: &[u8]) -> Result<String, DecodeError> {
+        (**self).decode_to_string(input)
+    }
+
+    fn decode_to_string_lossy(&self, input: &[u8]) -> String {
+        (**self).decode_to_string_lossy(input)
+    }
+
     #[inline]
     fn validate_prefix_fast(&self, input: &[u8]) -> usize {
         (**self).validate_prefix_fast(input)

@@ -239,6 +239,15 @@ proptest::proptest! {
         );
         proptest::prop_assert_eq!(&codec_utf8::to_str_lossy(&bytes), &std);
         proptest::prop_assert_eq!(&codec_utf8::UTF_8.decode_to_string_lossy(&bytes), &std);
+        proptest::prop_assert_eq!(
+            codec_utf8::UTF_8.decode_to_string(&bytes).map_err(|e| (e.valid_up_to(), e.error_len())),
+            String::from_utf8(bytes.clone()).map_err(|e| (e.utf8_error().valid_up_to(), e.utf8_error().error_len()))
+        );
+        // The driver, which UTF-8's own `decode_to_string_lossy` skips.
+        let mut driven = String::new();
+        let _ = codec_core::Decoder::new(&codec_utf8::UTF_8, codec_core::DecodeMode::Replace)
+            .decode_to_sink(&bytes, true, &mut driven);
+        proptest::prop_assert_eq!(&driven, &std);
         proptest::prop_assert_eq!(codec_utf8::UTF_8.decode_to_utf16_lossy(&bytes), std.encode_utf16().collect::<Vec<u16>>());
     }
 }
