@@ -22,6 +22,12 @@ use crate::stream::{Decoder, Encoder, Status};
 /// How many UTF-16 units, or code points, the pivot buffers hold.
 const PIVOT: usize = 4096;
 
+/// How many input bytes the UTF-8 kernel path converts at a time (the
+/// count of code points after each call then reads what the kernel wrote
+/// from the nearest cache: `utfx convert` of 146 MB of UTF-16LE to UTF-8
+/// 0.0270 to 0.0263 s, CPU 47.4 to 46.2 ms).
+const UTF8_WINDOW: usize = 16 * 1024;
+
 /// The smallest and largest number of code points the step-by-step path decodes: it starts
 /// small so that the kernels take over again soon after an error, and grows
 /// while they make no progress (a codec without kernels).
@@ -333,7 +339,10 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
             let room = dst.len() - written;
             let idle = !rest.is_empty() && self.decoder.is_idle() && self.encoder.is_idle();
             if idle && self.utf8 {
-                let (r, w) = self.decoder.codec().decode_to_utf8_fast(rest, &mut dst[written..]);
+                // A window at a time, so that the count reads what the
+                // kernel has just written from the nearest cache.
+                let window = rest.len().min(UTF8_WINDOW);
+                let (r, w) = self.decoder.codec().decode_to_utf8_fast(&rest[..window], &mut dst[written..]);
                 if r > 0 {
                     self.slow_window = SLOW_WINDOW.0;
                     self.decoder.advance(r);
