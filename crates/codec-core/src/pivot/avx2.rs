@@ -1229,6 +1229,27 @@ mod tests {
         }
     }
 
+    #[test]
+    fn utf16_to_utf8_of_64_units_at_a_time_agrees_with_std() {
+        if !avx2() {
+            return;
+        }
+        // More than 64 units of each kind the kernel takes 64 at a time
+        // (ASCII, below U+0800, any of the basic multilingual plane), and
+        // with pairs, which send it back to sixteen at a time; then with a
+        // lone surrogate at each position of the first 64.
+        let kinds: [&[u32]; 4] = [&[0], &[0, 1], &[0, 1, 2], &[0, 1, 2, 3]];
+        for (k, classes) in kinds.iter().enumerate() {
+            let (_, units) = generalized(&mixed(k as u32, 150, classes));
+            check_utf16(&units);
+            for bad in (0..70).step_by(if cfg!(miri) { 35 } else { 1 }) {
+                let mut src = units.clone();
+                src[bad] = if bad % 2 == 0 { 0xD800 } else { 0xDC00 };
+                check_utf16(&src);
+            }
+        }
+    }
+
     fn check_utf16(src: &[u16]) {
         let valid = char::decode_utf16(src.iter().copied())
             .take_while(Result::is_ok)
