@@ -14,3 +14,8 @@ fn utf8_to_utf16() {
 fn utf16_to_utf8() {
     support::pivots::utf16_to_utf8();
 }
+
+#[test]
+fn utf16_to_utf8_error_index() {
+    support::pivots::utf16_to_utf8_error_index();
+}

@@ -17,3 +17,9 @@ fn utf16_to_utf8() {
     codec_core::pivot::force_portable(true);
     support::pivots::utf16_to_utf8();
 }
+
+#[test]
+fn utf16_to_utf8_error_index() {
+    codec_core::pivot::force_portable(true);
+    support::pivots::utf16_to_utf8_error_index();
+}

@@ -181,6 +181,42 @@ pub trait Decode {
         (0, 0)
     }
 
+    /// Decodes as [`decode_to_utf8_fast`](Decode::decode_to_utf8_fast)
+    /// does, and also returns how many code points it wrote: (bytes read,
+    /// bytes written, code points). The default counts the characters of
+    /// what it wrote; a codec whose kernel knows the count as it goes
+    /// (UTF-16's, from the surrogate pairs it reads) returns that instead,
+    /// saving the [`crate::Transcoder`] a pass over its output.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::Decode;
+    /// # use codec_core::{CodePoint, Step};
+    /// # struct Latin1;
+    /// # impl Decode for Latin1 {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         Step::Point { point: CodePoint::from(input[0]), len: 1 }
+    /// #     }
+    /// #     fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    /// #         let mut written = 0;
+    /// #         for (read, &b) in input.iter().enumerate() {
+    /// #             let c = char::from(b);
+    /// #             if written + c.len_utf8() > out.len() { return (read, written) }
+    /// #             written += c.encode_utf8(&mut out[written..]).len();
+    /// #         }
+    /// #         (input.len(), written)
+    /// #     }
+    /// # }
+    /// let mut out = [0u8; 8];
+    /// assert_eq!(Latin1.decode_to_utf8_fast_counted(b"h\xE9", &mut out), (2, 3, 2));
+    /// ```
+    fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
+        let (read, written) = self.decode_to_utf8_fast(input, out);
+        (read, written, crate::pivot::count_utf8_code_points(&out[..written]))
+    }
+
     /// Returns whether `form`, one sequence that
     /// [`decode_step`](Decode::decode_step) has just read as a code point, is
     /// the form this codec's encoder writes for that code point: true (the
@@ -742,6 +778,11 @@ impl<D: Decode + ?Sized> Decode for &D {
     #[inline]
     fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
         (**self).decode_to_utf8_fast(input, out)
+    }
+
+    #[inline]
+    fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
+        (**self).decode_to_utf8_fast_counted(input, out)
     }
 
     fn fast_output(&self) -> Pivot {

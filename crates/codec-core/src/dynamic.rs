@@ -185,6 +185,10 @@ macro_rules! forward_decode_kernels {
             self.0.decode_to_utf8_fast(input, out)
         }
 
+        fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
+            self.0.decode_to_utf8_fast_counted(input, out)
+        }
+
         fn fast_output(&self) -> crate::codec::Pivot {
             self.0.fast_output()
         }

@@ -729,6 +729,24 @@ fn utf16_to_utf8_portable(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
 /// ```
 #[must_use]
 pub fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize) {
+    let (read, written, _) = utf16_bytes_to_utf8_counted(src, big_endian, dst);
+    (read, written)
+}
+
+/// Converts as [`utf16_bytes_to_utf8`] does, and also returns how many code
+/// points it wrote: (units read, bytes written, code points). The AVX2
+/// kernel counts the surrogate pairs it reads as it goes, so the count
+/// costs no second pass over the output.
+///
+/// # Examples
+///
+/// ```
+/// let mut bytes = [0u8; 8];
+/// let done = codec_core::pivot::utf16_bytes_to_utf8_counted(b"h\x00=\xD8\xA9\xDC", false, &mut bytes);
+/// assert_eq!((done, &bytes[..5]), ((3, 5, 2), "h\u{1F4A9}".as_bytes()));
+/// ```
+#[must_use]
+pub fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(done) = avx2::utf16_bytes_to_utf8(src, big_endian, dst) {
         return done;
@@ -737,7 +755,8 @@ pub fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usi
         let pair = [src[2 * k], src[2 * k + 1]];
         if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
     };
-    units_to_utf8(src.len() / 2, unit, dst)
+    let (read, written) = units_to_utf8(src.len() / 2, unit, dst);
+    (read, written, count_utf8_code_points(&dst[..written]))
 }
 
 /// Returns how many units at the front of `src` are well-formed UTF-16

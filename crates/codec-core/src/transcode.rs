@@ -342,11 +342,12 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
                 // A window at a time, so that the count reads what the
                 // kernel has just written from the nearest cache.
                 let window = rest.len().min(UTF8_WINDOW);
-                let (r, w) = self.decoder.codec().decode_to_utf8_fast(&rest[..window], &mut dst[written..]);
+                let (r, w, points) =
+                    self.decoder.codec().decode_to_utf8_fast_counted(&rest[..window], &mut dst[written..]);
                 if r > 0 {
                     self.slow_window = SLOW_WINDOW.0;
                     self.decoder.advance(r);
-                    self.encoder.advance(pivot::count_utf8_code_points(&dst[written..written + w]));
+                    self.encoder.advance(points);
                     read += r;
                     written += w;
                     continue;

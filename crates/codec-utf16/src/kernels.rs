@@ -26,10 +26,10 @@ pub(crate) fn decode_to_utf16(codec: &Utf16, input: &[u8], out: &mut [u16]) -> (
 }
 
 /// Converts the well-formed prefix of `input` to UTF-8 in `out`:
-/// (bytes read, bytes written).
-pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    let (units, written) = pivot::utf16_bytes_to_utf8(input, codec.endian() == Endian::Big, out);
-    (2 * units, written)
+/// (bytes read, bytes written, code points written).
+pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
+    let (units, written, points) = pivot::utf16_bytes_to_utf8_counted(input, codec.endian() == Endian::Big, out);
+    (2 * units, written, points)
 }
 
 /// Writes the well-formed prefix of `input` as bytes in the codec's order:

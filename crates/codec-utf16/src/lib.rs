@@ -288,6 +288,13 @@ impl Decode for Utf16 {
     }
 
     fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+        let (read, written, _) = kernels::decode_to_utf8(self, input, out);
+        (read, written)
+    }
+
+    /// The kernel counts the code points as it converts: the units it read
+    /// less the surrogate pairs among them.
+    fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
         kernels::decode_to_utf8(self, input, out)
     }
 

@@ -14,7 +14,7 @@
 //! blocks, which the check's output sizes put at every position of a
 //! kernel window; in one chunk, cut inside the piece and in odd chunks.
 
-use codec_core::DynCodec;
+use codec_core::{DecodeMode, DynCodec, EncodeMode, TranscodeError, Transcoder};
 use codec_test::kernels::{Insertions, check_transcode};
 
 const TEXT: &str = "Plain ASCII first, then caf\u{E9} \u{436}\u{438}\u{437}\u{43D}\u{44C} \u{639}\u{631}\u{628}\u{64A} \
@@ -78,4 +78,35 @@ pub fn utf16_to_utf8() {
             }
         }
     });
+}
+
+/// The code points the transcoder counts on the kernel path from UTF-16 to
+/// UTF-8 (UTF-16's kernel counts them as it converts), which an encoding
+/// error carries as its index: WTF-16LE with a lone trail surrogate after
+/// every prefix of the text (characters of every length, pairs among them,
+/// more than 64 units of each kind), then the text again, to UTF-8 in fatal
+/// mode. The expected index is std's count of the characters before it.
+pub fn utf16_to_utf8_error_index() {
+    let text: Vec<u16> = BMP_TEXT.encode_utf16().chain(TEXT.encode_utf16()).chain(BMP_TEXT.encode_utf16()).collect();
+    let (from, to) = (codec("wtf-16le"), codec("utf-8"));
+    for end in (0..=text.len()).step_by(if cfg!(miri) { 41 } else { 1 }) {
+        if end > 0 && (0xD800..0xDC00).contains(&text[end - 1]) {
+            // A trail surrogate there would finish the pair.
+            continue;
+        }
+        let units = text[..end].iter().chain(&[0xDC00]).chain(&text);
+        let bytes: Vec<u8> = units.flat_map(|u| u.to_le_bytes()).collect();
+        let mut transcoder = Transcoder::new(from, DecodeMode::Fatal, to, EncodeMode::Fatal);
+        // Room for all of it from the start, so that the kernel's blocks
+        // (not the few units at the end of a window) read the pairs.
+        let mut out = vec![0; 2 * bytes.len()];
+        let (written, error) = transcoder.transcode_into(&bytes, true, &mut out);
+        let before =
+            String::from_utf16(&text[..end]).expect("a prefix that does not end with a lead surrogate is well-formed");
+        assert_eq!(&out[..written], before.as_bytes(), "up to {end}");
+        match error {
+            Some(TranscodeError::Encode(e)) => assert_eq!(e.index(), before.chars().count(), "up to {end}"),
+            other => panic!("up to {end}: {other:?}"),
+        }
+    }
 }

@@ -509,26 +509,26 @@ pub(super) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> Option<(usize, usize
 #[target_feature(enable = "avx2")]
 fn utf16_to_utf8_avx2(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     // SAFETY: `src` is readable for `2 * src.len()` bytes.
-    let (i, o) = unsafe { utf16_blocks::<false>(src.as_ptr().cast(), src.len(), dst) };
+    let (i, o, _) = unsafe { utf16_blocks::<false>(src.as_ptr().cast(), src.len(), dst) };
     let (read, written) = super::utf16_to_utf8_portable(&src[i..], &mut dst[o..]);
     (i + read, o + written)
 }
 
 /// Converts UTF-16 units held as bytes in little-endian (`big_endian`
-/// false) or big-endian order to UTF-8: (units read, bytes written), as
-/// `super::units_to_utf8` with the same units.
+/// false) or big-endian order to UTF-8 as `super::units_to_utf8` does with
+/// the same units: (units read, bytes written, code points written).
 /// `None` when AVX2 is not to be used.
 #[inline]
-pub(super) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> Option<(usize, usize)> {
+pub(super) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> Option<(usize, usize, usize)> {
     // SAFETY: `use_avx2` checked that the processor has AVX2.
     super::use_avx2().then(|| unsafe { utf16_bytes_to_utf8_avx2(src, big_endian, dst) })
 }
 
 #[target_feature(enable = "avx2")]
-fn utf16_bytes_to_utf8_avx2(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize) {
+fn utf16_bytes_to_utf8_avx2(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
     let units = src.len() / 2;
     // SAFETY: `src` is readable for `2 * units` bytes.
-    let (i, o) = unsafe {
+    let (i, o, pairs) = unsafe {
         if big_endian {
             utf16_blocks::<true>(src.as_ptr(), units, dst)
         } else {
@@ -541,7 +541,10 @@ fn utf16_bytes_to_utf8_avx2(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (us
         if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
     };
     let (read, written) = super::units_to_utf8(rest.len() / 2, unit, &mut dst[o..]);
-    (i + read, o + written)
+    // Each pair the blocks read is one code point of two units; the last
+    // few units are counted in what they wrote.
+    let points = i - pairs + super::count_utf8_code_points(&dst[o..o + written]);
+    (i + read, o + written, points)
 }
 
 /// Loads sixteen units from `p`, swapping the bytes of each when `SWAP`.
@@ -566,14 +569,15 @@ unsafe fn load16<const SWAP: bool>(p: *const u8) -> __m256i {
 
 /// The block loop of UTF-16 to UTF-8 over `units` units at `src`: it stops
 /// where fewer than 16 units or 64 bytes of room are left, or before a lone
-/// surrogate, and returns (units read, bytes written).
+/// surrogate, and returns (units read, bytes written, surrogate pairs
+/// read): the units read less the pairs are the code points written.
 ///
 /// # Safety
 ///
 /// `src` is readable for `2 * units` bytes.
 #[target_feature(enable = "avx2")]
-unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut [u8]) -> (usize, usize) {
-    let (mut i, mut o) = (0, 0);
+unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut [u8]) -> (usize, usize, usize) {
+    let (mut i, mut o, mut read_pairs) = (0, 0, 0);
     // Where the passes of sixteen units go on to after 64 units with a
     // surrogate.
     let mut sixteens_to = 0;
@@ -673,6 +677,7 @@ unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut
             unsafe { _mm256_storeu_si256(to.add(o).cast(), pairs_to_utf8(v)) };
             i += 16;
             o += 32;
+            read_pairs += 8;
             continue;
         }
         let a = _mm256_castsi256_si128(v);
@@ -696,6 +701,7 @@ unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut
             unsafe { _mm_storeu_si128(to.add(o).cast(), _mm256_castsi256_si128(pairs_to_utf8(v))) };
             i += 8;
             o += 16;
+            read_pairs += 4;
             continue;
         }
         // A character at a time to the end of the eight units (and past it
@@ -722,9 +728,9 @@ unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut
                     dst[o + 1] = 0x80 | ((v >> 12) & 0x3F) as u8;
                     dst[o + 2] = 0x80 | ((v >> 6) & 0x3F) as u8;
                     dst[o + 3] = 0x80 | (v & 0x3F) as u8;
-                    (i, o) = (i + 2, o + 4);
+                    (i, o, read_pairs) = (i + 2, o + 4, read_pairs + 1);
                 }
-                0xD800..=0xDFFF => return (i, o),
+                0xD800..=0xDFFF => return (i, o, read_pairs),
                 _ => {
                     dst[o] = 0xE0 | (u >> 12) as u8;
                     dst[o + 1] = 0x80 | ((u >> 6) & 0x3F) as u8;
@@ -734,7 +740,7 @@ unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut
             }
         }
     }
-    (i, o)
+    (i, o, read_pairs)
 }
 
 /// The four bytes of each supplementary character whose surrogate pair
@@ -1025,7 +1031,7 @@ fn utf16_to_utf8_avx2_checked(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
 }
 
 #[cfg(test)]
-fn utf16_bytes_to_utf8_avx2_checked(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize) {
+fn utf16_bytes_to_utf8_avx2_checked(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
     assert!(std::is_x86_feature_detected!("avx2"));
     // SAFETY: the processor has AVX2, checked above.
     unsafe { utf16_bytes_to_utf8_avx2(src, big_endian, dst) }
@@ -1271,8 +1277,13 @@ mod tests {
             }
             for (bytes, big) in [(&swapped, true), (&little, false)] {
                 let mut out = vec![0u8; room];
-                assert_eq!(super::utf16_bytes_to_utf8_avx2_checked(bytes, big, &mut out), got);
+                let (read, written, points) = super::utf16_bytes_to_utf8_avx2_checked(bytes, big, &mut out);
+                assert_eq!((read, written), got);
                 assert_eq!(out[..got.1], fast[..got.1]);
+                // The count the kernel keeps, against std's count of the
+                // characters it wrote.
+                let chars = core::str::from_utf8(&text.as_bytes()[..written]).map(|s| s.chars().count());
+                assert_eq!(Ok(points), chars, "{src:X?} room {room}");
             }
         }
     }
