@@ -226,6 +226,34 @@ fn dense_errors() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
     prop::collection::vec(prop_oneof![text, bad.prop_map(<[u8]>::to_vec)], 0..60).prop_map(|parts| parts.concat())
 }
 
+/// Lossy decoding of input with errors a few bytes apart for more than a
+/// thousand bytes, from each of its first 300 bytes on: the windows that
+/// error-dense input is taken in (256 bytes) end at every position of a
+/// character and of an ill-formed part, and std decides what comes out.
+#[test]
+fn lossy_decoding_of_error_dense_input_across_window_ends_agrees_with_std() {
+    let parts: [&[u8]; 11] = [
+        "\u{E9}".as_bytes(),
+        b"\xFF",
+        "\u{20AC}x".as_bytes(),
+        b"\xE2\x82",
+        "\u{1F600}".as_bytes(),
+        b"\xF0\x90\x80",
+        b"ab",
+        b"\x80\x80",
+        "\u{436}\u{438}".as_bytes(),
+        b"\xED\xA0\x80",
+        b"\xC3",
+    ];
+    let dense: Vec<u8> = parts.iter().cycle().take(500).copied().flatten().copied().collect();
+    assert!(dense.len() > 1000);
+    for start in 0..300 {
+        let bytes = &dense[start..];
+        let std = String::from_utf8_lossy(bytes);
+        assert_eq!(codec_utf8::to_str_lossy(bytes), std, "from byte {start}");
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig { cases: 128, ..Default::default() })]
 
