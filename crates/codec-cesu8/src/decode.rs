@@ -6,7 +6,7 @@
 use codec_core::{CodePoint, ErrorKind, Step};
 use codec_utf8::automaton::{self, Grammar};
 
-use crate::Cesu8Codec;
+use crate::{CESU8_GRAMMAR, Cesu8Codec, LENIENT_GRAMMAR, MUTF8_GRAMMAR, Variant};
 
 // Unicode Technical Report #26 (CESU-8), § "Definition":
 //
@@ -25,8 +25,17 @@ use crate::Cesu8Codec;
 // input is a truncation) and a code point in Modified UTF-8 (Java strings
 // are UTF-16 code units and may hold one). docs/decisions/0008-cesu8-mutf8.md
 /// Decodes one sequence from the front of `input` (never empty).
+///
+/// Each variant's grammar is a constant in its own call of the automaton,
+/// which the compiler folds into the step.
+#[inline]
 pub(crate) fn step(codec: &Cesu8Codec, input: &[u8], last: bool) -> Step<CodePoint> {
-    match automaton::decode_step(codec.grammar(), input) {
+    let step = match codec.variant() {
+        Variant::Cesu8 => automaton::decode_step(CESU8_GRAMMAR, input),
+        Variant::Mutf8 => automaton::decode_step(MUTF8_GRAMMAR, input),
+        Variant::Mutf8Lenient => automaton::decode_step(LENIENT_GRAMMAR, input),
+    };
+    match step {
         Step::Point { point, len } if point.is_lead_surrogate() => after_lead(codec, point, &input[len..], last),
         Step::Point { point, .. } if point.is_trail_surrogate() && !codec.keeps_lone_surrogates() => {
             Step::Invalid { kind: ErrorKind::UnpairedSurrogate, len: 3 }

@@ -296,6 +296,7 @@ impl Cesu8Codec {
 impl Decode for Cesu8Codec {
     type Point = CodePoint;
 
+    #[inline]
     fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
         decode::step(self, input, last)
     }

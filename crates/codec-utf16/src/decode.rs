@@ -33,6 +33,7 @@ use crate::Utf16;
 // as the WTF-8 specification's decoding of potentially ill-formed UTF-16
 // does.
 /// Decodes one sequence from the front of `input` (never empty).
+#[inline]
 pub(crate) fn step(codec: &Utf16, input: &[u8], last: bool) -> Step<CodePoint> {
     let Some(unit) = codec.unit(input, 0) else { return Step::Incomplete };
     let point = CodePoint::new(u32::from(unit));

@@ -169,6 +169,7 @@ impl Utf16 {
     }
 
     /// Reads the code unit at byte offset `at`, if two bytes are there.
+    #[inline]
     fn unit(&self, input: &[u8], at: usize) -> Option<u16> {
         let pair = [*input.get(at)?, *input.get(at + 1)?];
         Some(match self.endian {
@@ -271,6 +272,7 @@ pub static WTF_16BE: Utf16 = Utf16 { endian: Endian::Big, lossless: true, info: 
 impl Decode for Utf16 {
     type Point = CodePoint;
 
+    #[inline]
     fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
         decode::step(self, input, last)
     }

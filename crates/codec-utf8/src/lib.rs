@@ -249,6 +249,7 @@ impl Decode for Utf8 {
     /// The automaton with each variant's grammar as a constant, which the
     /// compiler folds into the step (a third of a step's time on
     /// error-dense input went to the grammar's tests).
+    #[inline]
     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
         match self.variant {
             Variant::Utf8 => automaton::decode_step(Grammar::UTF_8, input),

@@ -18,6 +18,7 @@ use crate::surrogate;
 // resumes at the trail, which is then a well-formed lone trail surrogate
 // (docs/decisions/0004-wtf8-error-model.md).
 /// Decodes one sequence from the front of `input` (never empty).
+#[inline]
 pub(crate) fn step(input: &[u8], last: bool) -> Step<CodePoint> {
     match automaton::decode_step(Grammar::GENERALIZED, input) {
         Step::Point { point, len } if point.is_lead_surrogate() => after_lead(point, &input[len..], last),

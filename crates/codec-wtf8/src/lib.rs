@@ -162,6 +162,7 @@ static INFO: CodecInfo = CodecInfo {
 impl Decode for Wtf8Codec {
     type Point = CodePoint;
 
+    #[inline]
     fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
         decode::step(input, last)
     }
