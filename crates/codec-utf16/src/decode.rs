@@ -1,9 +1,10 @@
 //! The decoder: the WHATWG utf-16 decoder as a step over code units, with
 //! the WTF-16 variant that keeps lone surrogates, and a scalar fast path.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
-use codec_core::{CodePoint, ErrorKind, Step};
+use codec_core::{CodePoint, ErrorKind, Sink, Step};
 
 use crate::Utf16;
 
@@ -58,6 +59,44 @@ pub(crate) fn step(codec: &Utf16, input: &[u8], last: bool) -> Step<CodePoint> {
         None if codec.lossless && last => lone,
         None => Step::Incomplete,
     }
+}
+
+/// How many well-formed units in a row send [`to_string_lossy`] back to
+/// the kernel.
+pub(crate) const CLEAN_RUN: usize = 32;
+
+/// Decodes `input` to a `String` with U+FFFD for each error and for each
+/// lone surrogate (which WTF-16 decodes but a `String` cannot hold), as the
+/// driver does in replace mode: the kernel over well-formed runs (through
+/// the core's `String` sink), then a unit at a time until [`CLEAN_RUN`]
+/// well-formed units in a row, with anything but a unit that is not a
+/// surrogate and a pair left to [`step`].
+pub(crate) fn to_string_lossy(codec: &Utf16, input: &[u8]) -> String {
+    let mut out = String::with_capacity(input.len() + input.len() / 2);
+    let mut i = 0;
+    while i < input.len() {
+        i += Sink::<CodePoint>::fast(&mut out, codec, &input[i..]);
+        let mut clean = 0;
+        while clean < CLEAN_RUN && i < input.len() {
+            let unit = codec.unit(input, i).map(u32::from);
+            if let Some(c) = unit.and_then(char::from_u32) {
+                // Not a surrogate.
+                out.push(c);
+                (i, clean) = (i + 2, clean + 1);
+                continue;
+            }
+            let (c, len) = match step(codec, &input[i..], true) {
+                Step::Point { point, len } => (point.to_char().unwrap_or(char::REPLACEMENT_CHARACTER), len),
+                Step::Invalid { len, .. } | Step::Reserved { len } => (char::REPLACEMENT_CHARACTER, len),
+                // A sequence cut by the end of input: one error.
+                Step::Incomplete => (char::REPLACEMENT_CHARACTER, input.len() - i),
+            };
+            clean = if c == char::REPLACEMENT_CHARACTER { 0 } else { clean + 1 };
+            out.push(c);
+            i += len;
+        }
+    }
+    out
 }
 
 /// The fast path into code points: decodes the leading run of units that

@@ -308,3 +308,33 @@ fn valid_utf16_encodes_whole_characters_that_fit() {
         }
     }
 }
+
+/// `decode_to_string_lossy` on text with a lone surrogate every few units
+/// and far apart (its unit-at-a-time loop and the kernel taking turns),
+/// against std's `String::from_utf16_lossy`, in both byte orders, for
+/// UTF-16 and WTF-16 (a `String` holds a lone surrogate as U+FFFD either
+/// way); with an odd byte after it, against the reference.
+#[test]
+fn lossy_strings_with_lone_surrogates_dense_and_sparse_agree_with_std() {
+    let text: Vec<u16> = "ASCII, caf\u{E9}, \u{436}\u{438}, \u{4E2D}\u{6587}, \u{1F4A9}\u{1F980} "
+        .encode_utf16()
+        .cycle()
+        .take(600)
+        .collect();
+    for every in [1, 2, 3, 5, 17, 31, 32, 33, 64, 100, 250] {
+        for lone in [0xD800u16, 0xDC00] {
+            let mut units = text.clone();
+            for k in (every / 2..units.len()).step_by(every) {
+                units[k] = lone;
+            }
+            let want = String::from_utf16_lossy(&units);
+            for (codec, big) in [(&UTF_16LE, false), (&UTF_16BE, true), (&WTF_16LE, false), (&WTF_16BE, true)] {
+                let mut bytes: Vec<u8> =
+                    units.iter().flat_map(|u| if big { u.to_be_bytes() } else { u.to_le_bytes() }).collect();
+                assert_eq!(codec.decode_to_string_lossy(&bytes), want, "{} every {every}", codec.info().name);
+                bytes.push(0x41);
+                codec_test::buffers::check_text_conversions(codec, &bytes);
+            }
+        }
+    }
+}
