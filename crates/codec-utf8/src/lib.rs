@@ -299,8 +299,8 @@ impl Decode for Utf8 {
     }
 
     /// UTF-8 is [`to_str_lossy`], copied: the same U+FFFD for each maximal
-    /// subpart as the driver, and two to three times as fast on input
-    /// dense with errors, which it steps through with the automaton. The
+    /// subpart as the driver, and faster on input dense with errors, which
+    /// it takes a window at a time through `core`'s `Utf8Chunks`. The
     /// other grammars go through the driver.
     fn decode_to_string_lossy(&self, input: &[u8]) -> String {
         if matches!(self.variant, Variant::Utf8) {
