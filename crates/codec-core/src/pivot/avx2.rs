@@ -441,8 +441,8 @@ struct Pack {
     len: u8,
 }
 
-/// For eight 16-bit lanes of one or two bytes (bit `j` of the index: lane
-/// `j` has two).
+/// For eight 16-bit lanes of one or two bytes (bit `2j` of the index: lane
+/// `j` has two, for `j` below 4; bit `2(j - 4) + 1` for the others).
 static PACK_TWO: [Pack; 256] = pack_two();
 
 const fn pack_two() -> [Pack; 256] {
@@ -454,7 +454,8 @@ const fn pack_two() -> [Pack; 256] {
         while j < 8 {
             table[key].shuffle[n] = 2 * j as u8;
             n += 1;
-            if (key >> j) & 1 == 1 {
+            let bit = if j < 4 { 2 * j } else { 2 * (j - 4) + 1 };
+            if (key >> bit) & 1 == 1 {
                 table[key].shuffle[n] = 2 * j as u8 + 1;
                 n += 1;
             }
@@ -794,16 +795,15 @@ unsafe fn bmp16_small(v: __m256i, to: *mut u8) -> usize {
     let two = _mm256_or_si256(lead, _mm256_slli_epi16(trail, 8));
     let multi = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
     let lanes = _mm256_blendv_epi8(v, two, multi);
-    // Bits 0 to 7: the first eight lanes with two bytes; 16 to 23: the
-    // last eight.
-    let keys = _mm256_movemask_epi8(_mm256_packs_epi16(multi, _mm256_setzero_si256())) as u32;
-    let (first, second) = (&PACK_TWO[keys as usize & 0xFF], &PACK_TWO[(keys >> 16) as usize & 0xFF]);
+    // Bits 2j of the mask: lane j has two bytes. PACK_TWO's key has lanes
+    // 0 to 3 of eight at its even bits and 4 to 7 at its odd bits, which a
+    // shift and an or make without a shuffle: bits 0 to 7 for the first
+    // eight lanes, 16 to 23 for the last eight.
+    let even = _mm256_movemask_epi8(multi) as u32 & 0x5555_5555;
+    let keys = (even | (even >> 7)) & 0x00FF_00FF;
+    let (first, second) = (&PACK_TWO[keys as usize & 0xFF], &PACK_TWO[(keys >> 16) as usize]);
     // SAFETY: two 16-byte stores, the second at most 16 bytes in.
-    unsafe {
-        store_packed(_mm256_castsi256_si128(lanes), first, to);
-        store_packed(_mm256_extracti128_si256::<1>(lanes), second, to.add(usize::from(first.len)));
-    }
-    usize::from(first.len) + usize::from(second.len)
+    unsafe { store_packed2(lanes, first, second, to) }
 }
 
 /// [`bmp16`] for sixteen units of one to three bytes each; `small` marks
@@ -836,17 +836,20 @@ unsafe fn bmp16_any(v: __m256i, small: __m256i, to: *mut u8) -> usize {
     // Two bits a unit: two bytes or more, three.
     let keys =
         (!_mm256_movemask_epi8(ascii) as u32 & 0x5555_5555) | (!_mm256_movemask_epi8(small) as u32 & 0xAAAA_AAAA);
+    let l = [0, 8, 16, 24].map(|shift| &PACK_LAST[(keys >> shift) as usize & 0xFF]);
+    // Units 0 to 3 and 8 to 11 in one shuffle, 4 to 7 and 12 to 15 in the
+    // other; stored in order.
+    let (a, b) = (pack2(low, l[0], l[2]), pack2(high, l[1], l[3]));
     let mut n = 0;
-    for (lanes, key) in [
-        (_mm256_castsi256_si128(low), keys),
-        (_mm256_castsi256_si128(high), keys >> 8),
-        (_mm256_extracti128_si256::<1>(low), keys >> 16),
-        (_mm256_extracti128_si256::<1>(high), keys >> 24),
+    for (part, pack) in [
+        (_mm256_castsi256_si128(a), l[0]),
+        (_mm256_castsi256_si128(b), l[1]),
+        (_mm256_extracti128_si256::<1>(a), l[2]),
+        (_mm256_extracti128_si256::<1>(b), l[3]),
     ] {
-        let pack = &PACK_LAST[key as usize & 0xFF];
         // SAFETY: four 16-byte stores, each at most 12 bytes after the one
         // before.
-        unsafe { store_packed(lanes, pack, to.add(n)) };
+        unsafe { _mm_storeu_si128(to.add(n).cast(), part) };
         n += usize::from(pack.len);
     }
     n
@@ -864,20 +867,33 @@ unsafe fn read_unit<const SWAP: bool>(src: *const u8, k: usize) -> u16 {
     if SWAP { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
 }
 
-/// Stores the bytes of `lanes` that `pack` picks, packed, at `to` (16 bytes
-/// written, `pack.len` of them meant).
+/// The bytes of each 128-bit half of `lanes` that `lower` and `upper`
+/// pick, packed to the front of the half (one shuffle for both).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn pack2(lanes: __m256i, lower: &Pack, upper: &Pack) -> __m256i {
+    // SAFETY: both shuffles are 16 bytes.
+    let shuffle = unsafe { _mm256_loadu2_m128i(upper.shuffle.as_ptr().cast(), lower.shuffle.as_ptr().cast()) };
+    _mm256_shuffle_epi8(lanes, shuffle)
+}
+
+/// Stores the bytes of the lower half of `lanes` that `lower` picks at
+/// `to`, then those of the upper half that `upper` picks right after them,
+/// and returns how many bytes that is (32 bytes written).
 ///
 /// # Safety
 ///
-/// `to` is writable for 16 bytes.
+/// `to` is writable for `16 + lower.len` bytes.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn store_packed(lanes: __m128i, pack: &Pack, to: *mut u8) {
-    // SAFETY: `pack.shuffle` is 16 bytes; `to` per the caller's promise.
+unsafe fn store_packed2(lanes: __m256i, lower: &Pack, upper: &Pack, to: *mut u8) -> usize {
+    let packed = pack2(lanes, lower, upper);
+    // SAFETY: the caller's promise.
     unsafe {
-        let shuffle = _mm_loadu_si128(pack.shuffle.as_ptr().cast());
-        _mm_storeu_si128(to.cast(), _mm_shuffle_epi8(lanes, shuffle));
+        _mm_storeu_si128(to.cast(), _mm256_castsi256_si128(packed));
+        _mm_storeu_si128(to.add(usize::from(lower.len)).cast(), _mm256_extracti128_si256::<1>(packed));
     }
+    usize::from(lower.len) + usize::from(upper.len)
 }
 
 // ---------------------------------------------------------------------------
