@@ -16,7 +16,9 @@
 //! validator run AVX2 kernels (`pivot/avx2.rs`, `pivot/avx2_validate.rs`),
 //! and those between UTF-8 and code points AVX2 kernels of their own
 //! (`pivot/avx2_utf32.rs`), when the processor has AVX2, found at run time
-//! with `is_x86_feature_detected!`; everywhere else, and after
+//! with `is_x86_feature_detected!`; UTF-16 to UTF-8 runs an AVX-512 kernel
+//! (`pivot/avx512.rs`) where the processor also has AVX512BW and VBMI2 and
+//! the compiler is Rust 1.89 or later. Everywhere else, and after
 //! [`force_portable`], they run the portable code, which gives the same
 //! results (decisions 0013 and 0014).
 
@@ -28,6 +30,8 @@ mod avx2;
 mod avx2_utf32;
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2_validate;
+#[cfg(all(target_arch = "x86_64", feature = "std", codec_core_avx512))]
+mod avx512;
 mod validate;
 
 pub use validate::{Utf8Tables, valid_prefix};
@@ -79,6 +83,29 @@ pub fn simd_enabled() -> bool {
 #[inline]
 fn use_avx2() -> bool {
     !PORTABLE.load(Ordering::Relaxed) && std::is_x86_feature_detected!("avx2")
+}
+
+/// Whether the AVX-512 kernel of UTF-16 to UTF-8 runs (`pivot/avx512.rs`):
+/// when the AVX2 kernels do, and the processor has AVX512F, AVX512BW,
+/// AVX512VBMI2 and POPCNT.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[inline]
+fn use_avx512() -> bool {
+    use_avx2() && has_avx512()
+}
+
+/// Whether the processor has what the AVX-512 kernel needs, and this
+/// compiler the intrinsics (Rust 1.89 and later).
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[inline]
+fn has_avx512() -> bool {
+    #[cfg(codec_core_avx512)]
+    return std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi2")
+        && std::is_x86_feature_detected!("popcnt");
+    #[cfg(not(codec_core_avx512))]
+    return false;
 }
 
 /// The high bit of each of eight bytes.

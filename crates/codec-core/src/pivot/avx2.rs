@@ -503,14 +503,20 @@ const fn pack_last() -> [Pack; 256] {
 /// `None` when AVX2 is not to be used.
 #[inline]
 pub(super) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> Option<(usize, usize)> {
-    // SAFETY: `use_avx2` checked that the processor has AVX2.
-    super::use_avx2().then(|| unsafe { utf16_to_utf8_avx2(src, dst) })
+    // SAFETY: `use_avx2` checked that the processor has AVX2, and
+    // `use_avx512` that it has what the AVX-512 blocks need.
+    super::use_avx2().then(|| unsafe { utf16_to_utf8_avx2(src, dst, super::use_avx512()) })
 }
 
+/// # Safety
+///
+/// The processor has AVX2, and what `avx512::utf16_blocks` needs when
+/// `wide`.
 #[target_feature(enable = "avx2")]
-fn utf16_to_utf8_avx2(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: `src` is readable for `2 * src.len()` bytes.
-    let (i, o, _) = unsafe { utf16_blocks::<false>(src.as_ptr().cast(), src.len(), dst) };
+unsafe fn utf16_to_utf8_avx2(src: &[u16], dst: &mut [u8], wide: bool) -> (usize, usize) {
+    // SAFETY: `src` is readable for `2 * src.len()` bytes; the caller's
+    // promise.
+    let (i, o, _) = unsafe { utf16_blocks_of::<false>(src.as_ptr().cast(), src.len(), dst, wide) };
     let (read, written) = super::utf16_to_utf8_portable(&src[i..], &mut dst[o..]);
     (i + read, o + written)
 }
@@ -522,18 +528,22 @@ fn utf16_to_utf8_avx2(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
 #[inline]
 pub(super) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> Option<(usize, usize, usize)> {
     // SAFETY: `use_avx2` checked that the processor has AVX2.
-    super::use_avx2().then(|| unsafe { utf16_bytes_to_utf8_avx2(src, big_endian, dst) })
+    // SAFETY: as in `utf16_to_utf8`.
+    super::use_avx2().then(|| unsafe { utf16_bytes_to_utf8_avx2(src, big_endian, dst, super::use_avx512()) })
 }
 
+/// # Safety
+///
+/// As for `utf16_to_utf8_avx2`.
 #[target_feature(enable = "avx2")]
-fn utf16_bytes_to_utf8_avx2(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
+unsafe fn utf16_bytes_to_utf8_avx2(src: &[u8], big_endian: bool, dst: &mut [u8], wide: bool) -> (usize, usize, usize) {
     let units = src.len() / 2;
-    // SAFETY: `src` is readable for `2 * units` bytes.
+    // SAFETY: `src` is readable for `2 * units` bytes; the caller's promise.
     let (i, o, pairs) = unsafe {
         if big_endian {
-            utf16_blocks::<true>(src.as_ptr(), units, dst)
+            utf16_blocks_of::<true>(src.as_ptr(), units, dst, wide)
         } else {
-            utf16_blocks::<false>(src.as_ptr(), units, dst)
+            utf16_blocks_of::<false>(src.as_ptr(), units, dst, wide)
         }
     };
     let rest = &src[2 * i..2 * units];
@@ -568,6 +578,31 @@ unsafe fn load16<const SWAP: bool>(p: *const u8) -> __m256i {
     }
 }
 
+/// The block loop of UTF-16 to UTF-8: the AVX-512 one when `wide`, else
+/// [`utf16_blocks`].
+///
+/// # Safety
+///
+/// As for [`utf16_blocks`], and the processor has what
+/// `avx512::utf16_blocks` needs when `wide`.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn utf16_blocks_of<const SWAP: bool>(
+    src: *const u8,
+    units: usize,
+    dst: &mut [u8],
+    wide: bool,
+) -> (usize, usize, usize) {
+    #[cfg(codec_core_avx512)]
+    if wide {
+        // SAFETY: the caller's promise.
+        return unsafe { super::avx512::utf16_blocks::<SWAP>(src, units, dst) };
+    }
+    let _ = wide;
+    // SAFETY: the caller's promise.
+    unsafe { utf16_blocks::<SWAP>(src, units, dst) }
+}
+
 /// The block loop of UTF-16 to UTF-8 over `units` units at `src`: it stops
 /// where fewer than 16 units or 64 bytes of room are left, or before a lone
 /// surrogate, and returns (units read, bytes written, surrogate pairs
@@ -577,7 +612,11 @@ unsafe fn load16<const SWAP: bool>(p: *const u8) -> __m256i {
 ///
 /// `src` is readable for `2 * units` bytes.
 #[target_feature(enable = "avx2")]
-unsafe fn utf16_blocks<const SWAP: bool>(src: *const u8, units: usize, dst: &mut [u8]) -> (usize, usize, usize) {
+pub(super) unsafe fn utf16_blocks<const SWAP: bool>(
+    src: *const u8,
+    units: usize,
+    dst: &mut [u8],
+) -> (usize, usize, usize) {
     let (mut i, mut o, mut read_pairs) = (0, 0, 0);
     // Where the passes of sixteen units go on to after 64 units with a
     // surrogate.
@@ -1040,17 +1079,17 @@ fn utf8_to_utf16_avx2_checked(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 }
 
 #[cfg(test)]
-fn utf16_to_utf8_avx2_checked(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    assert!(std::is_x86_feature_detected!("avx2"));
-    // SAFETY: the processor has AVX2, checked above.
-    unsafe { utf16_to_utf8_avx2(src, dst) }
+fn utf16_to_utf8_avx2_checked(src: &[u16], dst: &mut [u8], wide: bool) -> (usize, usize) {
+    assert!(std::is_x86_feature_detected!("avx2") && (!wide || super::has_avx512()));
+    // SAFETY: the processor has AVX2, and AVX-512 when `wide`, checked above.
+    unsafe { utf16_to_utf8_avx2(src, dst, wide) }
 }
 
 #[cfg(test)]
-fn utf16_bytes_to_utf8_avx2_checked(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
-    assert!(std::is_x86_feature_detected!("avx2"));
-    // SAFETY: the processor has AVX2, checked above.
-    unsafe { utf16_bytes_to_utf8_avx2(src, big_endian, dst) }
+fn utf16_bytes_to_utf8_avx2_checked(src: &[u8], big_endian: bool, dst: &mut [u8], wide: bool) -> (usize, usize, usize) {
+    assert!(std::is_x86_feature_detected!("avx2") && (!wide || super::has_avx512()));
+    // SAFETY: as above.
+    unsafe { utf16_bytes_to_utf8_avx2(src, big_endian, dst, wide) }
 }
 
 #[cfg(test)]
@@ -1270,6 +1309,29 @@ mod tests {
         }
     }
 
+    #[test]
+    fn utf16_to_utf8_of_runs_of_one_length_agrees_with_std() {
+        if !avx2() {
+            return;
+        }
+        // Runs of one class each, of lengths around the blocks' sizes (16,
+        // 32, 64 units), one after another: the AVX-512 blocks take 32 units
+        // with one or two bytes each in one go, ASCII 64 at a time, and hand
+        // blocks with a pair to the AVX2 ones.
+        let lengths: &[usize] = if cfg!(miri) { &[17, 40] } else { &[1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100] };
+        for (k, pair) in [[0, 1], [1, 0], [0, 2], [2, 1], [1, 3], [3, 0], [2, 3]].iter().enumerate() {
+            for (n, &first) in lengths.iter().enumerate() {
+                let second = lengths[(n * 7 + k) % lengths.len()];
+                let mut values = Vec::new();
+                for (run, &class) in [first, second, first + second].iter().zip(pair.iter().cycle()) {
+                    values.extend(mixed((k * 100 + n) as u32, *run, &[class]));
+                }
+                let (_, units) = generalized(&values);
+                check_utf16(&units);
+            }
+        }
+    }
+
     fn check_utf16(src: &[u16]) {
         let valid = char::decode_utf16(src.iter().copied())
             .take_while(Result::is_ok)
@@ -1281,19 +1343,23 @@ mod tests {
         assert_eq!(super::super::utf16_units_prefix(src), valid, "{src:X?}");
         assert_eq!(super::super::utf16_bytes_prefix(&swapped, true), valid);
         assert_eq!(super::super::utf16_bytes_prefix(&little, false), valid);
-        for &room in pick(&[text.len() + 70, text.len(), 63, 64, 65, 80, 1, 3]) {
+        // The AVX2 blocks alone, and the AVX-512 ones where the processor
+        // has what they need.
+        let rooms = [text.len() + 70, text.len(), 63, 64, 65, 80, 112, 113, 1, 3];
+        let kernels = [false, true].into_iter().filter(|&wide| !wide || super::super::has_avx512());
+        for (wide, &room) in kernels.flat_map(|wide| pick(&rooms).iter().map(move |room| (wide, room))) {
             let mut fast = vec![0u8; room];
             let mut slow = vec![0u8; room];
-            let got = super::utf16_to_utf8_avx2_checked(src, &mut fast);
+            let got = super::utf16_to_utf8_avx2_checked(src, &mut fast, wide);
             let want = super::super::utf16_to_utf8_portable(src, &mut slow);
-            assert_eq!(got, want, "{src:X?} room {room}");
+            assert_eq!(got, want, "{src:X?} room {room} wide {wide}");
             assert_eq!(&fast[..got.1], &text.as_bytes()[..got.1]);
             if room >= text.len() + 4 {
                 assert_eq!(got.0, valid);
             }
             for (bytes, big) in [(&swapped, true), (&little, false)] {
                 let mut out = vec![0u8; room];
-                let (read, written, points) = super::utf16_bytes_to_utf8_avx2_checked(bytes, big, &mut out);
+                let (read, written, points) = super::utf16_bytes_to_utf8_avx2_checked(bytes, big, &mut out, wide);
                 assert_eq!((read, written), got);
                 assert_eq!(out[..got.1], fast[..got.1]);
                 // The count the kernel keeps, against std's count of the
