@@ -87,20 +87,28 @@ pub(super) unsafe fn utf16_blocks<const SWAP: bool>(
                 continue;
             }
             let top = _mm512_and_si512(v, _mm512_set1_epi16(0xF800_u16 as i16));
-            if _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800_u16 as i16)) != 0 {
-                break;
+            let surrogates = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800_u16 as i16));
+            if surrogates != 0 {
+                // The units before the first surrogate, which are not part
+                // of a pair.
+                let before = surrogates.trailing_zeros();
+                if before == 0 {
+                    break;
+                }
+                // SAFETY: `i + 32 <= units` and `o + 112 <= dst.len()`.
+                o += unsafe { bmp32::<SWAP>(src.add(2 * i), wide, three, before, to.add(o)) };
+                i += before as usize;
+                continue;
             }
-            // SAFETY: 64 bytes from `o`, then 64 from at most `o + 48`.
-            unsafe {
-                o += bmp16(half::<SWAP>(src.add(2 * i)), wide as u16, three as u16, to.add(o));
-                o += bmp16(half::<SWAP>(src.add(2 * i + 32)), (wide >> 16) as u16, (three >> 16) as u16, to.add(o));
-            }
+            // SAFETY: as above.
+            o += unsafe { bmp32::<SWAP>(src.add(2 * i), wide, three, 32, to.add(o)) };
             i += 32;
         }
-        // A surrogate in the next 32 units: the AVX2 blocks take the next
-        // 256 (pairs tend to come together: emoji went at 0.7 times the
-        // AVX2 kernel's speed with 64), pairs and all. Fewer than 32 units
-        // or 112 bytes of room: they take the rest, sixteen units at a time.
+        // A surrogate first in the next 32 units: the AVX2 blocks take the
+        // next 256 (pairs tend to come together: emoji went at 0.7 times
+        // the AVX2 kernel's speed with 64), pairs and all, or stop at once
+        // before a lone surrogate. Fewer than 32 units or 112 bytes of
+        // room: they take the rest, sixteen units at a time.
         let more = fits(i, o);
         let window = if more { (units - i).min(256) } else { units - i };
         // SAFETY: `i + window <= units`: `2 * window` bytes from `2 * i`
@@ -145,6 +153,28 @@ unsafe fn load32<const SWAP: bool>(p: *const u8) -> __m512i {
     }
 }
 
+/// Writes the UTF-8 of the first `count` (1 to 32) of the 32 units at `p`,
+/// which are not surrogates, at `to`, and returns how many bytes it is;
+/// `two` and `three` mark the units of two bytes or more, and of three.
+///
+/// # Safety
+///
+/// `p` is readable for 64 bytes and `to` writable for 112.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
+#[inline]
+unsafe fn bmp32<const SWAP: bool>(p: *const u8, two: u32, three: u32, count: u32, to: *mut u8) -> usize {
+    let kept = if count == 32 { u32::MAX } else { (1 << count) - 1 };
+    // SAFETY: 64 bytes from `to`, then 64 from at most `to + 48`.
+    unsafe {
+        let n = bmp16(half::<SWAP>(p), two as u16, three as u16, kept as u16, to);
+        if count <= 16 {
+            return n;
+        }
+        let (two, three, kept) = ((two >> 16) as u16, (three >> 16) as u16, (kept >> 16) as u16);
+        n + bmp16(half::<SWAP>(p.add(32)), two, three, kept, to.add(n))
+    }
+}
+
 /// Loads sixteen units from `p`, one in each 32-bit lane, swapping the bytes
 /// of each when `SWAP`.
 ///
@@ -168,7 +198,8 @@ unsafe fn half<const SWAP: bool>(p: *const u8) -> __m512i {
 
 /// Writes the UTF-8 of sixteen units that are not surrogates, one in each
 /// 32-bit lane of `w`, at `to`, and returns how many bytes it is; `two` and
-/// `three` mark the units of two bytes or more, and of three.
+/// `three` mark the units of two bytes or more, and of three, and only the
+/// units that `units` marks, the first ones, are written.
 ///
 /// Each unit's lane holds `[lead of three, middle, last, 0]`:
 ///
@@ -183,7 +214,7 @@ unsafe fn half<const SWAP: bool>(p: *const u8) -> __m512i {
 /// `to` is writable for 64 bytes.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
 #[inline]
-unsafe fn bmp16(w: __m512i, two: __mmask16, three: __mmask16, to: *mut u8) -> usize {
+unsafe fn bmp16(w: __m512i, two: __mmask16, three: __mmask16, units: __mmask16, to: *mut u8) -> usize {
     let set = _mm512_set1_epi32;
     let lead = _mm512_srli_epi32::<12>(w);
     let middle = _mm512_and_si512(_mm512_slli_epi32::<2>(w), set(0x3F00));
@@ -196,7 +227,7 @@ unsafe fn bmp16(w: __m512i, two: __mmask16, three: __mmask16, to: *mut u8) -> us
     let lanes = _mm512_mask_slli_epi32::<16>(lanes, !two, w);
     // The high bit of each byte to keep.
     let keep = _mm512_mask_mov_epi32(set(0x80_0000), two, set(0x80_8000));
-    let keep = _mm512_movepi8_mask(_mm512_mask_mov_epi32(keep, three, set(0x80_8080)));
+    let keep = _mm512_movepi8_mask(_mm512_maskz_mov_epi32(units, _mm512_mask_mov_epi32(keep, three, set(0x80_8080))));
     // SAFETY: the caller's promise.
     unsafe { _mm512_storeu_si512(to.cast(), _mm512_maskz_compress_epi8(keep, lanes)) };
     keep.count_ones() as usize
