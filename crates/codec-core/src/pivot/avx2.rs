@@ -19,7 +19,9 @@
 //! length, so that no unit needs a case of its own) and packs the ones its
 //! length keeps with a shuffle picked by the lanes' lengths; surrogate pairs
 //! aligned four to a block are converted together; anything else with a
-//! surrogate goes a character at a time.
+//! surrogate goes a character at a time. Where the processor has AVX-512,
+//! `avx512.rs` converts UTF-16 to UTF-8 instead and leaves these blocks
+//! only what starts with a surrogate.
 //!
 //! Every load and store is a whole block inside the caller's slices, checked
 //! before the block starts; a store may write lanes past what it counts as
@@ -527,7 +529,6 @@ unsafe fn utf16_to_utf8_avx2(src: &[u16], dst: &mut [u8], wide: bool) -> (usize,
 /// `None` when AVX2 is not to be used.
 #[inline]
 pub(super) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> Option<(usize, usize, usize)> {
-    // SAFETY: `use_avx2` checked that the processor has AVX2.
     // SAFETY: as in `utf16_to_utf8`.
     super::use_avx2().then(|| unsafe { utf16_bytes_to_utf8_avx2(src, big_endian, dst, super::use_avx512()) })
 }
