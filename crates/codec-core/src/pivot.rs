@@ -85,17 +85,10 @@ fn use_avx2() -> bool {
     !PORTABLE.load(Ordering::Relaxed) && std::is_x86_feature_detected!("avx2")
 }
 
-/// Whether the AVX-512 kernel of UTF-16 to UTF-8 runs (`pivot/avx512.rs`):
-/// when the AVX2 kernels do, and the processor has AVX512F, AVX512BW,
-/// AVX512VBMI2 and POPCNT.
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
-#[inline]
-fn use_avx512() -> bool {
-    use_avx2() && has_avx512()
-}
-
-/// Whether the processor has what the AVX-512 kernel needs, and this
-/// compiler the intrinsics (Rust 1.89 and later).
+/// Whether the processor has what the AVX-512 kernel of UTF-16 to UTF-8
+/// needs (`pivot/avx512.rs`: AVX512F, AVX512BW, AVX512VBMI2 and POPCNT),
+/// and this compiler the intrinsics (Rust 1.89 and later). Asked only
+/// where [`use_avx2`] said yes, so that [`force_portable`] turns it off too.
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[inline]
 fn has_avx512() -> bool {

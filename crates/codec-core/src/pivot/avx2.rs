@@ -506,8 +506,8 @@ const fn pack_last() -> [Pack; 256] {
 #[inline]
 pub(super) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> Option<(usize, usize)> {
     // SAFETY: `use_avx2` checked that the processor has AVX2, and
-    // `use_avx512` that it has what the AVX-512 blocks need.
-    super::use_avx2().then(|| unsafe { utf16_to_utf8_avx2(src, dst, super::use_avx512()) })
+    // `has_avx512` that it has what the AVX-512 blocks need.
+    super::use_avx2().then(|| unsafe { utf16_to_utf8_avx2(src, dst, super::has_avx512()) })
 }
 
 /// # Safety
@@ -530,7 +530,7 @@ unsafe fn utf16_to_utf8_avx2(src: &[u16], dst: &mut [u8], wide: bool) -> (usize,
 #[inline]
 pub(super) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> Option<(usize, usize, usize)> {
     // SAFETY: as in `utf16_to_utf8`.
-    super::use_avx2().then(|| unsafe { utf16_bytes_to_utf8_avx2(src, big_endian, dst, super::use_avx512()) })
+    super::use_avx2().then(|| unsafe { utf16_bytes_to_utf8_avx2(src, big_endian, dst, super::has_avx512()) })
 }
 
 /// # Safety

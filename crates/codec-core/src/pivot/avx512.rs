@@ -1,15 +1,16 @@
 //! The AVX-512 form of UTF-16 to UTF-8 (AVX512F, AVX512BW, AVX512VBMI2 and
-//! POPCNT, found at run time by [`super::use_avx512`]; built with Rust 1.89
+//! POPCNT, found at run time by [`super::has_avx512`]; built with Rust 1.89
 //! and later, `cfg(codec_core_avx512)`), 32 units at a time.
 //!
 //! `vpcompressb` does the packing that the AVX2 kernel does with a shuffle
 //! from a table for every four or eight units: each unit's candidate bytes
 //! are built in a lane, and it keeps, by a mask of the bytes to keep, the
 //! ones the unit's length needs, with no table and no branch on the units'
-//! lengths. Thirty-two units below U+0800 go in one compress (a lead and a
-//! last byte in each 16-bit lane); others without surrogates sixteen at a
-//! time (the lead of three, the lead of two or middle, and the last byte in
-//! each 32-bit lane); ASCII 32 or 64 at a time. Blocks with a surrogate go
+//! lengths. Thirty-two units below U+0800, ASCII among them, go in one
+//! compress (a lead and a last byte in each 16-bit lane); others sixteen at
+//! a time (the lead of three, the lead of two or middle, and the last byte
+//! in each 32-bit lane), up to the block's first surrogate; ASCII on its
+//! own only 64 units at a time. A block that starts with a surrogate goes
 //! to the AVX2 blocks of `avx2.rs`, which convert pairs.
 //!
 //! Every load and store is a whole block inside the caller's slices, checked
