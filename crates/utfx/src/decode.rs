@@ -68,7 +68,7 @@ fn cps(
             if item.result.as_ref().is_err_and(|e| e.kind() == ErrorKind::Reserved) {
                 let decoded = decoder.decode_chunk(scanner.bytes(fed, item.offset), true, &mut tokens.points);
                 tokens.write_points(out)?;
-                decoded.map_err(|e| Failure::decode("", &e.shifted(segment)))?;
+                decoded.map_err(|e| Failure::decode("", &cut_by_reserved(e.shifted(segment), item.offset)))?;
                 decoder.reset();
                 let reserved = support::hex_compact(scanner.bytes(item.offset, item.end()));
                 tokens.write_token(out, format_args!("R+{reserved}"))?;
@@ -86,6 +86,20 @@ fn cps(
     }
     let ended = out.write(b"\n");
     result.and(ended)
+}
+
+/// The error of a segment that a reserved sequence at `end` cut short: the
+/// segment is decoded as a whole input of its own, so a sequence the
+/// reserved lead (`FE`/`FF`, never a continuation byte) interrupts comes out
+/// as a truncation; in the input it is a missing continuation over the
+/// bytes before that lead, as every other command and mode says.
+fn cut_by_reserved(error: DecodeError, end: usize) -> DecodeError {
+    match error.error_len() {
+        None if error.kind() == ErrorKind::Truncated && error.valid_up_to() < end => {
+            DecodeError::new(error.valid_up_to(), Some(end - error.valid_up_to()), ErrorKind::MissingContinuation)
+        }
+        _ => error,
+    }
 }
 
 /// Code point tokens on their way out, separated by single spaces.
