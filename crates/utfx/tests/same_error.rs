@@ -9,7 +9,7 @@
 
 mod support;
 
-use codec_core::{BigCodePoint, Decode, DecodeError, ErrorKind, Items};
+use codec_core::{BigCodePoint, DecodeError, ErrorKind, Items};
 use support::utfx;
 
 /// Sequences cut short: a three-byte lead alone, two bytes of four, a
