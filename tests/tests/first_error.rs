@@ -6,9 +6,7 @@
 //! each length), fatal decoding, `validate`, the item stream and a streaming
 //! decoder fed in two chunks at every split must name the same first error.
 
-use codec_core::{
-    BigCodePoint, CodePoint, Decode, DecodeError, DecodeMode, Decoder, DynCodec, Encode, ErrorKind, Items,
-};
+use codec_core::{BigCodePoint, CodePoint, DecodeError, DecodeMode, Decoder, DynCodec, Encode, ErrorKind, Items};
 
 /// Code points at the edges of every sequence length of the family, and a
 /// few in between (U+FEFF, the surrogates, the end of Unicode, the ends of
