@@ -4,9 +4,10 @@
 use std::io::{self, Read};
 use std::vec::Vec;
 
+use crate::bom::{Bom, sniff_bom};
 use crate::codec::{Decode, Encode};
-use crate::transcode::Transcoder;
-use crate::{DecodeMode, EncodeMode, Status};
+use crate::transcode::{TranscodeError, Transcoder};
+use crate::{AnyCodePoint, DecodeMode, EncodeMode, Status};
 
 /// How many bytes [`TranscodeReader`] reads from its source at a time.
 pub const CHUNK_SIZE: usize = 64 * 1024;
@@ -20,6 +21,12 @@ pub const CHUNK_SIZE: usize = 64 * 1024;
 /// Output before an error is delivered first; then `read` returns an
 /// [`io::Error`] of kind [`io::ErrorKind::InvalidData`] whose payload is a
 /// [`crate::TranscodeError`].
+///
+/// A byte order mark at the start of the input is text by default: it comes
+/// out as U+FEFF in the target codec, as iconv does.
+/// [`with_bom_removal`](Self::with_bom_removal) skips it instead, as the
+/// Encoding Standard's `TextDecoder` and `utfx convert -f utf-8` (or
+/// `utf-16le`, `utf-16be`) do.
 ///
 /// # Examples
 ///
@@ -64,6 +71,10 @@ pub struct TranscodeReader<R, D: Decode, E: Encode<Point = D::Point>> {
     staged: Vec<u8>,
     staged_start: usize,
     staged_end: usize,
+    /// The BOM to skip at the start of the input, until the start is read.
+    bom: Option<Bom>,
+    /// How many bytes of BOM were skipped: added to every offset.
+    skipped: usize,
 }
 
 /// Reads into a smaller buffer than this go through a staging buffer of
@@ -88,13 +99,62 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
             staged: Vec::new(),
             staged_start: 0,
             staged_end: 0,
+            bom: None,
+            skipped: 0,
         }
     }
 
-    /// Returns how many input bytes have been decoded so far.
+    /// Skips `bom` when the input starts with it, so that it does not come
+    /// out as U+FEFF; input without it is read as it is. Offsets in errors
+    /// and [`input_offset`](Self::input_offset) still count from the first
+    /// byte of the input, BOM included.
+    ///
+    /// `utfx convert -f utf-16le` does this with [`Bom::Utf16Le`] (and
+    /// `utf-8`, `utf-16be` with their own BOM), so a program built on this
+    /// reader writes the bytes the command writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use codec_core::bom::Bom;
+    /// use codec_core::{DecodeMode, EncodeMode, TranscodeReader};
+    /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
+    /// # #[derive(Clone, Copy)] struct Latin1;
+    /// # impl Decode for Latin1 {
+    /// #     type Point = CodePoint;
+    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
+    /// #         Step::Point { point: CodePoint::from(input[0]), len: 1 }
+    /// #     }
+    /// # }
+    /// # impl Encode for Latin1 {
+    /// #     type Point = CodePoint;
+    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    /// #         match u8::try_from(input[0].to_u32()) {
+    /// #             Ok(b) => { out.push(b); EncodeStep::Done(1) }
+    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
+    /// #         }
+    /// #     }
+    /// # }
+    /// let input = &b"\xFF\xFEhi"[..];
+    /// let mut out = Vec::new();
+    /// TranscodeReader::new(input, Latin1, DecodeMode::Fatal, Latin1, EncodeMode::Fatal)
+    ///     .with_bom_removal(Bom::Utf16Le)
+    ///     .read_to_end(&mut out)
+    ///     .unwrap();
+    /// assert_eq!(out, b"hi");
+    /// ```
+    #[must_use]
+    pub fn with_bom_removal(mut self, bom: Bom) -> Self {
+        self.bom = Some(bom);
+        self
+    }
+
+    /// Returns how many input bytes have been decoded so far (a skipped BOM
+    /// included).
     #[must_use]
     pub fn input_offset(&self) -> usize {
-        self.transcoder.input_offset()
+        self.skipped + self.transcoder.input_offset()
     }
 
     /// Returns the inner reader.
@@ -128,29 +188,64 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> Read for TranscodeReader<R
 }
 
 impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
+    /// Reads from the inner reader into `self.input[self.end..]`, retrying
+    /// on interruption; returns how many bytes came (0 at the end).
+    fn fill(&mut self) -> io::Result<usize> {
+        loop {
+            match self.inner.read(&mut self.input[self.end..]) {
+                Ok(n) => {
+                    self.end += n;
+                    self.eof = n == 0;
+                    return Ok(n);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Reads until the input holds as many bytes as the BOM to remove (or
+    /// ends), then skips the BOM if the input starts with it.
+    fn remove_bom(&mut self, bom: Bom) -> io::Result<()> {
+        while self.end - self.start < bom.len() && !self.eof {
+            self.fill()?;
+        }
+        if sniff_bom(&self.input[self.start..self.end]) == Some(bom) {
+            self.start += bom.len();
+            self.skipped = bom.len();
+        }
+        Ok(())
+    }
+
     /// Transcodes into `buf` (not empty): what `read` returns for it.
     fn transcode_into(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(bom) = self.bom.take() {
+            self.remove_bom(bom)?;
+        }
         loop {
             if self.start == self.end && !self.eof {
-                let n = loop {
-                    match self.inner.read(&mut self.input) {
-                        Ok(n) => break n,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(e) => return Err(e),
-                    }
-                };
-                self.start = 0;
-                self.end = n;
-                self.eof = n == 0;
+                (self.start, self.end) = (0, 0);
+                self.fill()?;
             }
             let (status, read, written) = self.transcoder.transcode(&self.input[self.start..self.end], buf, self.eof);
             self.start += read;
             match status {
-                Status::Error(e) if written == 0 => return Err(io::Error::new(io::ErrorKind::InvalidData, e)),
+                Status::Error(e) if written == 0 => {
+                    return Err(io::Error::new(io::ErrorKind::InvalidData, shifted(e, self.skipped)));
+                }
                 Status::InputEmpty if written == 0 && self.eof => return Ok(0),
                 _ if written > 0 => return Ok(written),
                 _ => {}
             }
         }
+    }
+}
+
+/// `error` with its byte offset moved by `skipped` bytes of BOM (an encoding
+/// error counts code points, which the skipped BOM never was).
+fn shifted<P: AnyCodePoint>(error: TranscodeError<P>, skipped: usize) -> TranscodeError<P> {
+    match error {
+        TranscodeError::Decode(e) => TranscodeError::Decode(e.shifted(skipped)),
+        e @ TranscodeError::Encode(_) => e,
     }
 }

@@ -10,6 +10,7 @@ mod common;
 
 use std::io::Read;
 
+use codec_core::bom::Bom;
 use codec_core::{
     BigCodePoint, CodePoint, Decode, DecodeMode, Encode, EncodeMode, EncodeStep, ErrorKind, Step, TranscodeError,
     TranscodeReader,
@@ -290,6 +291,43 @@ fn transcode_reader_equals_one_shot_and_reports_errors_after_the_good_part() {
         .unwrap_err();
     assert_eq!(out, b"A");
     assert!(err.to_string().contains("index 1"), "{err}");
+}
+
+#[test]
+fn transcode_reader_removes_a_bom_only_when_asked_and_counts_it_in_offsets() {
+    // Ucs2 is big-endian: FE FF is U+FEFF, which Mini cannot encode, so a
+    // BOM that is not removed is an encoding error at index 0.
+    let read = |input: &[u8], bom: Option<Bom>| {
+        let reader = TranscodeReader::new(Trickle(input), Ucs2, DecodeMode::Fatal, Mini, EncodeMode::Fatal);
+        let mut reader = match bom {
+            Some(bom) => reader.with_bom_removal(bom),
+            None => reader,
+        };
+        let mut out = Vec::new();
+        let result = reader.read_to_end(&mut out);
+        (out, result.map_err(|e| e.into_inner().unwrap().downcast::<TranscodeError>().unwrap()), reader.input_offset())
+    };
+    let (out, result, offset) = read(b"\xFE\xFF\x00A\x00\xE9", Some(Bom::Utf16Be));
+    assert_eq!((out.as_slice(), offset), (&b"A\xC3\xA9"[..], 6));
+    assert!(result.is_ok());
+    // By default the BOM is text.
+    let (out, result, _) = read(b"\xFE\xFF\x00A", None);
+    assert!(out.is_empty());
+    assert!(matches!(*result.unwrap_err(), TranscodeError::Encode(e) if e.index() == 0));
+    // Another encoding's BOM is not removed; neither is one after the start.
+    let (_, result, _) = read(b"\xFF\xFE\x00A", Some(Bom::Utf16Be));
+    assert!(matches!(*result.unwrap_err(), TranscodeError::Encode(e) if e.index() == 0));
+    let (out, result, _) = read(b"\x00A\xFE\xFF", Some(Bom::Utf16Be));
+    assert_eq!(out, b"A");
+    assert!(matches!(*result.unwrap_err(), TranscodeError::Encode(e) if e.index() == 1));
+    // A decoding error's offset counts the removed BOM: the odd byte is at 4.
+    let (out, result, _) = read(b"\xFE\xFF\x00A\x00", Some(Bom::Utf16Be));
+    assert_eq!(out, b"A");
+    assert!(matches!(*result.unwrap_err(), TranscodeError::Decode(e) if e.valid_up_to() == 4));
+    // Input shorter than the BOM, and empty input.
+    assert_eq!(read(b"\xFE", Some(Bom::Utf16Be)).2, 0);
+    let (out, result, offset) = read(b"", Some(Bom::Utf16Be));
+    assert!(out.is_empty() && result.is_ok() && offset == 0);
 }
 
 #[test]
