@@ -5,6 +5,10 @@
 //! * every library crate denies missing docs;
 //! * a codec crate depends on `codec-core` and on the codec crates its
 //!   specification builds on ([`LINEAGE`]), never on `codec-registry`;
+//! * a codec crate's doc examples use that crate's re-exports, never
+//!   `codec_core` (they must compile with that crate as the only
+//!   dependency), and every codec crate re-exports the same core vocabulary
+//!   ([`VOCABULARY`]);
 //! * no ignored or should-panic tests, no `todo!`/`unimplemented!`;
 //! * nothing reads the shared folder beside the repository (a user's clone has
 //!   no such folder);
@@ -89,9 +93,58 @@ fn check(root: &Path) -> Vec<String> {
         if rel.starts_with("crates/") && rel.ends_with("/src/lib.rs") && !text.contains("#![deny(missing_docs)]") {
             problems.push(format!("{rel}: library crate without #![deny(missing_docs)]"));
         }
+        let krate = rel.strip_prefix("crates/").and_then(|r| r.split('/').next()).unwrap_or("");
+        if is_codec_crate(krate) && rel.contains("/src/") {
+            problems.extend(check_codec_docs(&rel, &text));
+            if rel.ends_with("/src/lib.rs") && !text.contains(VOCABULARY) {
+                problems.push(format!("{rel}: does not re-export the core vocabulary as `VOCABULARY` in tidy.rs says"));
+            }
+        }
     }
     problems.extend(check_codec_dependencies(root));
     problems
+}
+
+/// The core's vocabulary as every codec crate's `lib.rs` re-exports it, word
+/// for word, so that one dependency is enough whichever codec a program
+/// uses (a crate adds what its own API needs after it).
+const VOCABULARY: &str = "#[cfg(feature = \"std\")]
+pub use codec_core::TranscodeReader;
+pub use codec_core::{
+    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, EncodeStep, Encoder,
+    ErrorKind, Status, Step, Transcoder,
+};
+";
+
+/// The lines of a codec crate's doc examples that name `codec_core`: an
+/// example must compile in a project that depends on that crate alone, as
+/// the README promises, so it uses the crate's re-exports (hidden `# `
+/// lines included).
+fn check_codec_docs(rel: &str, text: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut in_code = false;
+    for (n, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let Some(doc) = trimmed.strip_prefix("///").or_else(|| trimmed.strip_prefix("//!")) else {
+            in_code = false;
+            continue;
+        };
+        let doc = doc.trim_start();
+        if doc.starts_with("```") {
+            in_code = !in_code && is_rust_fence(doc.trim_start_matches('`').trim());
+            continue;
+        }
+        if in_code && doc.contains("codec_core") {
+            problems.push(format!("{rel}:{}: a doc example names `codec_core`; use this crate's re-exports", n + 1));
+        }
+    }
+    problems
+}
+
+/// Whether a code fence's info string is Rust, as rustdoc reads it: empty,
+/// or `rust`, `no_run`, `compile_fail`, `should_panic` and the like.
+fn is_rust_fence(info: &str) -> bool {
+    info.is_empty() || ["rust", "no_run", "compile_fail", "edition", "ignore"].iter().any(|p| info.starts_with(p))
 }
 
 /// Crates under `crates/` that implement a codec: every `codec-*` but the
@@ -254,6 +307,21 @@ mod tests {
                 "crates/codec-corrected-utf8/Cargo.toml: depends on `codec-registry`: a codec crate never depends on the registry",
                 "crates/codec-utf8/Cargo.toml: depends on `codec-utf16`: its specification does not build on it (allowed: codec-core)",
                 "crates/codec-wtf8/Cargo.toml: depends on `codec-cesu8`: its specification does not build on it (allowed: codec-core, codec-utf8, codec-utf16)",
+            ]
+        );
+    }
+
+    #[test]
+    fn doc_examples_that_name_the_core_are_found() {
+        let text = "//! Docs.\n//!\n//! ```\n//! use codec_x::Decode;\n//! ```\n\
+                    /// A [`codec_core::Decode`] link is prose.\n///\n/// ```\n/// # use codec_core::Step;\n\
+                    /// let x = codec_core::CodePoint::new(1);\n/// ```\n/// ```text\n/// codec_core::x\n/// ```\n\
+                    pub fn f() {}\n";
+        assert_eq!(
+            check_codec_docs("crates/codec-x/src/lib.rs", text),
+            [
+                "crates/codec-x/src/lib.rs:9: a doc example names `codec_core`; use this crate's re-exports",
+                "crates/codec-x/src/lib.rs:10: a doc example names `codec_core`; use this crate's re-exports",
             ]
         );
     }

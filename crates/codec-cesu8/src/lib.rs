@@ -119,13 +119,17 @@
 
 extern crate alloc;
 
-/// The core's vocabulary, re-exported so that a program needs this crate
-/// alone: the traits, error modes, errors, code points, the framing trait
-/// and the buffer-to-buffer drivers.
+// The core's vocabulary, re-exported so that a program needs this crate
+// alone: the same list in every codec crate (`cargo xtask tidy` checks it),
+// each item with its own documentation.
+#[cfg(feature = "std")]
+pub use codec_core::TranscodeReader;
 pub use codec_core::{
-    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, Encoder, ErrorKind,
-    Framing, Status, Transcoder,
+    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, EncodeStep, Encoder,
+    ErrorKind, Status, Step, Transcoder,
 };
+// What this crate's API adds to it.
+pub use codec_core::Framing;
 
 mod convert;
 mod decode;
@@ -135,7 +139,7 @@ mod kernels;
 
 use alloc::vec::Vec;
 
-use codec_core::{CodecInfo, Domain, EncodeStep, Step, Surrogates};
+use codec_core::{CodecInfo, Domain, Surrogates};
 use codec_utf8::automaton::Grammar;
 
 pub use framing::{JAVA_FRAMING, JAVA_FRAMING_LENIENT, JavaFraming, MAX_FRAME_PAYLOAD};

@@ -28,6 +28,11 @@ pub const CHUNK_SIZE: usize = 64 * 1024;
 /// Encoding Standard's `TextDecoder` and `utfx convert -f utf-8` (or
 /// `utf-16le`, `utf-16be`) do.
 ///
+/// Every codec crate re-exports this type with the rest of the core's
+/// vocabulary (`codec_utf16::TranscodeReader`, ...), and `codec-utf16`'s
+/// front page has an example with that crate alone; the example below
+/// builds on a small codec of its own.
+///
 /// # Examples
 ///
 /// ```

@@ -28,6 +28,25 @@
 //! A byte order mark is read by [`decode_with_bom_sniffing`] (the Encoding
 //! Standard's `decode`); the codecs themselves have a fixed byte order.
 //!
+//! A file of any size, streamed from one byte order to the other in bounded
+//! memory, its BOM removed as `utfx convert -f utf-16le` removes it
+//! (feature `std`; the same reader converts between any two codecs):
+//!
+//! ```
+//! # #[cfg(feature = "std")] {
+//! use std::io::Read;
+//! use codec_utf16::{Bom, DecodeMode, EncodeMode, TranscodeReader, UTF_16BE, UTF_16LE};
+//!
+//! let file = &b"\xFF\xFEh\x00\xE9\x00"[..]; // any `std::io::Read`
+//! let mut big_endian = Vec::new();
+//! TranscodeReader::new(file, UTF_16LE, DecodeMode::Fatal, UTF_16BE, EncodeMode::Fatal)
+//!     .with_bom_removal(Bom::Utf16Le)
+//!     .read_to_end(&mut big_endian)?;
+//! assert_eq!(big_endian, b"\x00h\x00\xE9");
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
 //! # The specifications
 //!
 //! * **UTF-16LE / UTF-16BE**: the Encoding Standard (W3C First Public Working
@@ -68,7 +87,7 @@
 //! # Round trip
 //!
 //! ```
-//! use codec_core::{CodePoint, Decode, DecodeMode, Encode};
+//! use codec_utf16::{CodePoint, Decode, DecodeMode, Encode};
 //! use codec_utf16::{UTF_16LE, WTF_16BE};
 //!
 //! let bytes = UTF_16LE.encode_str("h\u{1F4A9}").unwrap();
@@ -101,15 +120,17 @@
 
 extern crate alloc;
 
+// The core's vocabulary, re-exported so that a program needs this crate
+// alone: the same list in every codec crate (`cargo xtask tidy` checks it),
+// each item with its own documentation.
 #[cfg(feature = "std")]
 pub use codec_core::TranscodeReader;
-/// The core's vocabulary, re-exported so that a program needs this crate
-/// alone: the traits, error modes, errors, code points and the
-/// buffer-to-buffer drivers.
 pub use codec_core::{
-    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, Encoder, ErrorKind,
-    Status, Transcoder,
+    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, EncodeStep, Encoder,
+    ErrorKind, Status, Step, Transcoder,
 };
+// What this crate's API adds to it.
+pub use codec_core::bom::Bom;
 
 mod decode;
 mod encode;
@@ -119,8 +140,8 @@ pub mod units;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use codec_core::bom::{Bom, sniff_bom};
-use codec_core::{CodecInfo, Domain, EncodeStep, Pivot, Step, Surrogates};
+use codec_core::bom::sniff_bom;
+use codec_core::{CodecInfo, Domain, Pivot, Surrogates};
 
 /// A byte order.
 ///
@@ -143,7 +164,7 @@ pub enum Endian {
 /// # Examples
 ///
 /// ```
-/// use codec_core::{Decode, ErrorKind};
+/// use codec_utf16::{Decode, ErrorKind};
 /// let err = codec_utf16::UTF_16BE.validate(b"\x00a\xDC\x00").unwrap_err();
 /// assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (2, Some(2), ErrorKind::UnpairedSurrogate));
 /// assert!(codec_utf16::WTF_16BE.validate(b"\x00a\xDC\x00").is_ok());

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use codec_utf16::units::{decode, encode, Pairs};
-//! use codec_core::CodePoint;
+//! use codec_utf16::CodePoint;
 //! let points: Vec<CodePoint> = decode([0xD83D, 0xDCA9, 0xD800]).collect();
 //! assert_eq!(encode(&points, Pairs::Reject).unwrap(), [0xD83D, 0xDCA9, 0xD800]);
 //! ```
@@ -32,7 +32,7 @@ use codec_core::{CodePoint, DecodeError, EncodeError, ErrorKind};
 ///
 /// ```
 /// use codec_utf16::units::{encode, Pairs};
-/// use codec_core::CodePoint;
+/// use codec_utf16::CodePoint;
 /// let pair = [CodePoint::new(0xD83D), CodePoint::new(0xDCA9)];
 /// assert!(encode(&pair, Pairs::Reject).is_err());
 /// assert_eq!(encode(&pair, Pairs::ReplaceLead).unwrap(), [0xFFFD, 0xDCA9]);
@@ -87,7 +87,7 @@ pub(crate) fn units_of(cp: CodePoint) -> ([u16; 2], usize) {
 ///
 /// ```
 /// use codec_utf16::units::{encode_into, Pairs};
-/// use codec_core::CodePoint;
+/// use codec_utf16::CodePoint;
 /// let mut units = Vec::new();
 /// encode_into(&[CodePoint::new(0x1F4A9), CodePoint::new(0xD800)], Pairs::Reject, &mut units).unwrap();
 /// assert_eq!(units, [0xD83D, 0xDCA9, 0xD800]);
@@ -124,7 +124,7 @@ pub fn encode_into(points: &[CodePoint], pairs: Pairs, out: &mut Vec<u16>) -> Re
 ///
 /// ```
 /// use codec_utf16::units::{encode, Pairs};
-/// use codec_core::CodePoint;
+/// use codec_utf16::CodePoint;
 /// assert_eq!(encode(&[CodePoint::new(0xDC00), CodePoint::new(0x41)], Pairs::Reject).unwrap(), [0xDC00, 0x41]);
 /// ```
 pub fn encode(points: &[CodePoint], pairs: Pairs) -> Result<Vec<u16>, EncodeError> {
@@ -140,7 +140,7 @@ pub fn encode(points: &[CodePoint], pairs: Pairs) -> Result<Vec<u16>, EncodeErro
 /// # Examples
 ///
 /// ```
-/// use codec_core::CodePoint;
+/// use codec_utf16::CodePoint;
 /// let units: Vec<u16> = codec_utf16::units::encode_lazy([CodePoint::new(0x1F4A9), CodePoint::new(0xD800)]).collect();
 /// assert_eq!(units, [0xD83D, 0xDCA9, 0xD800]);
 /// ```
@@ -186,7 +186,7 @@ impl<I: Iterator<Item = CodePoint> + core::iter::FusedIterator> core::iter::Fuse
 /// # Examples
 ///
 /// ```
-/// use codec_core::CodePoint;
+/// use codec_utf16::CodePoint;
 /// let units: Vec<u16> = codec_utf16::units::encode_lazy([CodePoint::new(0x41), CodePoint::new(0x110000)]).collect();
 /// assert_eq!(units, [0x41, 0xFFFD]);
 /// ```
@@ -246,7 +246,7 @@ impl<I: Iterator<Item = u16>> core::iter::FusedIterator for DecodeUnits<I> {}
 /// # Examples
 ///
 /// ```
-/// use codec_core::CodePoint;
+/// use codec_utf16::CodePoint;
 /// let points: Vec<CodePoint> = codec_utf16::units::decode([0x61, 0xD800]).collect();
 /// assert_eq!(points, [CodePoint::new(0x61), CodePoint::new(0xD800)]);
 /// ```
@@ -267,7 +267,7 @@ pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> DecodeUnits<I::IntoIter>
 /// # Examples
 ///
 /// ```
-/// use codec_core::{CodePoint, ErrorKind};
+/// use codec_utf16::{CodePoint, ErrorKind};
 /// use codec_utf16::units::decode_strict;
 /// assert_eq!(decode_strict(&[0xD83D, 0xDCA9]).unwrap(), [CodePoint::new(0x1F4A9)]);
 /// let err = decode_strict(&[0x41, 0xDC00]).unwrap_err();

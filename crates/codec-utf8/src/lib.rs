@@ -62,7 +62,7 @@
 //! # Round trip
 //!
 //! ```
-//! use codec_core::{CodePoint, Decode, DecodeMode, Encode};
+//! use codec_utf8::{CodePoint, Decode, DecodeMode, Encode};
 //! use codec_utf8::{GENERALIZED_UTF_8, UTF_8};
 //!
 //! let points = UTF_8.decode("h\u{E9}".as_bytes()).unwrap();
@@ -119,14 +119,14 @@
 
 extern crate alloc;
 
+// The core's vocabulary, re-exported so that a program needs this crate
+// alone: the same list in every codec crate (`cargo xtask tidy` checks it),
+// each item with its own documentation.
 #[cfg(feature = "std")]
 pub use codec_core::TranscodeReader;
-/// The core's vocabulary, re-exported so that a program needs this crate
-/// alone: the traits, error modes, errors, code points and the
-/// buffer-to-buffer drivers.
 pub use codec_core::{
-    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, Encoder, ErrorKind,
-    Status, Transcoder,
+    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, EncodeStep, Encoder,
+    ErrorKind, Status, Step, Transcoder,
 };
 
 pub mod automaton;
@@ -137,7 +137,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use automaton::Grammar;
-use codec_core::{CodecInfo, Domain, EncodeStep, Step, Surrogates};
+use codec_core::{CodecInfo, Domain, Surrogates};
 
 /// Which of the three UTF-8 algorithms a [`Utf8`] runs.
 ///
@@ -181,7 +181,7 @@ impl Variant {
 /// # Examples
 ///
 /// ```
-/// use codec_core::{Decode, ErrorKind};
+/// use codec_utf8::{Decode, ErrorKind};
 /// let err = codec_utf8::UTF_8.validate(b"ok\xF4\x90\x80\x80").unwrap_err();
 /// assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (2, Some(1), ErrorKind::OutOfRange));
 /// ```

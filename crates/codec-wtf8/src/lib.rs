@@ -65,7 +65,7 @@
 //! # Round trip
 //!
 //! ```
-//! use codec_core::{CodePoint, Decode, DecodeMode, Encode};
+//! use codec_wtf8::{CodePoint, Decode, DecodeMode, Encode};
 //! use codec_wtf8::{Wtf8Buf, WTF_8};
 //!
 //! // Potentially ill-formed UTF-16 to WTF-8 and back, losslessly.
@@ -108,14 +108,14 @@
 
 extern crate alloc;
 
+// The core's vocabulary, re-exported so that a program needs this crate
+// alone: the same list in every codec crate (`cargo xtask tidy` checks it),
+// each item with its own documentation.
 #[cfg(feature = "std")]
 pub use codec_core::TranscodeReader;
-/// The core's vocabulary, re-exported so that a program needs this crate
-/// alone: the traits, error modes, errors, code points and the
-/// buffer-to-buffer drivers.
 pub use codec_core::{
-    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, Encoder, ErrorKind,
-    Status, Transcoder,
+    CodePoint, Codec, Decode, DecodeError, DecodeMode, Decoder, Encode, EncodeError, EncodeMode, EncodeStep, Encoder,
+    ErrorKind, Status, Step, Transcoder,
 };
 
 mod decode;
@@ -125,7 +125,7 @@ mod surrogate;
 
 use alloc::vec::Vec;
 
-use codec_core::{CodecInfo, Domain, EncodeStep, Step, Surrogates};
+use codec_core::{CodecInfo, Domain, Surrogates};
 use codec_utf8::{automaton, kernels};
 
 pub use string::{BoundaryError, CodePointIndices, CodePoints, EncodeWide, FromBytesError, Wtf8, Wtf8Buf, concat};
@@ -135,7 +135,7 @@ pub use string::{BoundaryError, CodePointIndices, CodePoints, EncodeWide, FromBy
 /// # Examples
 ///
 /// ```
-/// use codec_core::{Decode, ErrorKind};
+/// use codec_wtf8::{Decode, ErrorKind};
 /// let err = codec_wtf8::WTF_8.validate(b"ok\xED\xA0\x80\xED\xB0\x80").unwrap_err();
 /// assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (2, Some(3), ErrorKind::SurrogatePair));
 /// ```

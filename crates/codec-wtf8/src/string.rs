@@ -45,7 +45,7 @@ pub struct Wtf8 {
 /// # Examples
 ///
 /// ```
-/// use codec_core::CodePoint;
+/// use codec_wtf8::CodePoint;
 /// use codec_wtf8::Wtf8Buf;
 /// let mut s = Wtf8Buf::from("ab");
 /// s.push(CodePoint::new(0xD83D)).unwrap();
@@ -175,7 +175,7 @@ impl Wtf8 {
     /// # Examples
     ///
     /// ```
-    /// use codec_core::ErrorKind;
+    /// use codec_wtf8::ErrorKind;
     /// let err = codec_wtf8::Wtf8::from_bytes(b"\xED\xA0\xBD\xED\xB2\xA9").unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.kind()), (0, ErrorKind::SurrogatePair));
     /// ```
@@ -769,7 +769,7 @@ impl Wtf8Buf {
     /// # Examples
     ///
     /// ```
-    /// use codec_core::CodePoint;
+    /// use codec_wtf8::CodePoint;
     /// let s = codec_wtf8::Wtf8Buf::from_code_points(&[CodePoint::new(0xD83D), CodePoint::new(0xDCA9)]).unwrap();
     /// assert_eq!(s.as_bytes(), "\u{1F4A9}".as_bytes());
     /// ```
@@ -788,7 +788,7 @@ impl Wtf8Buf {
     /// # Examples
     ///
     /// ```
-    /// use codec_core::CodePoint;
+    /// use codec_wtf8::CodePoint;
     /// let mut s = codec_wtf8::Wtf8Buf::new();
     /// s.push(CodePoint::new(0xDC00)).unwrap();
     /// assert!(s.push(CodePoint::new(0x110000)).is_err());
