@@ -1,7 +1,7 @@
 //! Byte order marks: what a label does with a BOM on input and output
 //! (decision 0005).
 //!
-//! * `utf-16` (and `utf16`), the byte-order-neutral label: on input, a BOM
+//! * `utf-16` (and `utf16`, `UTF_16`), the byte-order-neutral label: on input, a BOM
 //!   of either order (`FF FE`, `FE FF`) chooses the byte order and is
 //!   stripped; without one the input is little-endian. On output it writes
 //!   `FF FE` and little-endian text.
@@ -44,9 +44,8 @@ pub(crate) struct InputLabel {
 }
 
 /// Whether `label` is the byte-order-neutral UTF-16 label.
-fn is_neutral_utf16(label: &str) -> bool {
-    let label = label.trim();
-    label.eq_ignore_ascii_case("utf-16") || label.eq_ignore_ascii_case("utf16")
+pub(crate) fn is_neutral_utf16(label: &str) -> bool {
+    support::normalized(label.trim()) == "utf16"
 }
 
 /// The BOM of one of the Encoding Standard's encodings, by codec name.

@@ -121,32 +121,149 @@ pub(crate) fn encode_mode(flag: &str, mode: &str, drop: bool) -> Result<EncodeMo
     mode.parse().map_err(|e| Failure::Usage(format!("{flag}: {e}")))
 }
 
-/// Names the CLI reserves for codecs that later issues add.
-const RESERVED: [&str; 0] = [];
+/// A label as the lookup compares it when no label matches exactly: ASCII
+/// lowercase, without `-`, `_`, `.` and spaces, so that iconv's `UTF16LE`,
+/// Python's `utf_8` and `UTF-8` name one codec.
+pub(crate) fn normalized(label: &str) -> String {
+    label.chars().filter(|c| !matches!(c, '-' | '_' | '.' | ' ')).map(|c| c.to_ascii_lowercase()).collect()
+}
 
-/// Finds the codec a label names.
+/// Encodings utfx does not have, by [`normalized`] label, with what to use
+/// instead.
+const ELSEWHERE: &[(&[&str], &str)] = &[
+    (
+        &["latin1", "iso88591", "l1", "cp819", "ibm819", "isoir100", "csisolatin1", "iso885911987"],
+        "utfx has no Latin-1 codec yet (the Encoding Standard's legacy encodings are planned): for text that is \
+         UTF-8 with Latin-1 bytes mixed in, use `-f utf-8 --errors latin1`; for a whole Latin-1 file, `iconv -f LATIN1`",
+    ),
+    (
+        &["windows1252", "cp1252", "xcp1252", "ansi"],
+        "utfx has no windows-1252 codec yet (the Encoding Standard's legacy encodings are planned): for text that \
+         is UTF-8 with windows-1252 bytes mixed in, use `-f utf-8 --errors windows-1252`; for a whole file, \
+         `iconv -f CP1252`",
+    ),
+    (
+        &["ascii", "usascii", "ansix341968", "iso646us", "646"],
+        "ASCII is a subset of UTF-8: use `-f utf-8` (which also accepts the rest of Unicode)",
+    ),
+    (
+        &["utf32", "utf32le", "utf32be", "ucs4", "ucs4le", "ucs4be", "utf32platform"],
+        "utfx has no UTF-32 codec: use `iconv -f UTF-32LE` (or UTF-32BE), or Python's `utf-32` codec",
+    ),
+    (
+        &["ucs2", "ucs2le", "ucs2be", "ucs2internal", "iso10646ucs2", "csunicode"],
+        "UCS-2 is UTF-16 without surrogate pairs: use `wtf-16le` or `wtf-16be`, which read every 16-bit unit as it \
+         is (a lone surrogate included), or `utf-16le`/`utf-16be` to reject surrogates",
+    ),
+    (&["utf7", "utf7imap", "csutf7"], "utfx has no UTF-7 codec: use `iconv -f UTF-7`"),
+    (
+        &[
+            "shiftjis",
+            "sjis",
+            "mskanji",
+            "windows31j",
+            "cp932",
+            "eucjp",
+            "iso2022jp",
+            "euckr",
+            "cp949",
+            "gbk",
+            "gb2312",
+            "gb18030",
+            "cp936",
+            "big5",
+            "big5hkscs",
+            "hzgb2312",
+            "koi8r",
+            "koi8u",
+            "ibm866",
+            "cp866",
+            "macintosh",
+            "macroman",
+            "xmaccyrillic",
+            "windows874",
+            "windows1250",
+            "windows1251",
+            "windows1253",
+            "windows1254",
+            "windows1255",
+            "windows1256",
+            "windows1257",
+            "windows1258",
+            "cp1250",
+            "cp1251",
+            "cp1253",
+            "cp1254",
+            "cp1255",
+            "cp1256",
+            "cp1257",
+            "cp1258",
+            "iso88592",
+            "iso88593",
+            "iso88594",
+            "iso88595",
+            "iso88596",
+            "iso88597",
+            "iso88598",
+            "iso885910",
+            "iso885913",
+            "iso885914",
+            "iso885915",
+            "iso885916",
+            "latin2",
+            "latin9",
+        ],
+        "utfx does not have this legacy encoding yet (the Encoding Standard's legacy encodings are planned): use \
+         `iconv -f` with its name",
+    ),
+];
+
+/// The codec whose name or alias is `label` once [`normalized`], if exactly
+/// one has it.
+fn loose_match(label: &str) -> Option<&'static dyn DynCodec> {
+    let wanted = normalized(label);
+    let mut found = codec_registry::all().iter().copied().filter(|c| {
+        let info = c.info();
+        std::iter::once(info.name).chain(info.aliases.iter().copied()).any(|name| normalized(name) == wanted)
+    });
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
+/// Finds the codec a label names: as the Encoding Standard matches labels
+/// (case and surrounding whitespace ignored), then with `-`, `_`, `.` and
+/// spaces ignored too (iconv's and Python's spellings).
 ///
-/// An unknown label is a usage error that lists the known names and
-/// suggests the nearest; a reserved name says the codec is not there yet.
+/// An unknown label is a usage error that says so: for an encoding utfx
+/// does not have, what to use instead; for a family name without its byte
+/// order (`wtf-16`), the codecs with one; otherwise the nearest name.
 pub(crate) fn codec(label: &str) -> Result<&'static dyn DynCodec, Failure> {
-    if let Some(codec) = codec_registry::get(label) {
+    if let Some(codec) = codec_registry::get(label).or_else(|| loose_match(label)) {
         return Ok(codec);
     }
-    let wanted = label.trim().to_ascii_lowercase();
-    let known: Vec<&str> = codec_registry::all().iter().map(|c| c.info().name).collect();
-    if RESERVED.contains(&wanted.as_str()) {
-        return Err(Failure::Usage(format!(
-            "codec `{wanted}` is reserved but not implemented yet; known codecs: {}",
-            known.join(", ")
-        )));
+    let wanted = normalized(label);
+    let shown = label.trim();
+    if let Some((_, advice)) = ELSEWHERE.iter().find(|(labels, _)| labels.contains(&wanted.as_str())) {
+        return Err(Failure::Usage(format!("unknown codec `{shown}`: {advice}")));
     }
-    let candidates = codec_registry::all()
+    let known: Vec<&str> = codec_registry::all().iter().map(|c| c.info().name).collect();
+    let ordered: Vec<&str> = ["le", "be"]
         .iter()
-        .flat_map(|c| std::iter::once(c.info().name).chain(c.info().aliases.iter().copied()))
-        .chain(RESERVED);
-    let nearest = candidates.min_by_key(|name| distance(&wanted, name));
-    let hint = nearest.map(|n| format!(" (did you mean `{n}`?)")).unwrap_or_default();
-    Err(Failure::Usage(format!("unknown codec `{}`{hint}; known codecs: {}", label.trim(), known.join(", "))))
+        .filter_map(|order| known.iter().copied().find(|name| normalized(name) == format!("{wanted}{order}")))
+        .collect();
+    let hint = if ordered.is_empty() {
+        let candidates = codec_registry::all()
+            .iter()
+            .flat_map(|c| std::iter::once(c.info().name).chain(c.info().aliases.iter().copied()));
+        let nearest = candidates.min_by_key(|name| distance(&wanted, &normalized(name)));
+        nearest.map(|n| format!(" (did you mean `{n}`?)")).unwrap_or_default()
+    } else {
+        format!(
+            " (did you mean {}? the byte order is part of the name)",
+            ordered.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(" or ")
+        )
+    };
+    Err(Failure::Usage(format!("unknown codec `{shown}`{hint}; known codecs: {}", known.join(", "))))
 }
 
 /// Finds the codec a label names, over `BigCodePoint` (UTF-∞-8 as itself,

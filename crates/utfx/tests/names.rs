@@ -1,0 +1,108 @@
+//! Codec names as users type them: the spellings iconv and Python accept
+//! name the codec the canonical name does; an encoding utfx does not have
+//! is named as such, with what to use instead; a family name without its
+//! byte order suggests the codecs with one; `utfx list` shows `utf-16` as
+//! an entry of its own.
+
+mod support;
+
+use predicates::prelude::*;
+use support::utfx;
+
+/// What `convert -f LABEL -t utf-8` writes for `input`, or the exit code and
+/// stderr when it fails.
+fn convert(label: &str, input: &[u8]) -> Result<Vec<u8>, (Option<i32>, String)> {
+    let out = utfx().args(["convert", "-f", label, "-t", "utf-8"]).write_stdin(input).output().unwrap();
+    if out.status.success() {
+        Ok(out.stdout)
+    } else {
+        Err((out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned()))
+    }
+}
+
+#[test]
+fn iconv_and_python_spellings_name_the_codec() {
+    let le = "h\u{E9}".encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<u8>>();
+    let be = "h\u{E9}".encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<u8>>();
+    let cases: [(&[&str], &[u8]); 6] = [
+        (&["utf-8", "utf_8", "UTF8", " Utf-8 ", "U.T.F-8"], "h\u{E9}".as_bytes()),
+        (&["utf-16le", "UTF16LE", "utf_16_le", "Utf-16-LE"], &le),
+        (&["utf-16be", "UTF16BE", "utf_16_be"], &be),
+        (&["wtf-16le", "WTF16LE", "wtf_16le"], &le),
+        (&["cesu-8", "CESU8", "cesu_8"], "h\u{E9}".as_bytes()),
+        (&["mutf-8", "MUTF8", "java_modified_utf_8"], "h\u{E9}".as_bytes()),
+    ];
+    for (labels, input) in cases {
+        for label in labels {
+            assert_eq!(convert(label, input), Ok("h\u{E9}".as_bytes().to_vec()), "{label}");
+        }
+    }
+    // Python's `utf_16` is the byte-order-neutral label: a BOM chooses.
+    let mut with_bom = vec![0xFE, 0xFF];
+    with_bom.extend_from_slice(&be);
+    for label in ["utf-16", "UTF16", "utf_16"] {
+        assert_eq!(convert(label, &with_bom), Ok("h\u{E9}".as_bytes().to_vec()), "{label}");
+    }
+}
+
+#[test]
+fn no_two_codecs_share_a_spelling() {
+    // The loose match ignores ASCII case, `-`, `_`, `.` and spaces: written
+    // out again here, as the reference.
+    let loose = |s: &str| s.chars().filter(|c| !"-_. ".contains(*c)).collect::<String>().to_ascii_lowercase();
+    let mut seen = std::collections::HashMap::new();
+    for codec in codec_registry::all() {
+        let info = codec.info();
+        for label in std::iter::once(info.name).chain(info.aliases.iter().copied()) {
+            if let Some(other) = seen.insert(loose(label), info.name) {
+                assert_eq!(other, info.name, "`{label}` of {} is loosely `{other}`'s too", info.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn encodings_utfx_lacks_are_named_with_what_to_use_instead() {
+    let cases = [
+        ("latin1", "--errors latin1"),
+        ("ISO-8859-1", "--errors latin1"),
+        ("iso_8859_1", "--errors latin1"),
+        ("windows-1252", "--errors windows-1252"),
+        ("utf-32", "iconv -f UTF-32LE"),
+        ("UCS-2", "wtf-16le"),
+        ("shift_jis", "iconv -f"),
+        ("ascii", "-f utf-8"),
+    ];
+    for (label, advice) in cases {
+        let (code, stderr) = convert(label, b"hi").unwrap_err();
+        assert_eq!(code, Some(2), "{label}");
+        assert!(stderr.contains(&format!("unknown codec `{label}`")), "{label}: {stderr}");
+        assert!(stderr.contains(advice), "{label}: {stderr}");
+        assert!(!stderr.contains("did you mean"), "{label}: {stderr}");
+    }
+}
+
+#[test]
+fn a_family_without_its_byte_order_suggests_both_orders() {
+    for label in ["wtf-16", "WTF16", "wtf_16"] {
+        let (code, stderr) = convert(label, b"hi").unwrap_err();
+        assert_eq!(code, Some(2));
+        assert!(stderr.contains("did you mean `wtf-16le` or `wtf-16be`?"), "{label}: {stderr}");
+    }
+    // A typo still gets the nearest name.
+    let (_, stderr) = convert("cesu-9", b"hi").unwrap_err();
+    assert!(stderr.contains("did you mean `cesu-8`?"), "{stderr}");
+}
+
+#[test]
+fn list_shows_utf_16_as_its_own_entry() {
+    let out = utfx().arg("list").assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(out).unwrap();
+    let row = |name: &str| text.lines().find(|l| l.split('\t').next() == Some(name)).map(str::to_owned);
+    let utf16 = row("utf-16").expect("a utf-16 row");
+    assert!(utf16.contains("BOM"), "{utf16}");
+    let le = row("utf-16le").unwrap();
+    assert_eq!(le.split('\t').nth(1), Some(""), "utf-16 is no longer shown as an alias of utf-16le: {le}");
+    utfx().args(["decode", "-f", "utf-16", "--input-hex"]).write_stdin("FE FF 00 41").assert().stdout("U+0041\n");
+    utfx().args(["decode", "-f", "nope"]).assert().code(2).stderr(predicate::str::contains("known codecs"));
+}
