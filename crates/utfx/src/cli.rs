@@ -13,8 +13,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version,
     about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings",
     after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n\n\
-As iconv: utfx -l lists the codecs; utfx -f FROM -t TO [-c] [-o OUT] [FILE] converts (-c, or\n\
-//IGNORE after TO, drops what cannot be converted).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error; a closed output pipe\nends quietly with 0. On SIGINT, SIGTERM or SIGHUP, convert -o removes its temporary\nfile and dies of the signal (the shell shows 130, 143, 129)."
+As iconv: utfx -l lists the codecs; utfx -f FROM -t TO [-c] [-s] [-o OUT] [FILE] converts (-c,\n\
+or //IGNORE after TO, drops what cannot be converted; -s prints no warnings or hints, only\n\
+errors). FROM defaults to UTF-8 (iconv takes the locale's charset).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error; a closed output pipe\nends quietly with 0. On SIGINT, SIGTERM or SIGHUP, convert -o removes its temporary\nfile and dies of the signal (the shell shows 130, 143, 129)."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -53,7 +54,8 @@ pub(crate) enum Command {
     #[command(after_help = "Examples:\n  \
         utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n  \
         utfx convert -f wtf-8 -t utf-8 --encode-errors replace < in.bin > out.txt\n\n\
-        utfx -f utf-16 -t utf-8 -c in.txt     # iconv's form; -c drops what cannot be converted\n\n\
+        utfx -f utf-16 -t utf-8 -c in.txt     # iconv's form; -c drops what cannot be converted\n  \
+        echo hi | utfx -t utf-16le           # FROM defaults to UTF-8\n\n\
         With -o, a regular file is replaced only when the conversion succeeds (its mode and\n\
         owner kept); a symbolic link is written through; a device or FIFO is written into.\n\
         -c (or //IGNORE after TO) is --errors ignore --encode-errors ignore, and exits 0.\n\n\
@@ -158,11 +160,16 @@ pub(crate) enum Input {
     Cps,
 }
 
+/// The usage line of iconv's form, `utfx -f X -t Y ...`, shown instead of
+/// `utfx convert`'s when the command line was written that way.
+pub(crate) const ICONV_USAGE: &str = "utfx -f FROM -t TO [-c] [-s] [-o OUT] [FILE]";
+
 /// `utfx convert`.
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
-    /// The codec of the input.
-    #[arg(short = 'f', long = "from", visible_alias = "from-code", value_name = "FROM")]
+    /// The codec of the input (UTF-8 when absent; iconv takes the locale's
+    /// charset).
+    #[arg(short = 'f', long = "from", visible_alias = "from-code", value_name = "FROM", default_value = "utf-8")]
     pub(crate) from: String,
     /// The codec of the output (`//IGNORE` after it: as -c).
     #[arg(short = 't', long = "to", visible_alias = "to-code", value_name = "TO")]
@@ -177,6 +184,10 @@ pub(crate) struct ConvertArgs {
     /// points (--errors ignore --encode-errors ignore), as iconv -c.
     #[arg(short = 'c', conflicts_with_all = ["errors", "encode_errors"])]
     pub(crate) drop: bool,
+    /// Print no warnings, hints or progress bar on standard error, only
+    /// errors (iconv's -s, --silent).
+    #[arg(short = 's', long = "silent")]
+    pub(crate) silent: bool,
     /// Write a byte order mark first.
     #[arg(long)]
     pub(crate) bom: bool,
