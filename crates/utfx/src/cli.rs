@@ -73,11 +73,16 @@ pub(crate) enum Command {
         KIND (lines end at U+000A; columns count code points and ill-formed subparts from 1),\n\
         up to --max-errors per file (default 100), then how many more there were.")]
     Validate(ValidateArgs),
-    /// Show each item of the input: offset, bytes, code point, class, status.
-    #[command(after_help = "Example:\n  \
-        printf 'a\\xc3\\xa9\\xff' | utfx inspect -f utf-8\n\n\
+    /// Show each item of the input: offset, bytes, code point, class, status, character.
+    #[command(after_help = "Examples:\n  \
+        printf 'a\\xc3\\xa9\\xff' | utfx inspect -f utf-8\n  \
+        utfx inspect -f utf-8 --offset 4096 --limit 20 file.txt\n\n\
         Every row is written; the exit status is then that of validate: 1 when the input has an\n\
-        ill-formed item. A stripped BOM is shown with the status `bom`.")]
+        ill-formed item (with --offset or --limit, among the rows shown). A stripped BOM is shown\n\
+        with the status `bom`. The last column is the character as Rust writes a char ('a', '\\n',\n\
+        '\\u{202e}': controls, spaces other than U+0020, format and unassigned characters escaped),\n\
+        `-` for an item that is no character. --offset N decodes from the first byte all the\n\
+        same and starts at the item that holds byte N, so the items are those of the whole input.")]
     Inspect(InspectArgs),
 }
 
@@ -235,6 +240,13 @@ pub(crate) struct InspectArgs {
     /// Show a leading byte order mark as U+FEFF instead of `bom`.
     #[arg(long)]
     pub(crate) keep_bom: bool,
+    /// Start at the item that holds byte N (the input is still decoded from
+    /// its first byte).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) offset: usize,
+    /// Show at most N rows.
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
     /// The input file (standard input when absent or `-`).
     pub(crate) file: Option<PathBuf>,
 }

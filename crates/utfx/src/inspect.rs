@@ -1,12 +1,21 @@
-//! `utfx inspect`: one row per item, with its class and status, coloured on
-//! a terminal; then the exit status `validate` gives the same input (1 when
-//! an item is ill-formed).
+//! `utfx inspect`: one row per item, with its class, status and the
+//! character itself, coloured on a terminal; then the exit status
+//! `validate` gives the rows shown (1 when one is ill-formed).
+//!
+//! `--offset N` and `--limit N` choose the rows: the input is decoded from
+//! its first byte whatever N is, so every item is the one a decoder of the
+//! whole input sees (no guessing where a sequence starts), and the rows
+//! begin at the item that holds byte N; at most `--limit` rows follow.
 
 use codec_core::{BigCodePoint, CodePoint, ErrorKind, Items};
 
 use crate::bom::InputLabel;
 use crate::cli::InspectArgs;
 use crate::support::{self, Failure, Output};
+
+/// The width of the status column, the longest status
+/// (`error: unexpected_continuation`) included.
+const STATUS_WIDTH: usize = 30;
 
 pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     let label = InputLabel::new(&args.codec, args.keep_bom)?;
@@ -15,54 +24,55 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     let codec = support::big_codec(codec.info().name)?;
     let colour = support::colour();
     let mut out = Output::stdout();
-    out.write(
-        format!("{:>8}  {:<17}  {:<11}  {:<14}  {}\n", "offset", "bytes", "code point", "class", "status").as_bytes(),
-    )?;
-    if skipped > 0 {
-        let bytes = support::hex(&input[..skipped]);
-        let status = if colour { "\x1b[33mbom\x1b[0m" } else { "bom" };
+    let mut line = String::new();
+    let header = Row { offset: "offset", bytes: "bytes", cp: "code point", class: "class", status: None, ch: "char" };
+    header.write(&mut line, colour);
+    out.write(line.as_bytes())?;
+    let signature = (skipped > 0).then(|| {
         let cp = BigCodePoint::from(CodePoint::new(0xFEFF)).to_string();
-        out.write(format!("{:>8}  {bytes:<17}  {cp:<11}  {:<14}  {status}\n", 0, "BOM").as_bytes())?;
-    }
+        Ok(Item { offset: 0, len: skipped, point: Some(cp), class: "BOM", status: Status::Bom })
+    });
+    let items = Items::new(codec, &input[skipped..]).map(|item| match item {
+        Ok(it) => {
+            let status = if it.point.is_some() { Status::Ok } else { Status::Reserved };
+            Ok(Item {
+                offset: it.offset + skipped,
+                len: it.len,
+                class: it.point.as_ref().map_or("reserved", class),
+                point: it.point.map(|p| p.to_string()),
+                status,
+            })
+        }
+        Err(e) => Err(e.shifted(skipped)),
+    });
+    let shown = signature
+        .into_iter()
+        .chain(items)
+        .map(|item| item.unwrap_or_else(|e| error_item(&e, input.len())))
+        .skip_while(|item| item.offset + item.len <= args.offset)
+        .take(args.limit.unwrap_or(u64::MAX).try_into().unwrap_or(usize::MAX));
     let mut errors = 0usize;
-    for item in Items::new(codec, &input[skipped..]) {
-        let item = item.map(|mut it| {
-            it.offset += skipped;
-            it
-        });
-        let item = item.map_err(|e| e.shifted(skipped));
-        let (offset, len, point, status) = match item {
-            Ok(it) => {
-                (it.offset, it.len, it.point.clone(), if it.point.is_some() { Status::Ok } else { Status::Reserved })
-            }
-            Err(e) => {
-                let len = e.error_len().unwrap_or(input.len() - e.valid_up_to());
-                let status = if e.kind() == ErrorKind::Reserved { Status::Reserved } else { Status::Error(e.kind()) };
-                errors += usize::from(status != Status::Reserved);
-                (e.valid_up_to(), len, None, status)
-            }
-        };
-        let bytes = support::hex(&input[offset..offset + len]);
+    for item in shown {
+        let raw = &input[item.offset..item.offset + item.len];
+        let bytes = support::hex(raw);
         let bytes = if bytes.len() > 17 { format!("{}...", &bytes[..14]) } else { bytes };
-        let (cp, class) = match &point {
-            Some(p) => (p.to_string(), class(p)),
-            None if status == Status::Reserved => {
-                (format!("R+{}", support::hex_compact(&input[offset..offset + len])), "reserved")
-            }
-            None => ("-".into(), "-"),
+        let cp = match (&item.point, item.status) {
+            (Some(cp), _) => cp.clone(),
+            (None, Status::Reserved) => format!("R+{}", support::hex_compact(raw)),
+            (None, _) => "-".into(),
         };
-        let status_text = match status {
-            Status::Ok => "ok".to_string(),
-            Status::Reserved => "reserved".to_string(),
-            Status::Error(kind) => format!("error: {}", kind.as_str()),
+        // The character, as Rust writes a `char` (`'a'`, `'\n'`,
+        // `'\u{202e}'`): what a terminal cannot show plainly is escaped.
+        let ch = match item.status {
+            Status::Ok => item.point.as_deref().and_then(char_of).map_or_else(|| "-".into(), |c| format!("{c:?}")),
+            _ => "-".into(),
         };
-        let status_text = match (colour, status) {
-            (false, _) => status_text,
-            (true, Status::Ok) => format!("\x1b[32m{status_text}\x1b[0m"),
-            (true, Status::Reserved) => format!("\x1b[33m{status_text}\x1b[0m"),
-            (true, Status::Error(_)) => format!("\x1b[31m{status_text}\x1b[0m"),
-        };
-        out.write(format!("{offset:>8}  {bytes:<17}  {cp:<11}  {class:<14}  {status_text}\n").as_bytes())?;
+        errors += usize::from(matches!(item.status, Status::Error(_)));
+        let offset = item.offset.to_string();
+        let row =
+            Row { offset: &offset, bytes: &bytes, cp: &cp, class: item.class, status: Some(item.status), ch: &ch };
+        row.write(&mut line, colour);
+        out.write(line.as_bytes())?;
     }
     out.flush()?;
     // As `validate` and `decode` do: every row written, then the verdict.
@@ -72,11 +82,79 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     }
 }
 
+/// One item of the input, before it is formatted.
+struct Item {
+    offset: usize,
+    len: usize,
+    /// The code point as `U+XXXX`, if the item is one.
+    point: Option<String>,
+    class: &'static str,
+    status: Status,
+}
+
+/// The item of an error (a reserved sequence is one too, and well-formed).
+fn error_item(e: &codec_core::DecodeError, input_len: usize) -> Item {
+    let len = e.error_len().unwrap_or(input_len - e.valid_up_to());
+    let (class, status) = match e.kind() {
+        ErrorKind::Reserved => ("reserved", Status::Reserved),
+        kind => ("-", Status::Error(kind)),
+    };
+    Item { offset: e.valid_up_to(), len, point: None, class, status }
+}
+
+/// One row of the table, its columns formatted.
+struct Row<'a> {
+    offset: &'a str,
+    bytes: &'a str,
+    cp: &'a str,
+    class: &'a str,
+    /// `None` for the header.
+    status: Option<Status>,
+    ch: &'a str,
+}
+
+impl Row<'_> {
+    /// Writes the row into `line`, replacing what it held: aligned columns
+    /// separated by two spaces, the status coloured on a terminal.
+    fn write(&self, line: &mut String, colour: bool) {
+        let Row { offset, bytes, cp, class, status, ch } = self;
+        let text = match status {
+            None => "status".to_string(),
+            Some(Status::Ok) => "ok".to_string(),
+            Some(Status::Reserved) => "reserved".to_string(),
+            Some(Status::Bom) => "bom".to_string(),
+            Some(Status::Error(kind)) => format!("error: {}", kind.as_str()),
+        };
+        let pad = " ".repeat(STATUS_WIDTH.saturating_sub(text.len()));
+        let code = match status {
+            _ if !colour => None,
+            None => None,
+            Some(Status::Ok) => Some("32"),
+            Some(Status::Reserved | Status::Bom) => Some("33"),
+            Some(Status::Error(_)) => Some("31"),
+        };
+        let status = match code {
+            Some(code) => format!("\x1b[{code}m{text}\x1b[0m"),
+            None => text,
+        };
+        *line = format!("{offset:>8}  {bytes:<17}  {cp:<11}  {class:<14}  {status}{pad}  {ch}\n");
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Status {
     Ok,
     Reserved,
+    /// A stripped byte order mark.
+    Bom,
     Error(ErrorKind),
+}
+
+/// The `char` of a code point written `U+XXXX`, if it is a Unicode scalar
+/// value.
+fn char_of(point: &str) -> Option<char> {
+    let hex = point.strip_prefix("U+")?;
+    char::from_u32(u32::from_str_radix(hex, 16).ok()?)
 }
 
 /// The class of a code point, for the `class` column.

@@ -57,3 +57,71 @@ fn iconv_form_usage_errors_show_the_iconv_usage_line() {
         .code(2)
         .stderr(predicate::str::contains("Usage: utfx convert").and(predicate::str::contains(iconv).not()));
 }
+
+/// The rows of `inspect` (header left out), each split into its offset and
+/// its last column (the character).
+fn inspect_rows(args: &[&str], input: &[u8], code: i32) -> Vec<(usize, String)> {
+    let assert = utfx().arg("inspect").args(args).write_stdin(input.to_vec()).assert().code(code);
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let mut lines = out.lines();
+    assert!(lines.next().unwrap().trim_end().ends_with("status                          char"), "{out}");
+    lines
+        .map(|line| {
+            let offset = line.split_whitespace().next().unwrap().parse().unwrap();
+            (offset, line.rsplit_once("  ").unwrap().1.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn inspect_shows_each_character_in_a_last_column() {
+    // "a", "é" (C3 A9), LF, TAB, space, U+202E (E2 80 AE, a format
+    // character that would reorder the terminal's line), FF (ill-formed).
+    let input = b"a\xC3\xA9\n\t \xE2\x80\xAE\xFF";
+    let rows = inspect_rows(&["-f", "utf-8"], input, 1);
+    let expected = [(0, "'a'"), (1, "'\u{E9}'"), (3, r"'\n'"), (4, r"'\t'"), (5, "' '"), (6, r"'\u{202e}'"), (9, "-")];
+    let expected: Vec<(usize, String)> = expected.iter().map(|&(o, c)| (o, c.to_string())).collect();
+    assert_eq!(rows, expected);
+    // The columns before it are as they were: a script reading them still
+    // works.
+    utfx()
+        .args(["inspect", "-f", "utf-8"])
+        .write_stdin("a")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("  offset  bytes              code point   class           status"))
+        .stdout(predicate::str::contains("\n       0  61                 U+0061       ASCII           ok "));
+    // A reserved sequence, a lone surrogate, a code point beyond Unicode:
+    // no character.
+    assert_eq!(inspect_rows(&["-f", "corrected-utf-8"], b"\xFE\x80", 0), [(0, "-".to_string())]);
+    assert_eq!(inspect_rows(&["-f", "wtf-8"], b"\xED\xA0\x80", 0), [(0, "-".to_string())]);
+    assert_eq!(inspect_rows(&["-f", "utf-8-rfc2279"], b"\xF8\x88\x80\x80\x80", 0), [(0, "-".to_string())]);
+}
+
+#[test]
+fn inspect_starts_at_an_offset_and_limits_its_rows() {
+    // "a" at 0, "é" at 1 (2 bytes), "€" at 3 (E2 82 AC), U+1F600 at 6
+    // (F0 9F 98 80), "z" at 10.
+    let input = "a\u{E9}\u{20AC}\u{1F600}z".as_bytes();
+    let offsets = |args: &[&str]| -> Vec<usize> {
+        let args: Vec<&str> = ["-f", "utf-8"].iter().chain(args).copied().collect();
+        inspect_rows(&args, input, 0).into_iter().map(|(o, _)| o).collect()
+    };
+    assert_eq!(offsets(&[]), [0, 1, 3, 6, 10]);
+    assert_eq!(offsets(&["--offset", "3"]), [3, 6, 10]);
+    // Inside a sequence: the item that holds the byte, decoded from the
+    // start (not a continuation byte read as an error).
+    assert_eq!(offsets(&["--offset", "2"]), [1, 3, 6, 10]);
+    assert_eq!(offsets(&["--offset", "8"]), [6, 10]);
+    assert_eq!(offsets(&["--limit", "2"]), [0, 1]);
+    assert_eq!(offsets(&["--offset", "4", "--limit", "2"]), [3, 6]);
+    assert_eq!(offsets(&["--limit", "0"]), Vec::<usize>::new());
+    assert_eq!(offsets(&["--offset", "11"]), Vec::<usize>::new());
+    // A stripped BOM is the row that holds bytes 0 to 2.
+    let rows = inspect_rows(&["-f", "utf-8", "--offset", "1", "--limit", "2"], b"\xEF\xBB\xBFab", 0);
+    assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [0, 3]);
+    // The exit status is that of the rows shown.
+    inspect_rows(&["-f", "utf-8", "--offset", "2"], b"a\xFFb", 0);
+    inspect_rows(&["-f", "utf-8", "--limit", "1"], b"a\xFFb", 0);
+    inspect_rows(&["-f", "utf-8", "--offset", "1", "--limit", "1"], b"a\xFFb", 1);
+}
