@@ -38,8 +38,10 @@ pub(crate) enum Command {
         are an error, or handled per --errors). The output is streamed: on a fatal error, what\n\
         came before it is written, then the error (exit 1).\n\n\
         Byte order marks: -f utf-16 reads a BOM of either order and strips it (little-endian\n\
-        without one); utf-8, utf-16le and utf-16be strip their own BOM unless --keep-bom; other\n\
-        codecs keep U+FEFF. Offsets count from the first byte, BOM included.")]
+        without one); utf-8, utf-16le and utf-16be strip their own BOM unless --keep-bom, and\n\
+        corrected-utf-8 its magic number (EF B7 9D ED B2 AE 00 0A, not part of the text, its\n\
+        specification says); other codecs keep U+FEFF. Offsets count from the first byte, BOM\n\
+        included.")]
     Decode(DecodeArgs),
     /// Encode UTF-8 text (or code point tokens) to bytes.
     #[command(after_help = "Examples:\n  \
@@ -48,7 +50,8 @@ pub(crate) enum Command {
         Text input is UTF-8 (a leading BOM stripped unless --keep-bom), streamed. Code point\n\
         input (--input cps): tokens separated by whitespace or commas, with U+, 0x or no prefix,\n\
         any case; a token that is not a code point is invalid data (exit 1). -t utf-16 writes a\n\
-        BOM and little-endian; --bom writes a BOM in any codec.")]
+        BOM and little-endian; --bom writes a BOM in any codec (with -t corrected-utf-8, the\n\
+        magic number EF B7 9D ED B2 AE 00 0A).")]
     Encode(EncodeArgs),
     /// Convert bytes from one codec to another, streaming in bounded memory.
     #[command(after_help = "Examples:\n  \
@@ -62,8 +65,10 @@ pub(crate) enum Command {
         Byte order marks: -f utf-16 reads a BOM of either order (FF FE, FE FF), strips it, and\n\
         reads little-endian without one; -f utf-8, utf-16le, utf-16be strip a leading BOM of\n\
         their own (the Encoding Standard's TextDecoder), --keep-bom keeps it as U+FEFF (iconv);\n\
-        other codecs keep U+FEFF as a character. -t utf-16 writes FF FE and little-endian text;\n\
-        --bom writes a BOM in any target codec.")]
+        -f corrected-utf-8 strips a leading magic number (EF B7 9D ED B2 AE 00 0A), as its\n\
+        specification says to treat it like a BOM, and --keep-bom keeps it; other codecs keep\n\
+        U+FEFF as a character. -t utf-16 writes FF FE and little-endian text; --bom writes a BOM\n\
+        in any target codec, and the magic number with -t corrected-utf-8.")]
     Convert(ConvertArgs),
     /// Check that files (or standard input) are well-formed in a codec.
     #[command(after_help = "Examples:\n  \
@@ -79,7 +84,7 @@ pub(crate) enum Command {
         utfx inspect -f utf-8 --offset 4096 --limit 20 file.txt\n\n\
         Every row is written; the exit status is then that of validate: 1 when the input has an\n\
         ill-formed item (with --offset or --limit, among the rows shown). A stripped BOM is shown\n\
-        with the status `bom`. The last column is the character as Rust writes a char ('a', '\\n',\n\
+        with the status `bom`, Corrected UTF-8's stripped magic number with `magic`. The last column is the character as Rust writes a char ('a', '\\n',\n\
         '\\u{202e}': controls, spaces other than U+0020, format and unassigned characters escaped),\n\
         `-` for an item that is no character. --offset N decodes from the first byte all the\n\
         same and starts at the item that holds byte N, so the items are those of the whole input.")]
@@ -101,7 +106,8 @@ pub(crate) struct DecodeArgs {
     /// Drop ill-formed input (--errors ignore), as iconv -c.
     #[arg(short = 'c', conflicts_with = "errors")]
     pub(crate) drop: bool,
-    /// Keep a leading byte order mark as U+FEFF instead of stripping it.
+    /// Keep a leading byte order mark as U+FEFF (or Corrected UTF-8's magic
+    /// number as its code points) instead of stripping it.
     #[arg(long)]
     pub(crate) keep_bom: bool,
     /// The output format.
@@ -142,7 +148,7 @@ pub(crate) struct EncodeArgs {
     /// What the input holds.
     #[arg(long, value_enum, default_value_t = Input::Text)]
     pub(crate) input: Input,
-    /// Write a byte order mark first.
+    /// Write a byte order mark first (Corrected UTF-8: the magic number).
     #[arg(long)]
     pub(crate) bom: bool,
     /// Keep a leading byte order mark of the text input as U+FEFF.
@@ -193,11 +199,11 @@ pub(crate) struct ConvertArgs {
     /// errors (iconv's -s, --silent).
     #[arg(short = 's', long = "silent")]
     pub(crate) silent: bool,
-    /// Write a byte order mark first.
+    /// Write a byte order mark first (Corrected UTF-8: the magic number).
     #[arg(long)]
     pub(crate) bom: bool,
-    /// Keep a leading byte order mark of the input as U+FEFF instead of
-    /// stripping it.
+    /// Keep a leading byte order mark of the input as U+FEFF (or Corrected
+    /// UTF-8's magic number as its code points) instead of stripping it.
     #[arg(long)]
     pub(crate) keep_bom: bool,
     /// Write to this file, which appears only when the conversion succeeds.
@@ -237,7 +243,8 @@ pub(crate) struct InspectArgs {
     /// Read the input as hexadecimal text (whitespace ignored).
     #[arg(long)]
     pub(crate) input_hex: bool,
-    /// Show a leading byte order mark as U+FEFF instead of `bom`.
+    /// Show a leading byte order mark as U+FEFF instead of `bom` (Corrected
+    /// UTF-8's magic number as its code points instead of `magic`).
     #[arg(long)]
     pub(crate) keep_bom: bool,
     /// Start at the item that holds byte N (the input is still decoded from

@@ -20,7 +20,7 @@ const STATUS_WIDTH: usize = 30;
 pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     let label = InputLabel::new(&args.codec, args.keep_bom)?;
     let input = support::read_all(args.file.as_deref(), args.input_hex)?;
-    let (codec, skipped) = label.resolve(&input[..input.len().min(3)]);
+    let (codec, skipped) = label.resolve(&input);
     let codec = support::big_codec(codec.info().name)?;
     let colour = support::colour();
     let mut out = Output::stdout();
@@ -29,6 +29,9 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     header.write(&mut line, colour);
     out.write(line.as_bytes())?;
     let signature = (skipped > 0).then(|| {
+        if label.strips_magic() {
+            return Ok(Item { offset: 0, len: skipped, point: None, class: "magic number", status: Status::Magic });
+        }
         let cp = BigCodePoint::from(CodePoint::new(0xFEFF)).to_string();
         Ok(Item { offset: 0, len: skipped, point: Some(cp), class: "BOM", status: Status::Bom })
     });
@@ -123,6 +126,7 @@ impl Row<'_> {
             Some(Status::Ok) => "ok".to_string(),
             Some(Status::Reserved) => "reserved".to_string(),
             Some(Status::Bom) => "bom".to_string(),
+            Some(Status::Magic) => "magic".to_string(),
             Some(Status::Error(kind)) => format!("error: {}", kind.as_str()),
         };
         let pad = " ".repeat(STATUS_WIDTH.saturating_sub(text.len()));
@@ -130,7 +134,7 @@ impl Row<'_> {
             _ if !colour => None,
             None => None,
             Some(Status::Ok) => Some("32"),
-            Some(Status::Reserved | Status::Bom) => Some("33"),
+            Some(Status::Reserved | Status::Bom | Status::Magic) => Some("33"),
             Some(Status::Error(_)) => Some("31"),
         };
         let status = match code {
@@ -147,6 +151,8 @@ enum Status {
     Reserved,
     /// A stripped byte order mark.
     Bom,
+    /// A stripped magic number (Corrected UTF-8's signature).
+    Magic,
     Error(ErrorKind),
 }
 

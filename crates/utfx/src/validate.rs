@@ -17,7 +17,8 @@ use crate::read_ahead::ReadAhead;
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
-    let label = InputLabel::new(&args.codec, false)?;
+    // The document check sees the magic number, which is otherwise stripped.
+    let label = InputLabel::new(&args.codec, args.document)?;
     let codec = label.resolve(&[]).0;
     let rules = match (args.document, codec.document()) {
         (false, _) => None,

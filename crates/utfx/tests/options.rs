@@ -125,3 +125,90 @@ fn inspect_starts_at_an_offset_and_limits_its_rows() {
     inspect_rows(&["-f", "utf-8", "--limit", "1"], b"a\xFFb", 0);
     inspect_rows(&["-f", "utf-8", "--offset", "1", "--limit", "1"], b"a\xFFb", 1);
 }
+
+/// Corrected UTF-8's magic number, from its specification: "The eight-byte
+/// sequence EF B7 9D ED B2 AE 00 0A [...] the Corrected encoding of the
+/// four-codepoint sequence U+10E7D U+ED4E U+0000 U+000A".
+const MAGIC: &[u8] = b"\xEF\xB7\x9D\xED\xB2\xAE\x00\x0A";
+
+#[test]
+fn a_leading_magic_number_is_stripped_as_a_bom_is() {
+    let signed = [MAGIC, b"hi\n"].concat();
+    for codec in ["corrected-utf-8", "corrected-utf-8-c1"] {
+        utfx()
+            .args(["decode", "-f", codec])
+            .write_stdin(signed.clone())
+            .assert()
+            .success()
+            .stdout("U+0068 U+0069 U+000A\n");
+        // Converted to UTF-8, no NUL and no U+10E7D: only the text.
+        utfx()
+            .args(["convert", "-f", codec, "-t", "utf-8"])
+            .write_stdin(signed.clone())
+            .assert()
+            .success()
+            .stdout("hi\n");
+        utfx()
+            .args(["decode", "-f", codec, "--keep-bom"])
+            .write_stdin(signed.clone())
+            .assert()
+            .success()
+            .stdout("U+10E7D U+ED4E U+0000 U+000A U+0068 U+0069 U+000A\n");
+    }
+    // Only at the start.
+    utfx()
+        .args(["decode", "-f", "corrected-utf-8"])
+        .write_stdin([b"a", MAGIC].concat())
+        .assert()
+        .success()
+        .stdout("U+0061 U+10E7D U+ED4E U+0000 U+000A\n");
+    // Offsets count it: the lone continuation byte is the tenth byte.
+    utfx()
+        .args(["convert", "-f", "corrected-utf-8", "-t", "utf-8"])
+        .write_stdin([MAGIC, b"a\x80"].concat())
+        .assert()
+        .code(1)
+        .stdout("a")
+        .stderr(predicate::str::contains("offset 9: "));
+    // inspect shows it as one row, status `magic`; the text follows at 8.
+    let out = utfx().args(["inspect", "-f", "corrected-utf-8"]).write_stdin(signed.clone()).assert().success();
+    let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let rows: Vec<Vec<&str>> =
+        out.lines().skip(1).map(|l| l.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect()).collect();
+    assert_eq!(rows[0], ["0", "EF B7 9D ED B2...", "-", "magic number", "magic", "-"], "{out}");
+    assert_eq!(rows[1][0], "8");
+    // The document check still sees it: signed, no U+0000 outside it.
+    utfx()
+        .args(["validate", "-f", "corrected-utf-8", "--document"])
+        .write_stdin(signed)
+        .assert()
+        .success()
+        .stdout("<stdin>: ok\n");
+}
+
+#[test]
+fn bom_writes_the_magic_number_in_corrected_utf8() {
+    let expected = [MAGIC, b"hi\n"].concat();
+    for codec in ["corrected-utf-8", "corrected-utf-8-c1"] {
+        utfx().args(["encode", "-t", codec, "--bom"]).write_stdin("hi\n").assert().success().stdout(expected.clone());
+        utfx()
+            .args(["convert", "-f", "utf-8", "-t", codec, "--bom"])
+            .write_stdin("hi\n")
+            .assert()
+            .success()
+            .stdout(expected.clone());
+        utfx()
+            .args(["encode", "-t", codec, "--bom", "--input", "cps"])
+            .write_stdin("U+0068 U+0069 U+000A")
+            .assert()
+            .success()
+            .stdout(expected.clone());
+    }
+    // And what it writes reads back as the text alone.
+    utfx()
+        .args(["-f", "corrected-utf-8", "-t", "utf-16le"])
+        .write_stdin(expected)
+        .assert()
+        .success()
+        .stdout(utf16le("hi\n"));
+}
