@@ -41,7 +41,11 @@ pub(crate) enum Command {
         without one); utf-8, utf-16le and utf-16be strip their own BOM unless --keep-bom, and\n\
         corrected-utf-8 its magic number (EF B7 9D ED B2 AE 00 0A, not part of the text, its\n\
         specification says); other codecs keep U+FEFF. Offsets count from the first byte, BOM\n\
-        included.")]
+        included.\n\n\
+        --framing java (mutf-8, mutf-8-lenient) reads Java's DataOutput.writeUTF records: two\n\
+        bytes of big-endian length, then that many bytes of Modified UTF-8, each record decoded on\n\
+        its own (--format cps: one line per record); a record the input cuts short is an error at\n\
+        its first byte (truncated), whatever --errors says.")]
     Decode(DecodeArgs),
     /// Encode UTF-8 text (or code point tokens) to bytes.
     #[command(after_help = "Examples:\n  \
@@ -51,7 +55,11 @@ pub(crate) enum Command {
         input (--input cps): tokens separated by whitespace or commas, with U+, 0x or no prefix,\n\
         any case; a token that is not a code point is invalid data (exit 1). -t utf-16 writes a\n\
         BOM and little-endian; --bom writes a BOM in any codec (with -t corrected-utf-8, the\n\
-        magic number EF B7 9D ED B2 AE 00 0A).")]
+        magic number EF B7 9D ED B2 AE 00 0A).\n\n\
+        --framing java (-t mutf-8, mutf-8-lenient) writes Java's writeUTF records, as\n\
+        DataInput.readUTF reads them: the text in records of at most 65,535 bytes, each but the\n\
+        last as full as a character boundary allows (a character, a surrogate pair included, is\n\
+        never split); an empty text is one empty record, 00 00.")]
     Encode(EncodeArgs),
     /// Convert bytes from one codec to another, streaming in bounded memory.
     #[command(after_help = "Examples:\n  \
@@ -68,7 +76,10 @@ pub(crate) enum Command {
         -f corrected-utf-8 strips a leading magic number (EF B7 9D ED B2 AE 00 0A), as its\n\
         specification says to treat it like a BOM, and --keep-bom keeps it; other codecs keep\n\
         U+FEFF as a character. -t utf-16 writes FF FE and little-endian text; --bom writes a BOM\n\
-        in any target codec, and the magic number with -t corrected-utf-8.")]
+        in any target codec, and the magic number with -t corrected-utf-8.\n\n\
+        --framing java reads Java's writeUTF records (2-byte big-endian length, Modified UTF-8)\n\
+        when FROM is mutf-8 or mutf-8-lenient, and writes them (at most 65,535 bytes each, cut\n\
+        between characters) when TO is; see utfx decode --help and utfx encode --help.")]
     Convert(ConvertArgs),
     /// Check that files (or standard input) are well-formed in a codec.
     #[command(after_help = "Examples:\n  \
@@ -116,8 +127,20 @@ pub(crate) struct DecodeArgs {
     /// Read the input as hexadecimal text (whitespace ignored).
     #[arg(long)]
     pub(crate) input_hex: bool,
+    /// Read the input as Java's writeUTF records (a two-byte big-endian
+    /// length, then Modified UTF-8); for mutf-8 and mutf-8-lenient.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub(crate) framing: Option<Framing>,
     /// The input file (standard input when absent or `-`).
     pub(crate) file: Option<PathBuf>,
+}
+
+/// Length-prefixed framings (`--framing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Framing {
+    /// Java's DataOutput.writeUTF / DataInput.readUTF records: a two-byte
+    /// big-endian byte count, then that many bytes of Modified UTF-8.
+    Java,
 }
 
 /// The output formats of `utfx decode`.
@@ -157,6 +180,10 @@ pub(crate) struct EncodeArgs {
     /// Print the bytes as uppercase hexadecimal, separated by spaces.
     #[arg(long)]
     pub(crate) hex: bool,
+    /// Write Java's writeUTF records (a two-byte big-endian length, then at
+    /// most 65,535 bytes of Modified UTF-8); for mutf-8 and mutf-8-lenient.
+    #[arg(long, value_enum, value_name = "KIND", conflicts_with = "bom")]
+    pub(crate) framing: Option<Framing>,
     /// The input file (standard input when absent or `-`).
     pub(crate) file: Option<PathBuf>,
 }
@@ -206,6 +233,10 @@ pub(crate) struct ConvertArgs {
     /// UTF-8's magic number as its code points) instead of stripping it.
     #[arg(long)]
     pub(crate) keep_bom: bool,
+    /// Java's writeUTF records on each side whose codec is Modified UTF-8
+    /// (mutf-8, mutf-8-lenient): read as records, written as records.
+    #[arg(long, value_enum, value_name = "KIND", conflicts_with = "bom")]
+    pub(crate) framing: Option<Framing>,
     /// Write to this file, which appears only when the conversion succeeds.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub(crate) output: Option<PathBuf>,
@@ -229,6 +260,10 @@ pub(crate) struct ValidateArgs {
     /// With --all-errors, how many errors to list per file.
     #[arg(long, value_name = "N", default_value_t = 100, requires = "all_errors")]
     pub(crate) max_errors: u64,
+    /// Read the input as Java's writeUTF records (a two-byte big-endian
+    /// length, then Modified UTF-8); for mutf-8 and mutf-8-lenient.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub(crate) framing: Option<Framing>,
     /// The files to check (standard input when none, or `-`).
     #[arg(value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
@@ -254,6 +289,11 @@ pub(crate) struct InspectArgs {
     /// Show at most N rows.
     #[arg(long, value_name = "N")]
     pub(crate) limit: Option<u64>,
+    /// Read the input as Java's writeUTF records (a two-byte big-endian
+    /// length, then Modified UTF-8), a row for each length field; for
+    /// mutf-8 and mutf-8-lenient.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub(crate) framing: Option<Framing>,
     /// The input file (standard input when absent or `-`).
     pub(crate) file: Option<PathBuf>,
 }

@@ -24,6 +24,9 @@ use crate::support::{self, Failure};
 const PROGRESS_FROM: u64 = 16 << 20;
 
 pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
+    if args.framing.is_some() {
+        return crate::framing::convert(args);
+    }
     let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?;
     let (to, ignore) = support::target_label(&args.to)?;
     let (to, bom) = bom::output(to, args.bom)?;

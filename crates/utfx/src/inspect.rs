@@ -7,10 +7,11 @@
 //! whole input sees (no guessing where a sequence starts), and the rows
 //! begin at the item that holds byte N; at most `--limit` rows follow.
 
-use codec_core::{BigCodePoint, CodePoint, ErrorKind, Items};
+use codec_core::{BigCodePoint, CodePoint, DecodeError, ErrorKind, Items};
 
 use crate::bom::InputLabel;
 use crate::cli::InspectArgs;
+use crate::framing;
 use crate::support::{self, Failure, Output};
 
 /// The width of the status column, the longest status
@@ -35,19 +36,37 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
         let cp = BigCodePoint::from(CodePoint::new(0xFEFF)).to_string();
         Ok(Item { offset: 0, len: skipped, point: Some(cp), class: "BOM", status: Status::Bom })
     });
-    let items = Items::new(codec, &input[skipped..]).map(|item| match item {
-        Ok(it) => {
-            let status = if it.point.is_some() { Status::Ok } else { Status::Reserved };
-            Ok(Item {
-                offset: it.offset + skipped,
-                len: it.len,
-                class: it.point.as_ref().map_or("reserved", class),
-                point: it.point.map(|p| p.to_string()),
-                status,
-            })
-        }
-        Err(e) => Err(e.shifted(skipped)),
-    });
+    let items = |from: usize, to: usize| {
+        Items::new(codec, &input[from..to]).map(move |item| match item {
+            Ok(it) => {
+                let status = if it.point.is_some() { Status::Ok } else { Status::Reserved };
+                Ok(Item {
+                    offset: it.offset + from,
+                    len: it.len,
+                    class: it.point.as_ref().map_or("reserved", class),
+                    point: it.point.map(|p| p.to_string()),
+                    status,
+                })
+            }
+            Err(e) => Err(e.shifted(from)),
+        })
+    };
+    let items: Box<dyn Iterator<Item = Result<Item, DecodeError>>> =
+        if framing::applies(args.framing, label.resolve(&input).0)? {
+            // A row for each record's length field, then its items, each
+            // record a whole input of its own.
+            Box::new(records(&input, skipped).flat_map(move |record| match record {
+                Ok((at, len)) => {
+                    let field =
+                        Item { offset: at, len: 2, point: None, class: "record length", status: Status::Record(len) };
+                    let field: Box<dyn Iterator<Item = _>> = Box::new(std::iter::once(Ok(field)));
+                    Box::new(field.chain(items(at + 2, at + 2 + len)))
+                }
+                Err(at) => cut_record(at),
+            }))
+        } else {
+            Box::new(items(skipped, input.len()))
+        };
     let shown = signature
         .into_iter()
         .chain(items)
@@ -83,6 +102,32 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
         0 => Ok(()),
         n => Err(Failure::Data(format!("{n} ill-formed item(s)"))),
     }
+}
+
+/// The records of a framed input: the offset and payload length of each,
+/// then the offset of a record that the end of input cuts, if any.
+fn records(input: &[u8], from: usize) -> impl Iterator<Item = Result<(usize, usize), usize>> + '_ {
+    let mut at = Some(from);
+    std::iter::from_fn(move || {
+        let start = at.filter(|&a| a < input.len())?;
+        let len = input.get(start..start + 2).map(|f| usize::from(u16::from_be_bytes([f[0], f[1]])));
+        match len.filter(|len| start + 2 + len <= input.len()) {
+            Some(len) => {
+                at = Some(start + 2 + len);
+                Some(Ok((start, len)))
+            }
+            None => {
+                at = None;
+                Some(Err(start))
+            }
+        }
+    })
+}
+
+/// The row of a record that the end of input cuts: an error, `truncated`,
+/// over the rest of the input.
+fn cut_record(at: usize) -> Box<dyn Iterator<Item = Result<Item, DecodeError>>> {
+    Box::new(std::iter::once(Err(DecodeError::new(at, None, ErrorKind::Truncated))))
 }
 
 /// One item of the input, before it is formatted.
@@ -127,6 +172,7 @@ impl Row<'_> {
             Some(Status::Reserved) => "reserved".to_string(),
             Some(Status::Bom) => "bom".to_string(),
             Some(Status::Magic) => "magic".to_string(),
+            Some(Status::Record(len)) => format!("record of {len} bytes"),
             Some(Status::Error(kind)) => format!("error: {}", kind.as_str()),
         };
         let pad = " ".repeat(STATUS_WIDTH.saturating_sub(text.len()));
@@ -134,7 +180,7 @@ impl Row<'_> {
             _ if !colour => None,
             None => None,
             Some(Status::Ok) => Some("32"),
-            Some(Status::Reserved | Status::Bom | Status::Magic) => Some("33"),
+            Some(Status::Reserved | Status::Bom | Status::Magic | Status::Record(_)) => Some("33"),
             Some(Status::Error(_)) => Some("31"),
         };
         let status = match code {
@@ -153,6 +199,8 @@ enum Status {
     Bom,
     /// A stripped magic number (Corrected UTF-8's signature).
     Magic,
+    /// The length field of a `--framing java` record, and the length.
+    Record(usize),
     Error(ErrorKind),
 }
 

@@ -18,6 +18,7 @@ mod cli;
 mod convert;
 mod decode;
 mod encode;
+mod framing;
 mod inspect;
 mod output_file;
 mod parallel;
