@@ -8,10 +8,16 @@
 //! * `utf-8`, `utf-16le`, `utf-16be` (the Encoding Standard's encodings):
 //!   a leading BOM of that encoding is stripped on input, as the standard's
 //!   `TextDecoder` does; `--keep-bom` keeps it as U+FEFF, as iconv does.
+//! * `corrected-utf-8` and `corrected-utf-8-c1` (the codecs whose document
+//!   rules have a signature): a leading magic number (`EF B7 9D ED B2 AE 00
+//!   0A`, which "should not be considered part of the text", as a BOM) is
+//!   stripped on input, `--keep-bom` keeps it as its four code points; on
+//!   output `--bom` writes the magic number. U+FEFF is a character.
 //! * Every other codec: U+FEFF is a character like any other (their
 //!   specifications define no BOM).
 //!
-//! Offsets in messages stay offsets into the input as given, BOM included.
+//! Offsets in messages stay offsets into the input as given, BOM (or magic
+//! number) included.
 
 use std::io::{self, Read};
 
@@ -21,7 +27,7 @@ use codec_core::{CodePoint, DynCodec};
 use crate::support::{self, Failure};
 
 /// The longest BOM, in bytes.
-const LONGEST: usize = 3;
+const LONGEST_BOM: usize = 3;
 
 /// What an input label does with a leading BOM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +36,9 @@ enum Rule {
     Sniff,
     /// A BOM of the codec's own encoding is stripped.
     Strip(Bom),
+    /// The signature of the codec's document rules (Corrected UTF-8's magic
+    /// number) is stripped.
+    Signature(&'static [u8]),
     /// Nothing: U+FEFF is a character.
     Keep,
 }
@@ -69,13 +78,37 @@ impl InputLabel {
             return Ok(InputLabel { codec: support::codec("utf-16le")?, rule: Rule::Sniff, keep });
         }
         let codec = support::codec(label)?;
-        let rule = own_bom(codec).map_or(Rule::Keep, Rule::Strip);
+        let rule = match (own_bom(codec), signature(codec)) {
+            (Some(bom), _) => Rule::Strip(bom),
+            (None, Some(signature)) => Rule::Signature(signature),
+            (None, None) => Rule::Keep,
+        };
         Ok(InputLabel { codec, rule, keep })
     }
 
-    /// The codec for input that starts with `head` (at least [`LONGEST`]
-    /// bytes, or all of a shorter input), and how many bytes of BOM to skip.
+    /// How many bytes of the input's head [`InputLabel::resolve`] needs.
+    pub(crate) fn head_len(&self) -> usize {
+        match self.rule {
+            Rule::Sniff | Rule::Strip(_) => LONGEST_BOM,
+            Rule::Signature(signature) => signature.len(),
+            Rule::Keep => 0,
+        }
+    }
+
+    /// Whether what the label strips is a magic number (a document
+    /// signature) rather than a BOM.
+    pub(crate) fn strips_magic(&self) -> bool {
+        matches!(self.rule, Rule::Signature(_))
+    }
+
+    /// The codec for input that starts with `head` (at least
+    /// [`InputLabel::head_len`] bytes, or all of a shorter input), and how
+    /// many bytes of BOM or magic number to skip.
     pub(crate) fn resolve(&self, head: &[u8]) -> (&'static dyn DynCodec, usize) {
+        if let Rule::Signature(signature) = self.rule {
+            let found = head.starts_with(signature) && !self.keep;
+            return (self.codec, if found { signature.len() } else { 0 });
+        }
         let found = sniff_bom(head);
         let (codec, bom) = match (self.rule, found) {
             (Rule::Sniff, Some(bom @ Bom::Utf16Be)) => (support::codec("utf-16be"), Some(bom)),
@@ -97,10 +130,11 @@ impl InputLabel {
     ///
     /// What reading `reader` returns.
     pub(crate) fn open<R: Read>(&self, mut reader: R) -> io::Result<Prepared<R>> {
-        let mut head = [0u8; LONGEST];
+        let longest = self.head_len();
+        let mut head = [0u8; 16];
         let mut have = 0;
-        while have < LONGEST {
-            match reader.read(&mut head[have..]) {
+        while have < longest {
+            match reader.read(&mut head[have..longest]) {
                 Ok(0) => break,
                 Ok(n) => have += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
@@ -124,8 +158,15 @@ pub(crate) struct Prepared<R = Box<dyn Read>> {
     pub(crate) skipped: usize,
 }
 
+/// The signature of a codec's document rules (Corrected UTF-8's magic
+/// number), which stands where a BOM would.
+fn signature(codec: &dyn DynCodec) -> Option<&'static [u8]> {
+    codec.document().and_then(|rules| rules.signature()).filter(|s| s.len() <= 16)
+}
+
 /// Finds the codec an output label names, and the BOM to write first, if
-/// any: always for `utf-16` (little-endian), with `--bom` for any codec.
+/// any: always for `utf-16` (little-endian), with `--bom` for any codec
+/// (the magic number for Corrected UTF-8).
 ///
 /// # Errors
 ///
@@ -136,6 +177,9 @@ pub(crate) fn output(label: &str, bom: bool) -> Result<(&'static dyn DynCodec, O
     let codec = support::codec(if neutral { "utf-16le" } else { label })?;
     if !(bom || neutral) {
         return Ok((codec, None));
+    }
+    if let Some(signature) = signature(codec) {
+        return Ok((codec, Some(signature.to_vec())));
     }
     let bytes = codec.encode(&[CodePoint::new(0xFEFF)]).map_err(|e| {
         Failure::Usage(format!("--bom: codec `{}` cannot encode U+FEFF: {}", codec.info().name, e.kind().as_str()))
@@ -164,5 +208,12 @@ mod tests {
         assert_eq!(name("utf-16be", false, b"\xFE\xFF\x00"), ("utf-16be", 2));
         assert_eq!(name("wtf-8", false, b"\xEF\xBB\xBF"), ("wtf-8", 0));
         assert_eq!(name("utf-8", false, b"\xEF\xBB"), ("utf-8", 0));
+        let magic = b"\xEF\xB7\x9D\xED\xB2\xAE\x00\x0A";
+        assert_eq!(name("corrected-utf-8", false, magic), ("corrected-utf-8", 8));
+        assert_eq!(name("corrected-utf-8-c1", false, magic), ("corrected-utf-8-c1", 8));
+        assert_eq!(name("corrected-utf-8", true, magic), ("corrected-utf-8", 0));
+        assert_eq!(name("corrected-utf-8", false, &magic[..7]), ("corrected-utf-8", 0));
+        assert_eq!(name("corrected-utf-8", false, b"\xEF\xBB\xBF"), ("corrected-utf-8", 0));
+        assert_eq!(name("utf-8", false, magic), ("utf-8", 0));
     }
 }

@@ -13,8 +13,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version,
     about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings",
     after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n\n\
-As iconv: utfx -l lists the codecs; utfx -f FROM -t TO [-c] [-o OUT] [FILE] converts (-c, or\n\
-//IGNORE after TO, drops what cannot be converted).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error; a closed output pipe\nends quietly with 0. On SIGINT, SIGTERM or SIGHUP, convert -o removes its temporary\nfile and dies of the signal (the shell shows 130, 143, 129)."
+As iconv: utfx -l lists the codecs; utfx -f FROM -t TO [-c] [-s] [-o OUT] [FILE] converts (-c,\n\
+or //IGNORE after TO, drops what cannot be converted; -s prints no warnings or hints, only\n\
+errors). FROM defaults to UTF-8 (iconv takes the locale's charset).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error; a closed output pipe\nends quietly with 0. On SIGINT, SIGTERM or SIGHUP, convert -o removes its temporary\nfile and dies of the signal (the shell shows 130, 143, 129)."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -37,8 +38,14 @@ pub(crate) enum Command {
         are an error, or handled per --errors). The output is streamed: on a fatal error, what\n\
         came before it is written, then the error (exit 1).\n\n\
         Byte order marks: -f utf-16 reads a BOM of either order and strips it (little-endian\n\
-        without one); utf-8, utf-16le and utf-16be strip their own BOM unless --keep-bom; other\n\
-        codecs keep U+FEFF. Offsets count from the first byte, BOM included.")]
+        without one); utf-8, utf-16le and utf-16be strip their own BOM unless --keep-bom, and\n\
+        corrected-utf-8 its magic number (EF B7 9D ED B2 AE 00 0A, not part of the text, its\n\
+        specification says); other codecs keep U+FEFF. Offsets count from the first byte, BOM\n\
+        included.\n\n\
+        --framing java (mutf-8, mutf-8-lenient) reads Java's DataOutput.writeUTF records: two\n\
+        bytes of big-endian length, then that many bytes of Modified UTF-8, each record decoded on\n\
+        its own (--format cps: one line per record); a record the input cuts short is an error at\n\
+        its first byte (truncated), whatever --errors says.")]
     Decode(DecodeArgs),
     /// Encode UTF-8 text (or code point tokens) to bytes.
     #[command(after_help = "Examples:\n  \
@@ -47,21 +54,32 @@ pub(crate) enum Command {
         Text input is UTF-8 (a leading BOM stripped unless --keep-bom), streamed. Code point\n\
         input (--input cps): tokens separated by whitespace or commas, with U+, 0x or no prefix,\n\
         any case; a token that is not a code point is invalid data (exit 1). -t utf-16 writes a\n\
-        BOM and little-endian; --bom writes a BOM in any codec.")]
+        BOM and little-endian; --bom writes a BOM in any codec (with -t corrected-utf-8, the\n\
+        magic number EF B7 9D ED B2 AE 00 0A).\n\n\
+        --framing java (-t mutf-8, mutf-8-lenient) writes Java's writeUTF records, as\n\
+        DataInput.readUTF reads them: the text in records of at most 65,535 bytes, each but the\n\
+        last as full as a character boundary allows (a character, a surrogate pair included, is\n\
+        never split); an empty text is one empty record, 00 00.")]
     Encode(EncodeArgs),
     /// Convert bytes from one codec to another, streaming in bounded memory.
     #[command(after_help = "Examples:\n  \
         utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n  \
         utfx convert -f wtf-8 -t utf-8 --encode-errors replace < in.bin > out.txt\n\n\
-        utfx -f utf-16 -t utf-8 -c in.txt     # iconv's form; -c drops what cannot be converted\n\n\
+        utfx -f utf-16 -t utf-8 -c in.txt     # iconv's form; -c drops what cannot be converted\n  \
+        echo hi | utfx -t utf-16le           # FROM defaults to UTF-8\n\n\
         With -o, a regular file is replaced only when the conversion succeeds (its mode and\n\
         owner kept); a symbolic link is written through; a device or FIFO is written into.\n\
         -c (or //IGNORE after TO) is --errors ignore --encode-errors ignore, and exits 0.\n\n\
         Byte order marks: -f utf-16 reads a BOM of either order (FF FE, FE FF), strips it, and\n\
         reads little-endian without one; -f utf-8, utf-16le, utf-16be strip a leading BOM of\n\
         their own (the Encoding Standard's TextDecoder), --keep-bom keeps it as U+FEFF (iconv);\n\
-        other codecs keep U+FEFF as a character. -t utf-16 writes FF FE and little-endian text;\n\
-        --bom writes a BOM in any target codec.")]
+        -f corrected-utf-8 strips a leading magic number (EF B7 9D ED B2 AE 00 0A), as its\n\
+        specification says to treat it like a BOM, and --keep-bom keeps it; other codecs keep\n\
+        U+FEFF as a character. -t utf-16 writes FF FE and little-endian text; --bom writes a BOM\n\
+        in any target codec, and the magic number with -t corrected-utf-8.\n\n\
+        --framing java reads Java's writeUTF records (2-byte big-endian length, Modified UTF-8)\n\
+        when FROM is mutf-8 or mutf-8-lenient, and writes them (at most 65,535 bytes each, cut\n\
+        between characters) when TO is; see utfx decode --help and utfx encode --help.")]
     Convert(ConvertArgs),
     /// Check that files (or standard input) are well-formed in a codec.
     #[command(after_help = "Examples:\n  \
@@ -71,11 +89,16 @@ pub(crate) enum Command {
         KIND (lines end at U+000A; columns count code points and ill-formed subparts from 1),\n\
         up to --max-errors per file (default 100), then how many more there were.")]
     Validate(ValidateArgs),
-    /// Show each item of the input: offset, bytes, code point, class, status.
-    #[command(after_help = "Example:\n  \
-        printf 'a\\xc3\\xa9\\xff' | utfx inspect -f utf-8\n\n\
+    /// Show each item of the input: offset, bytes, code point, class, status, character.
+    #[command(after_help = "Examples:\n  \
+        printf 'a\\xc3\\xa9\\xff' | utfx inspect -f utf-8\n  \
+        utfx inspect -f utf-8 --offset 4096 --limit 20 file.txt\n\n\
         Every row is written; the exit status is then that of validate: 1 when the input has an\n\
-        ill-formed item. A stripped BOM is shown with the status `bom`.")]
+        ill-formed item (with --offset or --limit, among the rows shown). A stripped BOM is shown\n\
+        with the status `bom`, Corrected UTF-8's stripped magic number with `magic`. The last column is the character as Rust writes a char ('a', '\\n',\n\
+        '\\u{202e}': controls, spaces other than U+0020, format and unassigned characters escaped),\n\
+        `-` for an item that is no character. --offset N decodes from the first byte all the\n\
+        same and starts at the item that holds byte N, so the items are those of the whole input.")]
     Inspect(InspectArgs),
 }
 
@@ -94,7 +117,8 @@ pub(crate) struct DecodeArgs {
     /// Drop ill-formed input (--errors ignore), as iconv -c.
     #[arg(short = 'c', conflicts_with = "errors")]
     pub(crate) drop: bool,
-    /// Keep a leading byte order mark as U+FEFF instead of stripping it.
+    /// Keep a leading byte order mark as U+FEFF (or Corrected UTF-8's magic
+    /// number as its code points) instead of stripping it.
     #[arg(long)]
     pub(crate) keep_bom: bool,
     /// The output format.
@@ -103,8 +127,20 @@ pub(crate) struct DecodeArgs {
     /// Read the input as hexadecimal text (whitespace ignored).
     #[arg(long)]
     pub(crate) input_hex: bool,
+    /// Read the input as Java's writeUTF records (a two-byte big-endian
+    /// length, then Modified UTF-8); for mutf-8 and mutf-8-lenient.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub(crate) framing: Option<Framing>,
     /// The input file (standard input when absent or `-`).
     pub(crate) file: Option<PathBuf>,
+}
+
+/// Length-prefixed framings (`--framing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Framing {
+    /// Java's DataOutput.writeUTF / DataInput.readUTF records: a two-byte
+    /// big-endian byte count, then that many bytes of Modified UTF-8.
+    Java,
 }
 
 /// The output formats of `utfx decode`.
@@ -135,7 +171,7 @@ pub(crate) struct EncodeArgs {
     /// What the input holds.
     #[arg(long, value_enum, default_value_t = Input::Text)]
     pub(crate) input: Input,
-    /// Write a byte order mark first.
+    /// Write a byte order mark first (Corrected UTF-8: the magic number).
     #[arg(long)]
     pub(crate) bom: bool,
     /// Keep a leading byte order mark of the text input as U+FEFF.
@@ -144,6 +180,10 @@ pub(crate) struct EncodeArgs {
     /// Print the bytes as uppercase hexadecimal, separated by spaces.
     #[arg(long)]
     pub(crate) hex: bool,
+    /// Write Java's writeUTF records (a two-byte big-endian length, then at
+    /// most 65,535 bytes of Modified UTF-8); for mutf-8 and mutf-8-lenient.
+    #[arg(long, value_enum, value_name = "KIND", conflicts_with = "bom")]
+    pub(crate) framing: Option<Framing>,
     /// The input file (standard input when absent or `-`).
     pub(crate) file: Option<PathBuf>,
 }
@@ -158,11 +198,16 @@ pub(crate) enum Input {
     Cps,
 }
 
+/// The usage line of iconv's form, `utfx -f X -t Y ...`, shown instead of
+/// `utfx convert`'s when the command line was written that way.
+pub(crate) const ICONV_USAGE: &str = "utfx -f FROM -t TO [-c] [-s] [-o OUT] [FILE]";
+
 /// `utfx convert`.
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
-    /// The codec of the input.
-    #[arg(short = 'f', long = "from", visible_alias = "from-code", value_name = "FROM")]
+    /// The codec of the input (UTF-8 when absent; iconv takes the locale's
+    /// charset).
+    #[arg(short = 'f', long = "from", visible_alias = "from-code", value_name = "FROM", default_value = "utf-8")]
     pub(crate) from: String,
     /// The codec of the output (`//IGNORE` after it: as -c).
     #[arg(short = 't', long = "to", visible_alias = "to-code", value_name = "TO")]
@@ -177,13 +222,21 @@ pub(crate) struct ConvertArgs {
     /// points (--errors ignore --encode-errors ignore), as iconv -c.
     #[arg(short = 'c', conflicts_with_all = ["errors", "encode_errors"])]
     pub(crate) drop: bool,
-    /// Write a byte order mark first.
+    /// Print no warnings, hints or progress bar on standard error, only
+    /// errors (iconv's -s, --silent).
+    #[arg(short = 's', long = "silent")]
+    pub(crate) silent: bool,
+    /// Write a byte order mark first (Corrected UTF-8: the magic number).
     #[arg(long)]
     pub(crate) bom: bool,
-    /// Keep a leading byte order mark of the input as U+FEFF instead of
-    /// stripping it.
+    /// Keep a leading byte order mark of the input as U+FEFF (or Corrected
+    /// UTF-8's magic number as its code points) instead of stripping it.
     #[arg(long)]
     pub(crate) keep_bom: bool,
+    /// Java's writeUTF records on each side whose codec is Modified UTF-8
+    /// (mutf-8, mutf-8-lenient): read as records, written as records.
+    #[arg(long, value_enum, value_name = "KIND", conflicts_with = "bom")]
+    pub(crate) framing: Option<Framing>,
     /// Write to this file, which appears only when the conversion succeeds.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub(crate) output: Option<PathBuf>,
@@ -207,6 +260,10 @@ pub(crate) struct ValidateArgs {
     /// With --all-errors, how many errors to list per file.
     #[arg(long, value_name = "N", default_value_t = 100, requires = "all_errors")]
     pub(crate) max_errors: u64,
+    /// Read the input as Java's writeUTF records (a two-byte big-endian
+    /// length, then Modified UTF-8); for mutf-8 and mutf-8-lenient.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub(crate) framing: Option<Framing>,
     /// The files to check (standard input when none, or `-`).
     #[arg(value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
@@ -221,9 +278,22 @@ pub(crate) struct InspectArgs {
     /// Read the input as hexadecimal text (whitespace ignored).
     #[arg(long)]
     pub(crate) input_hex: bool,
-    /// Show a leading byte order mark as U+FEFF instead of `bom`.
+    /// Show a leading byte order mark as U+FEFF instead of `bom` (Corrected
+    /// UTF-8's magic number as its code points instead of `magic`).
     #[arg(long)]
     pub(crate) keep_bom: bool,
+    /// Start at the item that holds byte N (the input is still decoded from
+    /// its first byte).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) offset: usize,
+    /// Show at most N rows.
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+    /// Read the input as Java's writeUTF records (a two-byte big-endian
+    /// length, then Modified UTF-8), a row for each length field; for
+    /// mutf-8 and mutf-8-lenient.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub(crate) framing: Option<Framing>,
     /// The input file (standard input when absent or `-`).
     pub(crate) file: Option<PathBuf>,
 }

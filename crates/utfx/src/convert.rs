@@ -24,6 +24,9 @@ use crate::support::{self, Failure};
 const PROGRESS_FROM: u64 = 16 << 20;
 
 pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
+    if args.framing.is_some() {
+        return crate::framing::convert(args);
+    }
     let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?;
     let (to, ignore) = support::target_label(&args.to)?;
     let (to, bom) = bom::output(to, args.bom)?;
@@ -38,6 +41,8 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let big = input.codec.info().domain.max.is_none();
     let parallel = (!big && threads > 1 && size.is_some_and(|s| s >= PARALLEL_FROM) && to.is_context_free())
         .then_some(parallel::Setup { from: input.codec, decode_mode, to, encode_mode, threads });
+    // -s: no progress bar either (an error still prints).
+    let size = size.filter(|_| !args.silent);
     let plan = Plan { source, size, parallel, decode_mode, to, encode_mode };
     let reader: Box<dyn Read + Send> = Box::new(input.reader);
     match &args.output {

@@ -5,12 +5,14 @@
 //! everything before it, as `iconv` does it.
 
 use std::fmt::Write as _;
+use std::io::{self, Read};
 
 use codec_core::{BigCodePoint, Decode, DecodeError, DecodeMode, Decoder, EncodeMode, Encoder, ErrorKind, Step};
 use codec_registry::BigCodec;
 
 use crate::bom::{InputLabel, Prepared};
 use crate::cli::{DecodeArgs, Format};
+use crate::framing::{self, Records};
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
@@ -20,11 +22,38 @@ pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
     let mut input =
         label.open(support::hex_or_bytes(reader, args.input_hex)).map_err(|e| support::read_failure(&name, &e))?;
     let codec = support::big_codec(input.codec.info().name)?;
+    let framed = framing::applies(args.framing, input.codec)?;
     let mut out = Output::stdout();
-    let result = match args.format {
-        Format::Cps => cps(codec, mode, &mut input, &name, &mut out),
-        Format::Json => json(codec, &mut input, &name, &mut out),
-        Format::Utf8 => utf8(codec, mode, &mut input, &name, &mut out),
+    let mut errors = 0;
+    let mut each = |input: &mut Prepared, out: &mut Output| match args.format {
+        Format::Cps => cps(codec, mode, input, &name, out),
+        Format::Json => json(codec, input, &name, out).map(|n| errors += n),
+        Format::Utf8 => utf8(codec, mode, input, &name, out),
+    };
+    let result = if framed {
+        // Each record a whole input of its own, at its payload's offset:
+        // with --format cps, one line per record.
+        let mut records = Records::new(&mut input.reader, input.skipped);
+        loop {
+            match records.next() {
+                Ok(None) => break Ok(()),
+                Ok(Some((at, payload))) => {
+                    let reader = io::Cursor::new(payload.to_vec()).chain(Box::new(io::empty()) as Box<dyn Read>);
+                    let mut record = Prepared { reader, codec: input.codec, skipped: at };
+                    if let Err(failure) = each(&mut record, &mut out) {
+                        break Err(failure);
+                    }
+                }
+                Err(e) => break Err(e.failure("", &name)),
+            }
+        }
+    } else {
+        each(&mut input, &mut out)
+    };
+    let result = match (result, errors) {
+        (Ok(()), 0) => Ok(()),
+        (Ok(()), n) => Err(Failure::Data(format!("{n} ill-formed item(s)"))),
+        (Err(failure), _) => Err(failure),
     };
     // What came before a failure is written, then the failure reported.
     let flushed = if matches!(result, Err(Failure::Quiet)) { Ok(()) } else { out.flush() };
@@ -139,9 +168,9 @@ impl Tokens {
     }
 }
 
-/// Writes one JSON object per item; any error item makes the result
-/// [`Failure::Data`], after every item is written.
-fn json(codec: &'static dyn BigCodec, input: &mut Prepared, name: &str, out: &mut Output) -> Result<(), Failure> {
+/// Writes one JSON object per item, and returns how many were errors (the
+/// caller makes any a [`Failure::Data`], after every item is written).
+fn json(codec: &'static dyn BigCodec, input: &mut Prepared, name: &str, out: &mut Output) -> Result<usize, Failure> {
     let mut scanner = Scanner::at(input.skipped);
     let mut errors = 0usize;
     let mut line = String::new();
@@ -165,7 +194,7 @@ fn json(codec: &'static dyn BigCodec, input: &mut Prepared, name: &str, out: &mu
         }
         Ok(())
     })?;
-    if errors > 0 { Err(Failure::Data(format!("{errors} ill-formed item(s)"))) } else { Ok(()) }
+    Ok(errors)
 }
 
 /// Writes the decoded text as UTF-8; code points UTF-8 cannot hold are an

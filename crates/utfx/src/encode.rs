@@ -10,14 +10,16 @@ use codec_core::{BigCodePoint, EncodeError, Step, TranscodeError, TranscodeReade
 
 use crate::bom::{self, InputLabel};
 use crate::cli::{EncodeArgs, Input};
+use crate::framing::{self, Framer};
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
     let (label, ignore) = support::target_label(&args.codec)?;
     let (codec, bom) = bom::output(label, args.bom)?;
+    let mut framer = framing::applies(args.framing, codec)?.then(Framer::default);
     let mode = support::encode_mode("--errors", &args.errors, args.drop || ignore)?;
     if args.input == Input::Text {
-        return text(args, codec, mode, bom.as_deref().unwrap_or_default(), args.drop || ignore);
+        return text(args, codec, mode, bom.as_deref().unwrap_or_default(), args.drop || ignore, framer);
     }
     let codec = support::big_codec(codec.info().name)?;
     let input = support::read_all(args.file.as_deref(), false)?;
@@ -57,7 +59,14 @@ pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
     let mut out = Output::stdout();
     let mut hex = args.hex.then(Hexer::default);
     write(&mut out, &mut hex, bom.as_deref().unwrap_or_default())?;
-    write(&mut out, &mut hex, &bytes)?;
+    match framer.as_mut() {
+        Some(framer) => {
+            let mut emit = |record: &[u8]| write(&mut out, &mut hex, record);
+            framer.push(&bytes, &mut emit)?;
+            framer.finish(&mut emit)?;
+        }
+        None => write(&mut out, &mut hex, &bytes)?,
+    }
     if hex.is_some() {
         out.write(b"\n")?;
     }
@@ -72,6 +81,7 @@ fn text(
     mode: codec_core::EncodeMode,
     bom: &[u8],
     drop: bool,
+    mut framer: Option<Framer>,
 ) -> Result<(), Failure> {
     let decode_mode = if drop { codec_core::DecodeMode::Ignore } else { codec_core::DecodeMode::Fatal };
     let (reader, name, _) = support::open(args.file.as_deref())?;
@@ -95,11 +105,25 @@ fn text(
                     });
                 }
             };
-            write(&mut out, &mut hex, &buf[..n])?;
+            match framer.as_mut() {
+                Some(framer) => framer.push(&buf[..n], &mut |record| write(&mut out, &mut hex, record))?,
+                None => write(&mut out, &mut hex, &buf[..n])?,
+            }
         }
     });
     if matches!(result, Err(Failure::Quiet)) {
         return result;
+    }
+    // What came before an error is written: with --framing, as a last
+    // record.
+    if let Some(framer) = framer.as_mut() {
+        let finished = framer.finish(&mut |record| write(&mut out, &mut hex, record));
+        if matches!(finished, Err(Failure::Quiet)) {
+            return finished;
+        }
+        let result = result.and(finished);
+        let ended = if hex.is_some() { out.write(b"\n") } else { Ok(()) };
+        return result.and(ended).and(out.flush());
     }
     let ended = if hex.is_some() { out.write(b"\n") } else { Ok(()) };
     result.and(ended).and(out.flush())

@@ -1,68 +1,100 @@
-//! `utfx inspect`: one row per item, with its class and status, coloured on
-//! a terminal; then the exit status `validate` gives the same input (1 when
-//! an item is ill-formed).
+//! `utfx inspect`: one row per item, with its class, status and the
+//! character itself, coloured on a terminal; then the exit status
+//! `validate` gives the rows shown (1 when one is ill-formed).
+//!
+//! `--offset N` and `--limit N` choose the rows: the input is decoded from
+//! its first byte whatever N is, so every item is the one a decoder of the
+//! whole input sees (no guessing where a sequence starts), and the rows
+//! begin at the item that holds byte N; at most `--limit` rows follow.
 
-use codec_core::{BigCodePoint, CodePoint, ErrorKind, Items};
+use codec_core::{BigCodePoint, CodePoint, DecodeError, ErrorKind, Items};
 
 use crate::bom::InputLabel;
 use crate::cli::InspectArgs;
+use crate::framing;
 use crate::support::{self, Failure, Output};
+
+/// The width of the status column, the longest status
+/// (`error: unexpected_continuation`) included.
+const STATUS_WIDTH: usize = 30;
 
 pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     let label = InputLabel::new(&args.codec, args.keep_bom)?;
     let input = support::read_all(args.file.as_deref(), args.input_hex)?;
-    let (codec, skipped) = label.resolve(&input[..input.len().min(3)]);
+    let (codec, skipped) = label.resolve(&input);
     let codec = support::big_codec(codec.info().name)?;
     let colour = support::colour();
     let mut out = Output::stdout();
-    out.write(
-        format!("{:>8}  {:<17}  {:<11}  {:<14}  {}\n", "offset", "bytes", "code point", "class", "status").as_bytes(),
-    )?;
-    if skipped > 0 {
-        let bytes = support::hex(&input[..skipped]);
-        let status = if colour { "\x1b[33mbom\x1b[0m" } else { "bom" };
+    let mut line = String::new();
+    let header = Row { offset: "offset", bytes: "bytes", cp: "code point", class: "class", status: None, ch: "char" };
+    header.write(&mut line, colour);
+    out.write(line.as_bytes())?;
+    let signature = (skipped > 0).then(|| {
+        if label.strips_magic() {
+            return Ok(Item { offset: 0, len: skipped, point: None, class: "magic number", status: Status::Magic });
+        }
         let cp = BigCodePoint::from(CodePoint::new(0xFEFF)).to_string();
-        out.write(format!("{:>8}  {bytes:<17}  {cp:<11}  {:<14}  {status}\n", 0, "BOM").as_bytes())?;
-    }
-    let mut errors = 0usize;
-    for item in Items::new(codec, &input[skipped..]) {
-        let item = item.map(|mut it| {
-            it.offset += skipped;
-            it
-        });
-        let item = item.map_err(|e| e.shifted(skipped));
-        let (offset, len, point, status) = match item {
+        Ok(Item { offset: 0, len: skipped, point: Some(cp), class: "BOM", status: Status::Bom })
+    });
+    let items = |from: usize, to: usize| {
+        Items::new(codec, &input[from..to]).map(move |item| match item {
             Ok(it) => {
-                (it.offset, it.len, it.point.clone(), if it.point.is_some() { Status::Ok } else { Status::Reserved })
+                let status = if it.point.is_some() { Status::Ok } else { Status::Reserved };
+                Ok(Item {
+                    offset: it.offset + from,
+                    len: it.len,
+                    class: it.point.as_ref().map_or("reserved", class),
+                    point: it.point.map(|p| p.to_string()),
+                    status,
+                })
             }
-            Err(e) => {
-                let len = e.error_len().unwrap_or(input.len() - e.valid_up_to());
-                let status = if e.kind() == ErrorKind::Reserved { Status::Reserved } else { Status::Error(e.kind()) };
-                errors += usize::from(status != Status::Reserved);
-                (e.valid_up_to(), len, None, status)
-            }
+            Err(e) => Err(e.shifted(from)),
+        })
+    };
+    let items: Box<dyn Iterator<Item = Result<Item, DecodeError>>> =
+        if framing::applies(args.framing, label.resolve(&input).0)? {
+            // A row for each record's length field, then its items, each
+            // record a whole input of its own.
+            Box::new(records(&input, skipped).flat_map(move |record| match record {
+                Ok((at, len)) => {
+                    let field =
+                        Item { offset: at, len: 2, point: None, class: "record length", status: Status::Record(len) };
+                    let field: Box<dyn Iterator<Item = _>> = Box::new(std::iter::once(Ok(field)));
+                    Box::new(field.chain(items(at + 2, at + 2 + len)))
+                }
+                Err(at) => cut_record(at),
+            }))
+        } else {
+            Box::new(items(skipped, input.len()))
         };
-        let bytes = support::hex(&input[offset..offset + len]);
+    let shown = signature
+        .into_iter()
+        .chain(items)
+        .map(|item| item.unwrap_or_else(|e| error_item(&e, input.len())))
+        .skip_while(|item| item.offset + item.len <= args.offset)
+        .take(args.limit.unwrap_or(u64::MAX).try_into().unwrap_or(usize::MAX));
+    let mut errors = 0usize;
+    for item in shown {
+        let raw = &input[item.offset..item.offset + item.len];
+        let bytes = support::hex(raw);
         let bytes = if bytes.len() > 17 { format!("{}...", &bytes[..14]) } else { bytes };
-        let (cp, class) = match &point {
-            Some(p) => (p.to_string(), class(p)),
-            None if status == Status::Reserved => {
-                (format!("R+{}", support::hex_compact(&input[offset..offset + len])), "reserved")
-            }
-            None => ("-".into(), "-"),
+        let cp = match (&item.point, item.status) {
+            (Some(cp), _) => cp.clone(),
+            (None, Status::Reserved) => format!("R+{}", support::hex_compact(raw)),
+            (None, _) => "-".into(),
         };
-        let status_text = match status {
-            Status::Ok => "ok".to_string(),
-            Status::Reserved => "reserved".to_string(),
-            Status::Error(kind) => format!("error: {}", kind.as_str()),
+        // The character, as Rust writes a `char` (`'a'`, `'\n'`,
+        // `'\u{202e}'`): what a terminal cannot show plainly is escaped.
+        let ch = match item.status {
+            Status::Ok => item.point.as_deref().and_then(char_of).map_or_else(|| "-".into(), |c| format!("{c:?}")),
+            _ => "-".into(),
         };
-        let status_text = match (colour, status) {
-            (false, _) => status_text,
-            (true, Status::Ok) => format!("\x1b[32m{status_text}\x1b[0m"),
-            (true, Status::Reserved) => format!("\x1b[33m{status_text}\x1b[0m"),
-            (true, Status::Error(_)) => format!("\x1b[31m{status_text}\x1b[0m"),
-        };
-        out.write(format!("{offset:>8}  {bytes:<17}  {cp:<11}  {class:<14}  {status_text}\n").as_bytes())?;
+        errors += usize::from(matches!(item.status, Status::Error(_)));
+        let offset = item.offset.to_string();
+        let row =
+            Row { offset: &offset, bytes: &bytes, cp: &cp, class: item.class, status: Some(item.status), ch: &ch };
+        row.write(&mut line, colour);
+        out.write(line.as_bytes())?;
     }
     out.flush()?;
     // As `validate` and `decode` do: every row written, then the verdict.
@@ -72,11 +104,111 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     }
 }
 
+/// The records of a framed input: the offset and payload length of each,
+/// then the offset of a record that the end of input cuts, if any.
+fn records(input: &[u8], from: usize) -> impl Iterator<Item = Result<(usize, usize), usize>> + '_ {
+    let mut at = Some(from);
+    std::iter::from_fn(move || {
+        let start = at.filter(|&a| a < input.len())?;
+        let len = input.get(start..start + 2).map(|f| usize::from(u16::from_be_bytes([f[0], f[1]])));
+        match len.filter(|len| start + 2 + len <= input.len()) {
+            Some(len) => {
+                at = Some(start + 2 + len);
+                Some(Ok((start, len)))
+            }
+            None => {
+                at = None;
+                Some(Err(start))
+            }
+        }
+    })
+}
+
+/// The row of a record that the end of input cuts: an error, `truncated`,
+/// over the rest of the input.
+fn cut_record(at: usize) -> Box<dyn Iterator<Item = Result<Item, DecodeError>>> {
+    Box::new(std::iter::once(Err(DecodeError::new(at, None, ErrorKind::Truncated))))
+}
+
+/// One item of the input, before it is formatted.
+struct Item {
+    offset: usize,
+    len: usize,
+    /// The code point as `U+XXXX`, if the item is one.
+    point: Option<String>,
+    class: &'static str,
+    status: Status,
+}
+
+/// The item of an error (a reserved sequence is one too, and well-formed).
+fn error_item(e: &codec_core::DecodeError, input_len: usize) -> Item {
+    let len = e.error_len().unwrap_or(input_len - e.valid_up_to());
+    let (class, status) = match e.kind() {
+        ErrorKind::Reserved => ("reserved", Status::Reserved),
+        kind => ("-", Status::Error(kind)),
+    };
+    Item { offset: e.valid_up_to(), len, point: None, class, status }
+}
+
+/// One row of the table, its columns formatted.
+struct Row<'a> {
+    offset: &'a str,
+    bytes: &'a str,
+    cp: &'a str,
+    class: &'a str,
+    /// `None` for the header.
+    status: Option<Status>,
+    ch: &'a str,
+}
+
+impl Row<'_> {
+    /// Writes the row into `line`, replacing what it held: aligned columns
+    /// separated by two spaces, the status coloured on a terminal.
+    fn write(&self, line: &mut String, colour: bool) {
+        let Row { offset, bytes, cp, class, status, ch } = self;
+        let text = match status {
+            None => "status".to_string(),
+            Some(Status::Ok) => "ok".to_string(),
+            Some(Status::Reserved) => "reserved".to_string(),
+            Some(Status::Bom) => "bom".to_string(),
+            Some(Status::Magic) => "magic".to_string(),
+            Some(Status::Record(len)) => format!("record of {len} bytes"),
+            Some(Status::Error(kind)) => format!("error: {}", kind.as_str()),
+        };
+        let pad = " ".repeat(STATUS_WIDTH.saturating_sub(text.len()));
+        let code = match status {
+            _ if !colour => None,
+            None => None,
+            Some(Status::Ok) => Some("32"),
+            Some(Status::Reserved | Status::Bom | Status::Magic | Status::Record(_)) => Some("33"),
+            Some(Status::Error(_)) => Some("31"),
+        };
+        let status = match code {
+            Some(code) => format!("\x1b[{code}m{text}\x1b[0m"),
+            None => text,
+        };
+        *line = format!("{offset:>8}  {bytes:<17}  {cp:<11}  {class:<14}  {status}{pad}  {ch}\n");
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Status {
     Ok,
     Reserved,
+    /// A stripped byte order mark.
+    Bom,
+    /// A stripped magic number (Corrected UTF-8's signature).
+    Magic,
+    /// The length field of a `--framing java` record, and the length.
+    Record(usize),
     Error(ErrorKind),
+}
+
+/// The `char` of a code point written `U+XXXX`, if it is a Unicode scalar
+/// value.
+fn char_of(point: &str) -> Option<char> {
+    let hex = point.strip_prefix("U+")?;
+    char::from_u32(u32::from_str_radix(hex, 16).ok()?)
 }
 
 /// The class of a code point, for the `class` column.

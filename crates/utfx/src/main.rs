@@ -18,6 +18,7 @@ mod cli;
 mod convert;
 mod decode;
 mod encode;
+mod framing;
 mod inspect;
 mod output_file;
 mod parallel;
@@ -29,13 +30,13 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use crate::cli::{Cli, Command};
 use crate::support::{Failure, Output};
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse_from(iconv_form(std::env::args_os().collect())) {
+    let cli = match parse(std::env::args_os().collect()) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
             // A usage error: on stderr, status 2.
@@ -75,17 +76,31 @@ fn main() -> ExitCode {
     }
 }
 
+/// Parses the command line, in iconv's form too: there, `convert`'s usage
+/// errors and help show the usage line of that form ([`cli::ICONV_USAGE`]).
+fn parse(args: Vec<OsString>) -> Result<Cli, clap::Error> {
+    let (args, iconv) = iconv_form(args);
+    let mut command = Cli::command();
+    if iconv {
+        command = command.mut_subcommand("convert", |c| c.override_usage(cli::ICONV_USAGE));
+    }
+    let mut matches = command.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
+}
+
 /// The command line iconv's users type, as a subcommand: `utfx -l` (or
 /// `--list`) is `utfx list`, and options without a subcommand
-/// (`utfx -f X -t Y [FILE]`) are `utfx convert`.
-fn iconv_form(mut args: Vec<OsString>) -> Vec<OsString> {
-    let Some(first) = args.get(1).and_then(|a| a.to_str()) else { return args };
+/// (`utfx -f X -t Y [FILE]`) are `utfx convert` (true: the arguments were
+/// in iconv's form).
+fn iconv_form(mut args: Vec<OsString>) -> (Vec<OsString>, bool) {
+    let Some(first) = args.get(1).and_then(|a| a.to_str()) else { return (args, false) };
     if first == "-l" || first == "--list" {
         args[1] = "list".into();
     } else if first.starts_with('-') && !matches!(first, "-" | "-h" | "--help" | "-V" | "--version") {
         args.insert(1, "convert".into());
+        return (args, true);
     }
-    args
+    (args, false)
 }
 
 /// Writes the help or version text that `clap` rendered, coloured as

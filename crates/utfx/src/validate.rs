@@ -13,11 +13,13 @@ use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, 
 use crate::bom::InputLabel;
 use crate::cli::ValidateArgs;
 use crate::decode::Scanner;
+use crate::framing::{self, RecordError, Records};
 use crate::read_ahead::ReadAhead;
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
-    let label = InputLabel::new(&args.codec, false)?;
+    // The document check sees the magic number, which is otherwise stripped.
+    let label = InputLabel::new(&args.codec, args.document)?;
     let codec = label.resolve(&[]).0;
     let rules = match (args.document, codec.document()) {
         (false, _) => None,
@@ -26,12 +28,13 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
             return Err(Failure::Usage(format!("--document: codec `{}` has no document rules", codec.info().name)));
         }
     };
+    let framed = framing::applies(args.framing, codec)?;
     let files: Vec<Option<&Path>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().map(|f| Some(f.as_path())).collect() };
     let mut out = Output::stdout();
     let (mut invalid, mut io_error) = (false, None);
     for file in files {
-        match check(&label, rules, file, args, &mut out) {
+        match check(&label, rules, file, args, framed, &mut out) {
             Ok(bad) => invalid |= bad,
             Err(Failure::Io(message)) => {
                 // Reported at once, so that the other files still run.
@@ -61,6 +64,7 @@ fn check(
     rules: Option<&dyn DocumentRules>,
     file: Option<&Path>,
     args: &ValidateArgs,
+    framed: bool,
     out: &mut Output,
 ) -> Result<bool, Failure> {
     let (reader, name, _) = support::open(file)?;
@@ -73,6 +77,10 @@ fn check(
     let mut decoder = codec_core::Decoder::new(input.codec, DecodeMode::Fatal);
     let mut error = None;
     loop {
+        if framed {
+            error = check_records(&mut input, &name, lister.as_mut(), &mut decoder, out)?;
+            break;
+        }
         let chunk = match input.reader.fill_buf() {
             Ok(chunk) => chunk,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
@@ -123,6 +131,45 @@ fn check(
     }
     out.write(lines.as_bytes())?;
     Ok(errors > 0 || must)
+}
+
+/// `--framing java`: checks each record as a whole input of its own; the
+/// first error, or with `lister` every error (a record cut by the end of
+/// input is one, `truncated` at its first byte).
+fn check_records(
+    input: &mut crate::bom::Prepared<ReadAhead>,
+    name: &str,
+    mut lister: Option<&mut Lister>,
+    decoder: &mut codec_core::Decoder<&'static dyn DynCodec>,
+    out: &mut Output,
+) -> Result<Option<codec_core::DecodeError>, Failure> {
+    let mut records = Records::new(&mut input.reader, input.skipped);
+    loop {
+        let (at, payload) = match records.next() {
+            Ok(Some(record)) => record,
+            Ok(None) => return Ok(None),
+            Err(RecordError::Read(e)) => return Err(support::read_failure(name, &e)),
+            Err(RecordError::Truncated(e)) => match lister.as_mut() {
+                Some(lister) => {
+                    lister.push_cut_record(&e, name, out)?;
+                    return Ok(None);
+                }
+                None => return Ok(Some(e)),
+            },
+        };
+        match lister.as_mut() {
+            Some(lister) => {
+                lister.scanner = Scanner::at(at);
+                lister.push(payload, true, name, out)?;
+            }
+            None => {
+                decoder.reset();
+                if let Err(e) = decoder.validate_chunk(payload, true) {
+                    return Ok(Some(e.shifted(at)));
+                }
+            }
+        }
+    }
 }
 
 /// Feeds the document check.
@@ -199,5 +246,17 @@ impl Lister {
             self.column += 1;
         }
         out.write(self.text.as_bytes())
+    }
+
+    /// Counts and lists a record that the end of input cuts
+    /// (`--framing`), an error outside the items.
+    fn push_cut_record(&mut self, e: &codec_core::DecodeError, name: &str, out: &mut Output) -> Result<(), Failure> {
+        self.total += 1;
+        if self.listed >= self.cap {
+            return Ok(());
+        }
+        self.listed += 1;
+        let (line, column, offset, kind) = (self.line, self.column, e.valid_up_to(), e.kind().as_str());
+        out.write(format!("{name}:{line}:{column}: offset {offset}: {kind}\n").as_bytes())
     }
 }
