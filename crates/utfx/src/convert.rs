@@ -270,13 +270,16 @@ struct BigTranscode<R> {
     out: Vec<u8>,
     pos: usize,
     done: bool,
+    /// The error that ended the input, returned once `out` is delivered.
+    failed: Option<BigError>,
 }
 
 impl<R: Read> BigTranscode<R> {
     fn new(inner: R, from: &'static dyn BigCodec, dm: DecodeMode, to: &'static dyn BigCodec, em: EncodeMode) -> Self {
         let (decoder, encoder) = (Decoder::new(from, dm), Encoder::new(to, em));
         let chunk = vec![0; 64 * 1024];
-        BigTranscode { inner, decoder, encoder, chunk, points: Vec::new(), out: Vec::new(), pos: 0, done: false }
+        let (points, out) = (Vec::new(), Vec::new());
+        BigTranscode { inner, decoder, encoder, chunk, points, out, pos: 0, done: false, failed: None }
     }
 }
 
@@ -290,16 +293,25 @@ impl<R: Read> Read for BigTranscode<R> {
                 }
             };
             self.done = n == 0;
-            let invalid = |e| io::Error::new(io::ErrorKind::InvalidData, e);
             self.points.clear();
             self.out.clear();
             self.pos = 0;
-            self.decoder
-                .decode_chunk(&self.chunk[..n], self.done, &mut self.points)
-                .map_err(|e| invalid(BigError::Decode(e)))?;
-            self.encoder
-                .encode_chunk(&self.points, self.done, &mut self.out)
-                .map_err(|e| invalid(BigError::Encode(e)))?;
+            // The code points before a decoding error, and the bytes before
+            // an encoding error, are delivered before the error: after a
+            // decoding error nothing follows, so the encoder may finish. An
+            // encoding error is at a code point before any decoding error.
+            let decoded = self.decoder.decode_chunk(&self.chunk[..n], self.done, &mut self.points);
+            let encoded = self.encoder.encode_chunk(&self.points, self.done || decoded.is_err(), &mut self.out);
+            self.failed = match (encoded, decoded) {
+                (Err(e), _) => Some(BigError::Encode(e)),
+                (Ok(()), Err(e)) => Some(BigError::Decode(e)),
+                (Ok(()), Ok(())) => None,
+            };
+            self.done |= self.failed.is_some();
+        }
+        let delivered = self.pos == self.out.len();
+        if let Some(e) = self.failed.take_if(|_| delivered) {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, e));
         }
         let n = buf.len().min(self.out.len() - self.pos);
         buf[..n].copy_from_slice(&self.out[self.pos..self.pos + n]);
