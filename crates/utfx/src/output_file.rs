@@ -10,7 +10,9 @@
 //! * A symbolic link is resolved first, so the file it points to is replaced
 //!   and the link stays a link; a link to nothing is refused, as `cp` does.
 //! * A device, FIFO or socket is opened and written into, never replaced, so
-//!   `-o /dev/null` discards and `-o /dev/full` fails with exit status 3.
+//!   `-o /dev/null` discards and `-o /dev/full` fails with exit status 3;
+//!   so is a pipe reached through a link that names no path (`-o /dev/stdout`
+//!   when standard output is a pipe).
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, ErrorKind};
@@ -64,9 +66,15 @@ impl OutputFile {
                     let meta = fs::metadata(&real).map_err(fail)?;
                     (real, Some(meta))
                 }
-                Err(e) if e.kind() == ErrorKind::NotFound => {
-                    return Err(Failure::Io(format!("{shown}: not writing through a dangling symbolic link")));
-                }
+                Err(e) if e.kind() == ErrorKind::NotFound => match fs::metadata(path) {
+                    // A link the kernel resolves but no path names: a pipe
+                    // or socket behind `/dev/stdout` (`/proc/self/fd/1` is
+                    // `pipe:[N]`), written into as any non-regular target.
+                    Ok(meta) if !meta.is_file() && !meta.is_dir() => (path.to_path_buf(), Some(meta)),
+                    _ => {
+                        return Err(Failure::Io(format!("{shown}: not writing through a dangling symbolic link")));
+                    }
+                },
                 Err(e) => return Err(fail(e)),
             },
         };

@@ -185,6 +185,26 @@ fn a_fifo_gets_the_bytes() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `-o /dev/stdout` when standard output is a pipe: `/proc/self/fd/1`
+/// names `pipe:[N]`, no path, and the pipe is written into, as `>` would.
+#[test]
+fn dev_stdout_on_a_pipe_gets_the_bytes() {
+    let output = std::process::Command::new(bin())
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o", "/dev/stdout"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all("into the pipe".as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(output.status.success(), "{:?}: {}", output.status, String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.stdout, utf16le("into the pipe"));
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
 /// The process's umask, from `/proc/self/status` (Linux).
 fn umask() -> Option<u32> {
     let status = fs::read_to_string("/proc/self/status").ok()?;
