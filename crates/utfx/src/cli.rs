@@ -55,7 +55,9 @@ pub(crate) enum Command {
         utfx convert -f wtf-8 -t utf-8 --encode-errors replace < in.bin > out.txt\n\n\
         utfx -f utf-16 -t utf-8 -c in.txt     # iconv's form; -c drops what cannot be converted\n\n\
         With -o, a regular file is replaced only when the conversion succeeds (its mode and\n\
-        owner kept); a symbolic link is written through; a device or FIFO is written into.\n\
+        owner kept); a symbolic link is written through; a file with several hard links gets\n\
+        the finished output copied into it, to keep the links (that last step is a copy, not\n\
+        atomic); a device, FIFO or pipe (-o /dev/stdout) is written into.\n\
         -c (or //IGNORE after TO) is --errors ignore --encode-errors ignore, and exits 0.\n\n\
         Byte order marks: -f utf-16 reads a BOM of either order (FF FE, FE FF), strips it, and\n\
         reads little-endian without one; -f utf-8, utf-16le, utf-16be strip a leading BOM of\n\
