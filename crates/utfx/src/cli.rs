@@ -71,7 +71,8 @@ pub(crate) enum Command {
         utfx validate -f utf-8 --all-errors < in.txt\n\n\
         --all-errors lists every error, one line each, as FILE:LINE:COLUMN: offset N, bytes HEX:\n\
         KIND (lines end at U+000A; columns count code points and ill-formed subparts from 1),\n\
-        up to --max-errors per file (default 100), then how many more there were.")]
+        up to --max-errors per file (default 100), then how many more there were. --document\n\
+        lists its findings as they are found, up to --max-errors per file too, then the count.")]
     Validate(ValidateArgs),
     /// Show each item of the input: offset, bytes, code point, class, status.
     #[command(after_help = "Example:\n  \
@@ -195,19 +196,22 @@ pub(crate) struct ConvertArgs {
 
 /// `utfx validate`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("lists").args(["all_errors", "document"]).multiple(true)))]
 pub(crate) struct ValidateArgs {
     /// The codec to check against.
     #[arg(short = 'f', long = "from", value_name = "CODEC")]
     pub(crate) codec: String,
     /// Also check the codec's document rules (Corrected UTF-8's magic number
-    /// and control characters): one line per finding, exit 1 on a MUST.
+    /// and control characters): one line per finding as it is found, up to
+    /// --max-errors, exit 1 on a MUST.
     #[arg(long)]
     pub(crate) document: bool,
     /// List every error, one per line, with line, column, bytes and kind.
     #[arg(long)]
     pub(crate) all_errors: bool,
-    /// With --all-errors, how many errors to list per file.
-    #[arg(long, value_name = "N", default_value_t = 100, requires = "all_errors")]
+    /// With --all-errors, how many errors to list per file; with --document,
+    /// how many findings.
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "lists")]
     pub(crate) max_errors: u64,
     /// The files to check (standard input when none, or `-`).
     #[arg(value_name = "FILE")]

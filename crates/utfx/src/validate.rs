@@ -2,8 +2,9 @@
 //! memory, `FILE: ok` or `FILE: offset N: KIND`; with `--all-errors`, every
 //! error as `FILE:LINE:COLUMN: offset N, bytes HEX: KIND`, up to
 //! `--max-errors` per file; with `--document`, also the codec's document
-//! rules (`FILE: offset N: must|should: MESSAGE`, one line per finding),
-//! through `Codec::document` whatever the codec.
+//! rules (`FILE: offset N: must|should: MESSAGE`, one line per finding as
+//! it is found, up to `--max-errors` per file), through `Codec::document`
+//! whatever the codec.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -67,8 +68,7 @@ fn check(
     let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(&name, &e))?;
     let mut input = label.open(ahead).map_err(|e| support::read_failure(&name, &e))?;
     let name = file.map_or_else(|| name.clone(), |p| p.display().to_string());
-    let mut document = rules.map(DocumentRules::checker);
-    let mut findings = Vec::new();
+    let mut document = rules.map(|rules| Findings::new(rules.checker(), args.max_errors));
     let mut lister = args.all_errors.then(|| Lister::new(input.codec, input.skipped, args.max_errors));
     let mut decoder = codec_core::Decoder::new(input.codec, DecodeMode::Fatal);
     let mut error = None;
@@ -80,7 +80,7 @@ fn check(
         };
         let (n, last) = (chunk.len(), chunk.is_empty());
         if let Some(document) = document.as_mut() {
-            feed(document.as_mut(), chunk, last, &mut findings);
+            document.feed(chunk, last, &name, out)?;
         }
         match lister.as_mut() {
             Some(lister) => lister.push(chunk, last, &name, out)?,
@@ -98,8 +98,8 @@ fn check(
         }
     }
     let mut lines = String::new();
-    for f in &findings {
-        lines.push_str(&format!("{name}: {f}\n"));
+    if let Some(Findings { total, listed, .. }) = &document.as_ref().filter(|d| d.total > d.listed) {
+        lines.push_str(&format!("{name}: {total} findings, the first {listed} listed (--max-errors to list more)\n"));
     }
     let errors = match (&lister, error) {
         (Some(lister), _) => {
@@ -117,7 +117,7 @@ fn check(
         }
         (None, None) => 0,
     };
-    let must = findings.iter().any(|f| f.level == Level::Must);
+    let must = document.as_ref().is_some_and(|d| d.must);
     if errors == 0 && !must {
         lines.push_str(&format!("{name}: ok\n"));
     }
@@ -125,9 +125,51 @@ fn check(
     Ok(errors > 0 || must)
 }
 
-/// Feeds the document check.
-fn feed(document: &mut dyn DocumentCheck, chunk: &[u8], last: bool, findings: &mut Vec<Finding>) {
-    document.feed(chunk, last, findings);
+/// How many bytes the document check is fed at a time: the findings of
+/// one piece (at most about one a byte) are all that is ever held.
+const PIECE: usize = 4096;
+
+/// `--document`: the findings of the codec's document check, written as
+/// they come, a line each up to the cap, then counted. Memory stays
+/// bounded: the check is fed [`PIECE`] bytes at a time and its findings
+/// are written (or counted) before the next piece.
+struct Findings {
+    check: Box<dyn DocumentCheck>,
+    /// The findings of the piece being fed.
+    found: Vec<Finding>,
+    /// How many findings to list, how many were, and how many were listed.
+    cap: u64,
+    total: u64,
+    listed: u64,
+    /// Whether a MUST rule was broken.
+    must: bool,
+    text: String,
+}
+
+impl Findings {
+    fn new(check: Box<dyn DocumentCheck>, cap: u64) -> Findings {
+        Findings { check, found: Vec::new(), cap, total: 0, listed: 0, must: false, text: String::new() }
+    }
+
+    /// Feeds `chunk` (`last`: nothing follows) to the check and writes a
+    /// line per finding while under the cap.
+    fn feed(&mut self, chunk: &[u8], last: bool, name: &str, out: &mut Output) -> Result<(), Failure> {
+        let pieces = chunk.len().div_ceil(PIECE).max(1);
+        for (i, piece) in chunk.chunks(PIECE).chain(chunk.is_empty().then_some(&[][..])).enumerate() {
+            self.check.feed(piece, last && i + 1 == pieces, &mut self.found);
+            self.text.clear();
+            for f in self.found.drain(..) {
+                self.total += 1;
+                self.must |= f.level == Level::Must;
+                if self.listed < self.cap {
+                    self.listed += 1;
+                    self.text.push_str(&format!("{name}: {f}\n"));
+                }
+            }
+            out.write(self.text.as_bytes())?;
+        }
+        Ok(())
+    }
 }
 
 /// The bytes of an error shown at most, in hexadecimal.

@@ -148,3 +148,54 @@ fn convert_writes_everything_before_an_encoding_error() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// 16 MiB of 00 in Corrected UTF-8: a `nul` finding (a MUST) for every
+/// byte, after `no_signature`, and `no_final_newline` at the end.
+fn sixteen_mib_of_nul(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("nul");
+    std::fs::write(&path, vec![0u8; 16 << 20]).unwrap();
+    path
+}
+
+#[test]
+fn validate_document_lists_up_to_the_cap_then_counts() {
+    let dir = temp_dir("document-cap");
+    let path = sixteen_mib_of_nul(&dir);
+    let name = path.display();
+    let output = Command::new(bin())
+        .args(["validate", "-f", "corrected-utf-8", "--document", "--max-errors", "5"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let mut expected = format!("{name}: offset 0: should: no magic number at the start\n");
+    for offset in 0..4 {
+        expected.push_str(&format!("{name}: offset {offset}: must: U+0000 outside the magic number\n"));
+    }
+    // Every byte, the missing signature and the missing final newline.
+    let total = (16 << 20) + 2;
+    expected.push_str(&format!("{name}: {total} findings, the first 5 listed (--max-errors to list more)\n"));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Under a limit of 400 MB of address space, the check ends as usual, with
+/// the default cap of 100 (when every finding was kept, 16 MiB took 1.8 GB
+/// and the process aborted).
+#[cfg(target_os = "linux")]
+#[test]
+fn validate_document_runs_under_an_address_space_limit() {
+    let dir = temp_dir("document-ulimit");
+    let path = sixteen_mib_of_nul(&dir);
+    let output = Command::new("sh")
+        .args(["-c", "ulimit -v 400000 && exec \"$0\" \"$@\""])
+        .arg(bin())
+        .args(["validate", "-f", "corrected-utf-8", "--document"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.ends_with("16777218 findings, the first 100 listed (--max-errors to list more)\n"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
