@@ -92,7 +92,7 @@ impl OutputFile {
             _ => {
                 watch_signals();
                 let mut registered = lock();
-                let temp = temporary_beside(&target, meta.as_ref()).map_err(fail)?;
+                let temp = temporary_beside(&target, meta.as_ref()).map_err(|e| fail(without_temporary_path(e)))?;
                 let file = temp.as_file().try_clone().map_err(fail)?;
                 *registered = Some(temp.path().to_path_buf());
                 Ok(OutputFile { file, staged: Some(Staged { temp: Some(temp), target }) })
@@ -188,6 +188,17 @@ fn temporary_beside(target: &Path, meta: Option<&Metadata>) -> io::Result<NamedT
     // After the owner: a change of owner clears the set-user-ID bits.
     temp.as_file().set_permissions(meta.permissions())?;
     Ok(temp)
+}
+
+/// The error of creating the temporary file without its name, which
+/// `tempfile` appends (`... at path "/dir/.out.utfx-FU9aUv.tmp"`): the user
+/// named the target, and the message names that.
+fn without_temporary_path(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    match text.find(" at path ") {
+        Some(end) => io::Error::new(e.kind(), &text[..end]),
+        None => e,
+    }
 }
 
 /// Gives `file` the owner and group of `meta`, or only the group, or

@@ -6,7 +6,7 @@
 //! it is found, up to `--max-errors` per file), through `Codec::document`
 //! whatever the codec.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, Finding, Level};
@@ -30,24 +30,36 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
     let files: Vec<Option<&Path>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().map(|f| Some(f.as_path())).collect() };
     let mut out = Output::stdout();
-    let (mut invalid, mut io_error) = (false, None);
-    for file in files {
+    let (mut invalid, mut unreadable, mut last_invalid) = (0usize, 0usize, String::new());
+    let several = files.len() > 1;
+    for &file in &files {
         match check(&label, rules, file, args, &mut out) {
-            Ok(bad) => invalid |= bad,
-            Err(Failure::Io(message)) => {
+            Ok(true) => {
+                invalid += 1;
+                last_invalid = file.map_or_else(|| "<stdin>".into(), |p| p.display().to_string());
+            }
+            Ok(false) => {}
+            Err(Failure::Io(message)) if several => {
                 // Reported at once, so that the other files still run.
                 out.flush()?;
                 crate::report(&message);
-                io_error = Some(());
+                unreadable += 1;
             }
-            Err(failure) => return Err(failure),
+            Err(failure) => {
+                out.flush()?;
+                return Err(failure);
+            }
         }
     }
     out.flush()?;
-    match io_error {
-        Some(()) => Err(Failure::Io("some files could not be read".into())),
-        None if invalid => Err(Failure::Data("some files are invalid".into())),
-        None => Ok(()),
+    // A summary that counts, or for one input names it.
+    let (n, files) = (files.len(), if files.len() == 1 { "file" } else { "files" });
+    let verb = |k: usize| if k == 1 { "is" } else { "are" };
+    match (unreadable, invalid) {
+        (0, 0) => Ok(()),
+        (0, _) if !several => Err(Failure::Data(format!("{last_invalid} is invalid"))),
+        (0, k) => Err(Failure::Data(format!("{k} of {n} {files} {} invalid", verb(k)))),
+        (k, _) => Err(Failure::Io(format!("{k} of {n} {files} could not be read"))),
     }
 }
 
@@ -175,40 +187,40 @@ impl Findings {
 /// The bytes of an error shown at most, in hexadecimal.
 const SHOWN: usize = 16;
 
-/// `--all-errors`: every item of the input, with its line and column, and
-/// a line per error up to the cap. Memory stays bounded: the scanner keeps
-/// the chunk being scanned and an incomplete sequence.
-struct Lister {
+/// The items of an input with their lines and columns: a line ends at each
+/// decoded U+000A; a column counts items from 1 (code points, reserved
+/// sequences and ill-formed subparts, each one). What `--all-errors` lists
+/// and what `convert` names at an error ([`locate`]). Memory stays bounded:
+/// the scanner keeps the chunk being scanned and an incomplete sequence.
+pub(crate) struct Positions {
     codec: &'static dyn DynCodec,
     scanner: Scanner,
     /// The line (from 1) and column (from 1, in items) of the next item.
     line: u64,
     column: u64,
-    /// How many errors to list, how many were, and how many were listed.
-    cap: u64,
-    total: u64,
-    listed: u64,
-    text: String,
 }
 
-impl Lister {
-    fn new(codec: &'static dyn DynCodec, skipped: usize, cap: u64) -> Lister {
-        Lister {
-            codec,
-            scanner: Scanner::at(skipped),
-            line: 1,
-            column: 1,
-            cap,
-            total: 0,
-            listed: 0,
-            text: String::new(),
-        }
+/// An ill-formed item, where [`Positions`] found it.
+pub(crate) struct Located<'a> {
+    pub(crate) line: u64,
+    pub(crate) column: u64,
+    pub(crate) offset: usize,
+    /// The bytes of the ill-formed subpart.
+    pub(crate) bytes: &'a [u8],
+    pub(crate) kind: codec_core::ErrorKind,
+}
+
+impl Positions {
+    /// Positions of an input whose first byte (after a skipped BOM) is at
+    /// absolute offset `skipped`.
+    pub(crate) fn new(codec: &'static dyn DynCodec, skipped: usize) -> Positions {
+        Positions { codec, scanner: Scanner::at(skipped), line: 1, column: 1 }
     }
 
-    /// Scans `chunk` and writes a line per error while under the cap.
-    fn push(&mut self, chunk: &[u8], last: bool, name: &str, out: &mut Output) -> Result<(), Failure> {
+    /// Scans `chunk` (`last`: nothing follows) and calls `each` with every
+    /// ill-formed item, in order.
+    pub(crate) fn scan(&mut self, chunk: &[u8], last: bool, mut each: impl FnMut(Located<'_>)) {
         self.scanner.push(chunk);
-        self.text.clear();
         while let Some(item) = self.scanner.next(self.codec, last) {
             match &item.result {
                 Ok(point) if *point == CodePoint::from(b'\n') => {
@@ -219,27 +231,100 @@ impl Lister {
                 // A reserved sequence is well-formed, as validation says.
                 Ok(_) => {}
                 Err(e) if e.kind() == codec_core::ErrorKind::Reserved => {}
-                Err(e) => {
-                    self.total += 1;
-                    if self.listed < self.cap {
-                        self.listed += 1;
-                        let bytes = self.scanner.bytes(item.offset, item.end());
-                        let mut hex = support::hex(&bytes[..bytes.len().min(SHOWN)]);
-                        if bytes.len() > SHOWN {
-                            hex.push_str(" ...");
-                        }
-                        self.text.push_str(&format!(
-                            "{name}:{}:{}: offset {}, bytes {hex}: {}\n",
-                            self.line,
-                            self.column,
-                            item.offset,
-                            e.kind().as_str()
-                        ));
-                    }
-                }
+                Err(e) => each(Located {
+                    line: self.line,
+                    column: self.column,
+                    offset: item.offset,
+                    bytes: self.scanner.bytes(item.offset, item.end()),
+                    kind: e.kind(),
+                }),
             }
             self.column += 1;
         }
+    }
+}
+
+/// Where a fatal error at `offset` is in the input `reader` holds, read
+/// again from its start through `label` (its BOM dealt with as before): the
+/// line and column of the ill-formed item there, as `--all-errors` gives
+/// them, and the input's bytes from it on (at most two). `None` when no
+/// ill-formed item starts there (the stream found the error elsewhere) or
+/// the input cannot be read.
+pub(crate) fn locate(label: &InputLabel, reader: Box<dyn Read>, offset: usize) -> Option<Spot> {
+    let mut input = label.open(reader).ok()?;
+    let mut positions = Positions::new(input.codec, input.skipped);
+    let (mut fed, mut found, mut bytes) = (input.skipped, None, Vec::new());
+    let mut buf = vec![0u8; support::CHUNK];
+    loop {
+        let n = match input.reader.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        let chunk = &buf[..n];
+        let wanted = offset.saturating_sub(fed).min(n)..(offset + 2).saturating_sub(fed).min(n);
+        bytes.extend_from_slice(&chunk[wanted]);
+        positions.scan(chunk, n == 0, |item| {
+            if item.offset == offset && found.is_none() {
+                found = Some((item.line, item.column));
+            }
+        });
+        fed += n;
+        // Found (with the byte after it), or at the end, or well past it
+        // (an item is a few bytes long; a long UTF-∞-8 one gets no spot).
+        if (found.is_some() && fed >= offset + 2) || n == 0 || fed > offset + support::CHUNK {
+            break;
+        }
+    }
+    found.map(|(line, column)| Spot { line, column, bytes })
+}
+
+/// Where [`locate`] found an error.
+pub(crate) struct Spot {
+    pub(crate) line: u64,
+    pub(crate) column: u64,
+    /// The input's bytes from the error on, at most two.
+    pub(crate) bytes: Vec<u8>,
+}
+
+/// `--all-errors`: a line per error up to the cap, with its line and
+/// column ([`Positions`]), then the count.
+struct Lister {
+    positions: Positions,
+    /// How many errors to list, how many were, and how many were listed.
+    cap: u64,
+    total: u64,
+    listed: u64,
+    text: String,
+}
+
+impl Lister {
+    fn new(codec: &'static dyn DynCodec, skipped: usize, cap: u64) -> Lister {
+        Lister { positions: Positions::new(codec, skipped), cap, total: 0, listed: 0, text: String::new() }
+    }
+
+    /// Scans `chunk` and writes a line per error while under the cap.
+    fn push(&mut self, chunk: &[u8], last: bool, name: &str, out: &mut Output) -> Result<(), Failure> {
+        self.text.clear();
+        let Lister { positions, cap, total, listed, text } = self;
+        positions.scan(chunk, last, |item| {
+            *total += 1;
+            if *listed < *cap {
+                *listed += 1;
+                let bytes = item.bytes;
+                let mut hex = support::hex(&bytes[..bytes.len().min(SHOWN)]);
+                if bytes.len() > SHOWN {
+                    hex.push_str(" ...");
+                }
+                text.push_str(&format!(
+                    "{name}:{}:{}: offset {}, bytes {hex}: {}\n",
+                    item.line,
+                    item.column,
+                    item.offset,
+                    item.kind.as_str()
+                ));
+            }
+        });
         out.write(self.text.as_bytes())
     }
 }
