@@ -58,6 +58,8 @@ pub fn strip_magic(bytes: &[u8]) -> &[u8] {
 /// The check looks at bytes: every code point it looks for has one
 /// encoding, and no byte of it can be part of another sequence, so it needs
 /// no decoding. It does not check well-formedness: validate too.
+/// [`DocumentScan`] gives the same findings one at a time to a callback,
+/// without keeping them, for documents of any size.
 ///
 /// # Examples
 ///
@@ -79,7 +81,7 @@ impl DocumentRules for Rules {
     }
 
     fn checker(&self) -> Box<dyn DocumentCheck> {
-        Box::new(Check::default())
+        Box::new(DocumentScan::new())
     }
 }
 
@@ -87,12 +89,45 @@ impl DocumentRules for Rules {
 /// (2208 below their values, in the first three-byte range).
 const SEPARATOR_PREFIX: [u8; 2] = [0xE1, 0x9E];
 
-/// The state of one document's check.
-#[derive(Debug, Default)]
-struct Check {
+/// The document check of [`Rules`] as a stream: fed a document chunk by
+/// chunk, it hands each finding to a callback as soon as it is found, in
+/// order of offset, and keeps nothing of them. Its state is a few fixed
+/// fields (no allocation, whatever the document's size or its number of
+/// findings), so a tool can check a document of any size in bounded memory.
+///
+/// It is also what [`Rules::checker`](DocumentRules::checker) returns, as a
+/// [`DocumentCheck`] that appends the findings of each chunk to a `Vec`.
+///
+/// # Examples
+///
+/// ```
+/// use codec_corrected_utf8::{DocumentScan, Level};
+/// // A million NULs, counted without keeping a finding.
+/// let mut scan = DocumentScan::new();
+/// let (mut nul, mut other) = (0usize, 0usize);
+/// let chunk = [0u8; 4096];
+/// for i in 0..256 {
+///     scan.feed(&chunk, i == 255, |f| match f.rule {
+///         "nul" => nul += 1,
+///         _ => other += 1,
+///     });
+/// }
+/// assert_eq!(nul, 256 * 4096);
+/// assert_eq!(other, 2); // no_signature at the start, no_final_newline at the end
+///
+/// let mut found = Vec::new();
+/// let mut scan = DocumentScan::new();
+/// scan.feed(b"one\r", false, |f| found.push((f.offset, f.rule, f.level)));
+/// scan.feed(b"\n", true, |f| found.push((f.offset, f.rule, f.level)));
+/// assert_eq!(found, [(0, "no_signature", Level::Should), (3, "carriage_return", Level::Should)]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DocumentScan {
     /// The first bytes, until there are enough to tell whether the magic
     /// number is there.
-    head: Vec<u8>,
+    head: [u8; MAGIC.len()],
+    /// How many bytes of `head` are filled.
+    head_len: usize,
     /// Whether the head has been decided (and checked).
     started: bool,
     /// Whether the document starts with the magic number.
@@ -103,11 +138,64 @@ struct Check {
     matched: usize,
     /// The last byte of text, if any.
     last_byte: Option<u8>,
+    /// Whether the last chunk has been fed.
+    ended: bool,
 }
 
-impl Check {
+impl DocumentScan {
+    /// Returns the check of a new document, at offset 0.
+    #[must_use]
+    pub fn new() -> DocumentScan {
+        DocumentScan::default()
+    }
+
+    /// Checks the next `chunk` of the document (`last`: nothing follows it)
+    /// and calls `found` with each finding, in order of offset. A finding
+    /// at the start (`no_signature`) waits until eight bytes, or the end,
+    /// have been seen; `no_final_newline` comes with the last chunk. After
+    /// the last chunk, further chunks find nothing.
+    pub fn feed(&mut self, chunk: &[u8], last: bool, mut found: impl FnMut(Finding)) {
+        if self.ended {
+            return;
+        }
+        let mut chunk = chunk;
+        if !self.started {
+            let take = chunk.len().min(MAGIC.len() - self.head_len);
+            self.head[self.head_len..self.head_len + take].copy_from_slice(&chunk[..take]);
+            self.head_len += take;
+            chunk = &chunk[take..];
+            if self.head_len < MAGIC.len() && !last {
+                return;
+            }
+            self.started = true;
+            self.signed = self.head == MAGIC;
+            if !self.signed {
+                found(Finding {
+                    offset: 0,
+                    level: Level::Should,
+                    rule: "no_signature",
+                    message: "no magic number at the start",
+                });
+            }
+            let (head, len) = (self.head, core::mem::take(&mut self.head_len));
+            self.scan(&head[..len], &mut found);
+        }
+        self.scan(chunk, &mut found);
+        if last {
+            self.ended = true;
+            if self.last_byte.is_some_and(|b| b != 0x0A) {
+                found(Finding {
+                    offset: self.offset,
+                    level: Level::Should,
+                    rule: "no_final_newline",
+                    message: "the text does not end with U+000A",
+                });
+            }
+        }
+    }
+
     /// Checks `bytes` at `self.offset`, skipping the signature.
-    fn scan(&mut self, bytes: &[u8], findings: &mut Vec<Finding>) {
+    fn scan(&mut self, bytes: &[u8], found: &mut impl FnMut(Finding)) {
         for &b in bytes {
             let at = self.offset;
             self.offset += 1;
@@ -115,12 +203,12 @@ impl Check {
                 continue;
             }
             self.last_byte = Some(b);
-            let found = |level, rule, message| Finding { offset: at, level, rule, message };
+            let finding = |level, rule, message| Finding { offset: at, level, rule, message };
             match b {
-                0x00 => findings.push(found(Level::Must, "nul", "U+0000 outside the magic number")),
-                0x0D => findings.push(found(Level::Should, "carriage_return", "U+000D (carriage return)")),
+                0x00 => found(finding(Level::Must, "nul", "U+0000 outside the magic number")),
+                0x0D => found(finding(Level::Should, "carriage_return", "U+000D (carriage return)")),
                 0x01..=0x1F if b != 0x0A => {
-                    findings.push(found(Level::Should, "c0_control", "C0 control other than U+000A"));
+                    found(finding(Level::Should, "c0_control", "C0 control other than U+000A"));
                 }
                 _ => {}
             }
@@ -130,7 +218,7 @@ impl Check {
                 } else {
                     ("paragraph_separator", "U+2029 (paragraph separator)")
                 };
-                findings.push(Finding { offset: at - 2, level: Level::Should, rule, message });
+                found(Finding { offset: at - 2, level: Level::Should, rule, message });
             }
             self.matched = match (self.matched, b) {
                 (1, b) if b == SEPARATOR_PREFIX[1] => 2,
@@ -141,38 +229,9 @@ impl Check {
     }
 }
 
-impl DocumentCheck for Check {
+impl DocumentCheck for DocumentScan {
     fn feed(&mut self, chunk: &[u8], last: bool, findings: &mut Vec<Finding>) {
-        let mut chunk = chunk;
-        if !self.started {
-            let take = chunk.len().min(MAGIC.len() - self.head.len());
-            self.head.extend_from_slice(&chunk[..take]);
-            chunk = &chunk[take..];
-            if self.head.len() < MAGIC.len() && !last {
-                return;
-            }
-            self.started = true;
-            self.signed = self.head == MAGIC;
-            if !self.signed {
-                findings.push(Finding {
-                    offset: 0,
-                    level: Level::Should,
-                    rule: "no_signature",
-                    message: "no magic number at the start",
-                });
-            }
-            let head = core::mem::take(&mut self.head);
-            self.scan(&head, findings);
-        }
-        self.scan(chunk, findings);
-        if last && self.last_byte.is_some_and(|b| b != 0x0A) {
-            findings.push(Finding {
-                offset: self.offset,
-                level: Level::Should,
-                rule: "no_final_newline",
-                message: "the text does not end with U+000A",
-            });
-        }
+        DocumentScan::feed(self, chunk, last, |f| findings.push(f));
     }
 }
 

@@ -68,8 +68,12 @@ pub(crate) enum Command {
         utfx -f utf-16 -t utf-8 -c in.txt     # iconv's form; -c drops what cannot be converted\n  \
         echo hi | utfx -t utf-16le           # FROM defaults to UTF-8\n\n\
         With -o, a regular file is replaced only when the conversion succeeds (its mode and\n\
-        owner kept); a symbolic link is written through; a device or FIFO is written into.\n\
+        owner kept); a symbolic link is written through; a file with several hard links gets\n\
+        the finished output copied into it, to keep the links (that last step is a copy, not\n\
+        atomic); a device, FIFO or pipe (-o /dev/stdout) is written into.\n\
         -c (or //IGNORE after TO) is --errors ignore --encode-errors ignore, and exits 0.\n\n\
+        On ill-formed input, what came before it is written, then FILE: offset N: KIND (line L,\n\
+        column C) (no line and column from a pipe) and a hint line on stderr, exit 1.\n\n\
         Byte order marks: -f utf-16 reads a BOM of either order (FF FE, FE FF), strips it, and\n\
         reads little-endian without one; -f utf-8, utf-16le, utf-16be strip a leading BOM of\n\
         their own (the Encoding Standard's TextDecoder), --keep-bom keeps it as U+FEFF (iconv);\n\
@@ -87,7 +91,8 @@ pub(crate) enum Command {
         utfx validate -f utf-8 --all-errors < in.txt\n\n\
         --all-errors lists every error, one line each, as FILE:LINE:COLUMN: offset N, bytes HEX:\n\
         KIND (lines end at U+000A; columns count code points and ill-formed subparts from 1),\n\
-        up to --max-errors per file (default 100), then how many more there were.")]
+        up to --max-errors per file (default 100), then how many more there were. --document\n\
+        lists its findings as they are found, up to --max-errors per file too, then the count.")]
     Validate(ValidateArgs),
     /// Show each item of the input: offset, bytes, code point, class, status, character.
     #[command(after_help = "Examples:\n  \
@@ -246,19 +251,22 @@ pub(crate) struct ConvertArgs {
 
 /// `utfx validate`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("lists").args(["all_errors", "document"]).multiple(true)))]
 pub(crate) struct ValidateArgs {
     /// The codec to check against.
     #[arg(short = 'f', long = "from", value_name = "CODEC")]
     pub(crate) codec: String,
     /// Also check the codec's document rules (Corrected UTF-8's magic number
-    /// and control characters): one line per finding, exit 1 on a MUST.
+    /// and control characters): one line per finding as it is found, up to
+    /// --max-errors, exit 1 on a MUST.
     #[arg(long)]
     pub(crate) document: bool,
     /// List every error, one per line, with line, column, bytes and kind.
     #[arg(long)]
     pub(crate) all_errors: bool,
-    /// With --all-errors, how many errors to list per file.
-    #[arg(long, value_name = "N", default_value_t = 100, requires = "all_errors")]
+    /// With --all-errors, how many errors to list per file; with --document,
+    /// how many findings.
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "lists")]
     pub(crate) max_errors: u64,
     /// Read the input as Java's writeUTF records (a two-byte big-endian
     /// length, then Modified UTF-8); for mutf-8 and mutf-8-lenient.

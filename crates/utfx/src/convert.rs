@@ -4,6 +4,7 @@
 
 use std::cell::Cell;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -19,6 +20,7 @@ use crate::output_file::OutputFile;
 use crate::parallel;
 use crate::read_ahead::ReadAhead;
 use crate::support::{self, Failure};
+use crate::validate;
 
 /// Inputs at least this large get a progress bar (when stderr is a terminal).
 const PROGRESS_FROM: u64 = 16 << 20;
@@ -34,7 +36,10 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
     let (input, name, size) = support::open(args.file.as_deref())?;
     let input = from.open(input).map_err(|e| support::read_failure(&name, &e))?;
-    let source = Source { name: &name, skipped: input.skipped, points: 0, bom: bom.as_deref().unwrap_or_default() };
+    let decode_error = Cell::new(None);
+    let ascii = input.codec.encode_str("a").is_ok_and(|a| a == b"a");
+    let bom = bom.as_deref().unwrap_or_default();
+    let source = Source { name: &name, skipped: input.skipped, points: 0, bom, decode_error: &decode_error };
     // A large file whose pieces can be converted apart is converted on
     // every core (`parallel`); what is left, or any other input, in one run.
     let threads = std::thread::available_parallelism().map_or(1, usize::from).min(parallel::MAX_THREADS);
@@ -45,14 +50,47 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let size = size.filter(|_| !args.silent);
     let plan = Plan { source, size, parallel, decode_mode, to, encode_mode };
     let reader: Box<dyn Read + Send> = Box::new(input.reader);
-    match &args.output {
+    let result = match &args.output {
         None => convert_all(&plan, input.codec, reader, &mut io::stdout().lock()),
-        Some(path) => {
-            let output = OutputFile::create(path)?;
+        Some(path) => OutputFile::create(path).and_then(|output| {
             convert_all(&plan, input.codec, reader, &mut output.file())?;
             output.commit(path)
-        }
+        }),
+    };
+    result.map_err(|failure| match decode_error.get() {
+        Some(e) => explain(failure, &e, &from, args.file.as_deref(), ascii),
+        None => failure,
+    })
+}
+
+/// Adds to the message of a decoding error the line and column of the
+/// error, for a named file (read again from its start, with `validate`'s
+/// positions: not for a pipe), and a line with a hint of what to do.
+fn explain(failure: Failure, e: &DecodeError, from: &InputLabel, file: Option<&Path>, ascii: bool) -> Failure {
+    let Failure::Data(mut message) = failure else { return failure };
+    let spot = file
+        .filter(|&path| path != Path::new("-"))
+        .and_then(|path| std::fs::File::open(path).ok())
+        .and_then(|f| validate::locate(from, Box::new(f), e.valid_up_to()));
+    if let Some(spot) = &spot {
+        message.push_str(&format!(" (line {}, column {})", spot.line, spot.column));
     }
+    // A byte at or above 80 not followed by a continuation byte, in an
+    // ASCII-compatible codec: what windows-1252 (and Latin-1) text looks
+    // like read as UTF-8.
+    let legacy = ascii
+        && spot.as_ref().is_some_and(|s| {
+            s.bytes.first().is_some_and(|&b| b >= 0x80) && s.bytes.get(1).is_none_or(|b| !(0x80..=0xBF).contains(b))
+        });
+    let hint = if legacy {
+        "the byte looks like windows-1252 (or Latin-1) text: --errors windows-1252 reads it so; \
+         --errors replace writes U+FFFD, -c drops it"
+    } else {
+        "--errors replace writes U+FFFD, -c drops it"
+    };
+    // The second line of the message, as main's report prints the first.
+    message.push_str(&format!("\nutfx: hint: {hint}"));
+    Failure::Data(message)
 }
 
 /// Inputs at least this large are converted on every core when they can be.
@@ -146,6 +184,9 @@ struct Source<'a> {
     points: usize,
     /// The BOM to write first (empty for none).
     bom: &'a [u8],
+    /// The decoding error that stopped the conversion, once there is one
+    /// (offset into the input as given), for [`explain`].
+    decode_error: &'a Cell<Option<DecodeError>>,
 }
 
 /// The input, after its BOM, read ahead on a thread of its own.
@@ -225,12 +266,20 @@ fn pump(
     out.flush().map_err(|e| Failure::write(&e))
 }
 
+/// Maps a decoding error (offsets into the input after the skipped bytes)
+/// and keeps it for [`explain`].
+fn decode_failure(source: &Source<'_>, e: &DecodeError) -> Failure {
+    let e = e.shifted(source.skipped);
+    source.decode_error.set(Some(e));
+    Failure::decode(&format!("{}: ", source.name), &e)
+}
+
 /// Maps an error of the `Transcoder` (offsets into the input as given, BOM
 /// included).
 fn transcode_failure(source: &Source<'_>, e: &TranscodeError) -> Failure {
     let name = source.name;
     match e {
-        TranscodeError::Decode(d) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
+        TranscodeError::Decode(d) => decode_failure(source, d),
         TranscodeError::Encode(enc) => Failure::encode(&format!("{name}: "), &enc.clone().shifted(source.points)),
     }
 }
@@ -240,7 +289,7 @@ fn transcode_failure(source: &Source<'_>, e: &TranscodeError) -> Failure {
 fn read_failure(source: &Source<'_>, e: &io::Error) -> Failure {
     let name = source.name;
     match e.get_ref().and_then(|inner| inner.downcast_ref::<BigError>()) {
-        Some(BigError::Decode(d)) => Failure::decode(&format!("{name}: "), &d.shifted(source.skipped)),
+        Some(BigError::Decode(d)) => decode_failure(source, d),
         Some(BigError::Encode(enc)) => Failure::encode(&format!("{name}: "), &enc.clone().shifted(source.points)),
         None => support::read_failure(name, e),
     }
@@ -275,13 +324,16 @@ struct BigTranscode<R> {
     out: Vec<u8>,
     pos: usize,
     done: bool,
+    /// The error that ended the input, returned once `out` is delivered.
+    failed: Option<BigError>,
 }
 
 impl<R: Read> BigTranscode<R> {
     fn new(inner: R, from: &'static dyn BigCodec, dm: DecodeMode, to: &'static dyn BigCodec, em: EncodeMode) -> Self {
         let (decoder, encoder) = (Decoder::new(from, dm), Encoder::new(to, em));
         let chunk = vec![0; 64 * 1024];
-        BigTranscode { inner, decoder, encoder, chunk, points: Vec::new(), out: Vec::new(), pos: 0, done: false }
+        let (points, out) = (Vec::new(), Vec::new());
+        BigTranscode { inner, decoder, encoder, chunk, points, out, pos: 0, done: false, failed: None }
     }
 }
 
@@ -295,16 +347,25 @@ impl<R: Read> Read for BigTranscode<R> {
                 }
             };
             self.done = n == 0;
-            let invalid = |e| io::Error::new(io::ErrorKind::InvalidData, e);
             self.points.clear();
             self.out.clear();
             self.pos = 0;
-            self.decoder
-                .decode_chunk(&self.chunk[..n], self.done, &mut self.points)
-                .map_err(|e| invalid(BigError::Decode(e)))?;
-            self.encoder
-                .encode_chunk(&self.points, self.done, &mut self.out)
-                .map_err(|e| invalid(BigError::Encode(e)))?;
+            // The code points before a decoding error, and the bytes before
+            // an encoding error, are delivered before the error: after a
+            // decoding error nothing follows, so the encoder may finish. An
+            // encoding error is at a code point before any decoding error.
+            let decoded = self.decoder.decode_chunk(&self.chunk[..n], self.done, &mut self.points);
+            let encoded = self.encoder.encode_chunk(&self.points, self.done || decoded.is_err(), &mut self.out);
+            self.failed = match (encoded, decoded) {
+                (Err(e), _) => Some(BigError::Encode(e)),
+                (Ok(()), Err(e)) => Some(BigError::Decode(e)),
+                (Ok(()), Ok(())) => None,
+            };
+            self.done |= self.failed.is_some();
+        }
+        let delivered = self.pos == self.out.len();
+        if let Some(e) = self.failed.take_if(|_| delivered) {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, e));
         }
         let n = buf.len().min(self.out.len() - self.pos);
         buf[..n].copy_from_slice(&self.out[self.pos..self.pos + n]);

@@ -97,7 +97,9 @@ fn cps(
             if item.result.as_ref().is_err_and(|e| e.kind() == ErrorKind::Reserved) {
                 let decoded = decoder.decode_chunk(scanner.bytes(fed, item.offset), true, &mut tokens.points);
                 tokens.write_points(out)?;
-                decoded.map_err(|e| Failure::decode("", &cut_by_reserved(e.shifted(segment), item.offset)))?;
+                decoded.map_err(|e| {
+                    Failure::decode(&format!("{name}: "), &cut_by_reserved(e.shifted(segment), item.offset))
+                })?;
                 decoder.reset();
                 let reserved = support::hex_compact(scanner.bytes(item.offset, item.end()));
                 tokens.write_token(out, format_args!("R+{reserved}"))?;
@@ -108,7 +110,7 @@ fn cps(
         let decoded = decoder.decode_chunk(scanner.bytes(fed, end), last, &mut tokens.points);
         fed = end;
         tokens.write_points(out)?;
-        decoded.map_err(|e| Failure::decode("", &e.shifted(segment)))
+        decoded.map_err(|e| Failure::decode(&format!("{name}: "), &e.shifted(segment)))
     });
     if matches!(result, Err(Failure::Quiet)) {
         return result;
@@ -220,7 +222,7 @@ fn utf8(
         let encoded = encoder.encode_chunk(&points, last || decoded.is_err(), &mut bytes);
         out.write(&bytes)?;
         encoded.map_err(|e| Failure::encode("utf-8: ", &e))?;
-        decoded.map_err(|e| Failure::decode("", &e.shifted(skipped)))
+        decoded.map_err(|e| Failure::decode(&format!("{name}: "), &e.shifted(skipped)))
     })
 }
 

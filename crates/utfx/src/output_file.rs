@@ -1,5 +1,6 @@
 //! `convert -o FILE`: `-o` does to what `FILE` names what the shell's `>`
-//! would do, no more, and a regular file gets the output whole or not at all.
+//! would do, no more, and a regular file gets the output whole or not at all
+//! (one with other hard links: untouched when the conversion fails).
 //!
 //! * A regular file, or no file yet, is replaced atomically: the output goes
 //!   to a temporary file created exclusively (`O_EXCL`, an unpredictable
@@ -9,11 +10,16 @@
 //!   group; a new file gets the mode of a plain create (0666 less the umask).
 //! * A symbolic link is resolved first, so the file it points to is replaced
 //!   and the link stays a link; a link to nothing is refused, as `cp` does.
+//! * A regular file with other hard links gets the finished temporary file
+//!   copied into it in place instead of the rename, so that the links keep
+//!   sharing it (as vim's `backupcopy=auto`); that last step is not atomic.
 //! * A device, FIFO or socket is opened and written into, never replaced, so
-//!   `-o /dev/null` discards and `-o /dev/full` fails with exit status 3.
+//!   `-o /dev/null` discards and `-o /dev/full` fails with exit status 3;
+//!   so is a pipe reached through a link that names no path (`-o /dev/stdout`
+//!   when standard output is a pipe).
 
 use std::fs::{self, File, Metadata, OpenOptions};
-use std::io::{self, ErrorKind};
+use std::io::{self, ErrorKind, Seek, SeekFrom};
 #[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -64,9 +70,15 @@ impl OutputFile {
                     let meta = fs::metadata(&real).map_err(fail)?;
                     (real, Some(meta))
                 }
-                Err(e) if e.kind() == ErrorKind::NotFound => {
-                    return Err(Failure::Io(format!("{shown}: not writing through a dangling symbolic link")));
-                }
+                Err(e) if e.kind() == ErrorKind::NotFound => match fs::metadata(path) {
+                    // A link the kernel resolves but no path names: a pipe
+                    // or socket behind `/dev/stdout` (`/proc/self/fd/1` is
+                    // `pipe:[N]`), written into as any non-regular target.
+                    Ok(meta) if !meta.is_file() && !meta.is_dir() => (path.to_path_buf(), Some(meta)),
+                    _ => {
+                        return Err(Failure::Io(format!("{shown}: not writing through a dangling symbolic link")));
+                    }
+                },
                 Err(e) => return Err(fail(e)),
             },
         };
@@ -80,7 +92,7 @@ impl OutputFile {
             _ => {
                 watch_signals();
                 let mut registered = lock();
-                let temp = temporary_beside(&target, meta.as_ref()).map_err(fail)?;
+                let temp = temporary_beside(&target, meta.as_ref()).map_err(|e| fail(without_temporary_path(e)))?;
                 let file = temp.as_file().try_clone().map_err(fail)?;
                 *registered = Some(temp.path().to_path_buf());
                 Ok(OutputFile { file, staged: Some(Staged { temp: Some(temp), target }) })
@@ -94,23 +106,54 @@ impl OutputFile {
     }
 
     /// Makes the output final: syncs the temporary file and renames it onto
-    /// the target (nothing to do for a device).
+    /// the target, or, when the target is a regular file with other hard
+    /// links, copies it into the target in place so that every name keeps
+    /// showing the same file (nothing to do for a device).
     ///
     /// # Errors
     ///
-    /// [`Failure::Io`] when the sync or the rename fails; the temporary file
-    /// is then removed.
+    /// [`Failure::Io`] when the sync, the rename or the copy fails; the
+    /// temporary file is then removed.
     pub(crate) fn commit(mut self, shown: &Path) -> Result<(), Failure> {
         let Some(staged) = &mut self.staged else { return Ok(()) };
         let fail = |e: io::Error| Failure::Io(format!("{}: {e}", shown.display()));
         self.file.sync_all().map_err(fail)?;
         let mut registered = lock();
         if let Some(temp) = staged.temp.take() {
-            temp.persist(&staged.target).map_err(|e| fail(e.error))?;
+            if has_other_links(&staged.target) {
+                // Not atomic: a failure or a signal during the copy leaves
+                // the target cut short (as vim's backupcopy=auto).
+                copy_into(temp.as_file(), &staged.target).map_err(fail)?;
+                // Dropping `temp` removes the temporary file.
+            } else {
+                temp.persist(&staged.target).map_err(|e| fail(e.error))?;
+            }
         }
         *registered = None;
         Ok(())
     }
+}
+
+/// Whether `target` is a regular file with more than one hard link.
+#[cfg(unix)]
+fn has_other_links(target: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    fs::symlink_metadata(target).is_ok_and(|m| m.is_file() && m.nlink() > 1)
+}
+
+/// Hard links are a Unix matter here: elsewhere the rename stands.
+#[cfg(not(unix))]
+fn has_other_links(_target: &Path) -> bool {
+    false
+}
+
+/// Copies the whole of `temp` into `target` in place (the same inode, so
+/// its mode, owner and other names stay), then syncs it.
+fn copy_into(mut temp: &File, target: &Path) -> io::Result<()> {
+    temp.seek(SeekFrom::Start(0))?;
+    let mut out = OpenOptions::new().write(true).truncate(true).open(target)?;
+    io::copy(&mut temp, &mut out)?;
+    out.sync_all()
 }
 
 impl Drop for Staged {
@@ -145,6 +188,17 @@ fn temporary_beside(target: &Path, meta: Option<&Metadata>) -> io::Result<NamedT
     // After the owner: a change of owner clears the set-user-ID bits.
     temp.as_file().set_permissions(meta.permissions())?;
     Ok(temp)
+}
+
+/// The error of creating the temporary file without its name, which
+/// `tempfile` appends (`... at path "/dir/.out.utfx-FU9aUv.tmp"`): the user
+/// named the target, and the message names that.
+fn without_temporary_path(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    match text.find(" at path ") {
+        Some(end) => io::Error::new(e.kind(), &text[..end]),
+        None => e,
+    }
 }
 
 /// Gives `file` the owner and group of `meta`, or only the group, or

@@ -2,10 +2,11 @@
 //! memory, `FILE: ok` or `FILE: offset N: KIND`; with `--all-errors`, every
 //! error as `FILE:LINE:COLUMN: offset N, bytes HEX: KIND`, up to
 //! `--max-errors` per file; with `--document`, also the codec's document
-//! rules (`FILE: offset N: must|should: MESSAGE`, one line per finding),
-//! through `Codec::document` whatever the codec.
+//! rules (`FILE: offset N: must|should: MESSAGE`, one line per finding as
+//! it is found, up to `--max-errors` per file), through `Codec::document`
+//! whatever the codec.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, Finding, Level};
@@ -32,24 +33,36 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
     let files: Vec<Option<&Path>> =
         if args.files.is_empty() { vec![None] } else { args.files.iter().map(|f| Some(f.as_path())).collect() };
     let mut out = Output::stdout();
-    let (mut invalid, mut io_error) = (false, None);
-    for file in files {
+    let (mut invalid, mut unreadable, mut last_invalid) = (0usize, 0usize, String::new());
+    let several = files.len() > 1;
+    for &file in &files {
         match check(&label, rules, file, args, framed, &mut out) {
-            Ok(bad) => invalid |= bad,
-            Err(Failure::Io(message)) => {
+            Ok(true) => {
+                invalid += 1;
+                last_invalid = file.map_or_else(|| "<stdin>".into(), |p| p.display().to_string());
+            }
+            Ok(false) => {}
+            Err(Failure::Io(message)) if several => {
                 // Reported at once, so that the other files still run.
                 out.flush()?;
                 crate::report(&message);
-                io_error = Some(());
+                unreadable += 1;
             }
-            Err(failure) => return Err(failure),
+            Err(failure) => {
+                out.flush()?;
+                return Err(failure);
+            }
         }
     }
     out.flush()?;
-    match io_error {
-        Some(()) => Err(Failure::Io("some files could not be read".into())),
-        None if invalid => Err(Failure::Data("some files are invalid".into())),
-        None => Ok(()),
+    // A summary that counts, or for one input names it.
+    let (n, files) = (files.len(), if files.len() == 1 { "file" } else { "files" });
+    let verb = |k: usize| if k == 1 { "is" } else { "are" };
+    match (unreadable, invalid) {
+        (0, 0) => Ok(()),
+        (0, _) if !several => Err(Failure::Data(format!("{last_invalid} is invalid"))),
+        (0, k) => Err(Failure::Data(format!("{k} of {n} {files} {} invalid", verb(k)))),
+        (k, _) => Err(Failure::Io(format!("{k} of {n} {files} could not be read"))),
     }
 }
 
@@ -71,8 +84,7 @@ fn check(
     let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(&name, &e))?;
     let mut input = label.open(ahead).map_err(|e| support::read_failure(&name, &e))?;
     let name = file.map_or_else(|| name.clone(), |p| p.display().to_string());
-    let mut document = rules.map(DocumentRules::checker);
-    let mut findings = Vec::new();
+    let mut document = rules.map(|rules| Findings::new(rules.checker(), args.max_errors));
     let mut lister = args.all_errors.then(|| Lister::new(input.codec, input.skipped, args.max_errors));
     let mut decoder = codec_core::Decoder::new(input.codec, DecodeMode::Fatal);
     let mut error = None;
@@ -88,7 +100,7 @@ fn check(
         };
         let (n, last) = (chunk.len(), chunk.is_empty());
         if let Some(document) = document.as_mut() {
-            feed(document.as_mut(), chunk, last, &mut findings);
+            document.feed(chunk, last, &name, out)?;
         }
         match lister.as_mut() {
             Some(lister) => lister.push(chunk, last, &name, out)?,
@@ -106,8 +118,8 @@ fn check(
         }
     }
     let mut lines = String::new();
-    for f in &findings {
-        lines.push_str(&format!("{name}: {f}\n"));
+    if let Some(Findings { total, listed, .. }) = &document.as_ref().filter(|d| d.total > d.listed) {
+        lines.push_str(&format!("{name}: {total} findings, the first {listed} listed (--max-errors to list more)\n"));
     }
     let errors = match (&lister, error) {
         (Some(lister), _) => {
@@ -125,7 +137,7 @@ fn check(
         }
         (None, None) => 0,
     };
-    let must = findings.iter().any(|f| f.level == Level::Must);
+    let must = document.as_ref().is_some_and(|d| d.must);
     if errors == 0 && !must {
         lines.push_str(&format!("{name}: ok\n"));
     }
@@ -159,7 +171,7 @@ fn check_records(
         };
         match lister.as_mut() {
             Some(lister) => {
-                lister.scanner = Scanner::at(at);
+                lister.positions.scanner = Scanner::at(at);
                 lister.push(payload, true, name, out)?;
             }
             None => {
@@ -172,48 +184,90 @@ fn check_records(
     }
 }
 
-/// Feeds the document check.
-fn feed(document: &mut dyn DocumentCheck, chunk: &[u8], last: bool, findings: &mut Vec<Finding>) {
-    document.feed(chunk, last, findings);
+/// How many bytes the document check is fed at a time: the findings of
+/// one piece (at most about one a byte) are all that is ever held.
+const PIECE: usize = 4096;
+
+/// `--document`: the findings of the codec's document check, written as
+/// they come, a line each up to the cap, then counted. Memory stays
+/// bounded: the check is fed [`PIECE`] bytes at a time and its findings
+/// are written (or counted) before the next piece.
+struct Findings {
+    check: Box<dyn DocumentCheck>,
+    /// The findings of the piece being fed.
+    found: Vec<Finding>,
+    /// How many findings to list, how many were, and how many were listed.
+    cap: u64,
+    total: u64,
+    listed: u64,
+    /// Whether a MUST rule was broken.
+    must: bool,
+    text: String,
+}
+
+impl Findings {
+    fn new(check: Box<dyn DocumentCheck>, cap: u64) -> Findings {
+        Findings { check, found: Vec::new(), cap, total: 0, listed: 0, must: false, text: String::new() }
+    }
+
+    /// Feeds `chunk` (`last`: nothing follows) to the check and writes a
+    /// line per finding while under the cap.
+    fn feed(&mut self, chunk: &[u8], last: bool, name: &str, out: &mut Output) -> Result<(), Failure> {
+        let pieces = chunk.len().div_ceil(PIECE).max(1);
+        for (i, piece) in chunk.chunks(PIECE).chain(chunk.is_empty().then_some(&[][..])).enumerate() {
+            self.check.feed(piece, last && i + 1 == pieces, &mut self.found);
+            self.text.clear();
+            for f in self.found.drain(..) {
+                self.total += 1;
+                self.must |= f.level == Level::Must;
+                if self.listed < self.cap {
+                    self.listed += 1;
+                    self.text.push_str(&format!("{name}: {f}\n"));
+                }
+            }
+            out.write(self.text.as_bytes())?;
+        }
+        Ok(())
+    }
 }
 
 /// The bytes of an error shown at most, in hexadecimal.
 const SHOWN: usize = 16;
 
-/// `--all-errors`: every item of the input, with its line and column, and
-/// a line per error up to the cap. Memory stays bounded: the scanner keeps
-/// the chunk being scanned and an incomplete sequence.
-struct Lister {
+/// The items of an input with their lines and columns: a line ends at each
+/// decoded U+000A; a column counts items from 1 (code points, reserved
+/// sequences and ill-formed subparts, each one). What `--all-errors` lists
+/// and what `convert` names at an error ([`locate`]). Memory stays bounded:
+/// the scanner keeps the chunk being scanned and an incomplete sequence.
+pub(crate) struct Positions {
     codec: &'static dyn DynCodec,
     scanner: Scanner,
     /// The line (from 1) and column (from 1, in items) of the next item.
     line: u64,
     column: u64,
-    /// How many errors to list, how many were, and how many were listed.
-    cap: u64,
-    total: u64,
-    listed: u64,
-    text: String,
 }
 
-impl Lister {
-    fn new(codec: &'static dyn DynCodec, skipped: usize, cap: u64) -> Lister {
-        Lister {
-            codec,
-            scanner: Scanner::at(skipped),
-            line: 1,
-            column: 1,
-            cap,
-            total: 0,
-            listed: 0,
-            text: String::new(),
-        }
+/// An ill-formed item, where [`Positions`] found it.
+pub(crate) struct Located<'a> {
+    pub(crate) line: u64,
+    pub(crate) column: u64,
+    pub(crate) offset: usize,
+    /// The bytes of the ill-formed subpart.
+    pub(crate) bytes: &'a [u8],
+    pub(crate) kind: codec_core::ErrorKind,
+}
+
+impl Positions {
+    /// Positions of an input whose first byte (after a skipped BOM) is at
+    /// absolute offset `skipped`.
+    pub(crate) fn new(codec: &'static dyn DynCodec, skipped: usize) -> Positions {
+        Positions { codec, scanner: Scanner::at(skipped), line: 1, column: 1 }
     }
 
-    /// Scans `chunk` and writes a line per error while under the cap.
-    fn push(&mut self, chunk: &[u8], last: bool, name: &str, out: &mut Output) -> Result<(), Failure> {
+    /// Scans `chunk` (`last`: nothing follows) and calls `each` with every
+    /// ill-formed item, in order.
+    pub(crate) fn scan(&mut self, chunk: &[u8], last: bool, mut each: impl FnMut(Located<'_>)) {
         self.scanner.push(chunk);
-        self.text.clear();
         while let Some(item) = self.scanner.next(self.codec, last) {
             match &item.result {
                 Ok(point) if *point == CodePoint::from(b'\n') => {
@@ -224,30 +278,102 @@ impl Lister {
                 // A reserved sequence is well-formed, as validation says.
                 Ok(_) => {}
                 Err(e) if e.kind() == codec_core::ErrorKind::Reserved => {}
-                Err(e) => {
-                    self.total += 1;
-                    if self.listed < self.cap {
-                        self.listed += 1;
-                        let bytes = self.scanner.bytes(item.offset, item.end());
-                        let mut hex = support::hex(&bytes[..bytes.len().min(SHOWN)]);
-                        if bytes.len() > SHOWN {
-                            hex.push_str(" ...");
-                        }
-                        self.text.push_str(&format!(
-                            "{name}:{}:{}: offset {}, bytes {hex}: {}\n",
-                            self.line,
-                            self.column,
-                            item.offset,
-                            e.kind().as_str()
-                        ));
-                    }
-                }
+                Err(e) => each(Located {
+                    line: self.line,
+                    column: self.column,
+                    offset: item.offset,
+                    bytes: self.scanner.bytes(item.offset, item.end()),
+                    kind: e.kind(),
+                }),
             }
             self.column += 1;
         }
-        out.write(self.text.as_bytes())
+    }
+}
+
+/// Where a fatal error at `offset` is in the input `reader` holds, read
+/// again from its start through `label` (its BOM dealt with as before): the
+/// line and column of the ill-formed item there, as `--all-errors` gives
+/// them, and the input's bytes from it on (at most two). `None` when no
+/// ill-formed item starts there (the stream found the error elsewhere) or
+/// the input cannot be read.
+pub(crate) fn locate(label: &InputLabel, reader: Box<dyn Read>, offset: usize) -> Option<Spot> {
+    let mut input = label.open(reader).ok()?;
+    let mut positions = Positions::new(input.codec, input.skipped);
+    let (mut fed, mut found, mut bytes) = (input.skipped, None, Vec::new());
+    let mut buf = vec![0u8; support::CHUNK];
+    loop {
+        let n = match input.reader.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        let chunk = &buf[..n];
+        let wanted = offset.saturating_sub(fed).min(n)..(offset + 2).saturating_sub(fed).min(n);
+        bytes.extend_from_slice(&chunk[wanted]);
+        positions.scan(chunk, n == 0, |item| {
+            if item.offset == offset && found.is_none() {
+                found = Some((item.line, item.column));
+            }
+        });
+        fed += n;
+        // Found (with the byte after it), or at the end, or well past it
+        // (an item is a few bytes long; a long UTF-∞-8 one gets no spot).
+        if (found.is_some() && fed >= offset + 2) || n == 0 || fed > offset + support::CHUNK {
+            break;
+        }
+    }
+    found.map(|(line, column)| Spot { line, column, bytes })
+}
+
+/// Where [`locate`] found an error.
+pub(crate) struct Spot {
+    pub(crate) line: u64,
+    pub(crate) column: u64,
+    /// The input's bytes from the error on, at most two.
+    pub(crate) bytes: Vec<u8>,
+}
+
+/// `--all-errors`: a line per error up to the cap, with its line and
+/// column ([`Positions`]), then the count.
+struct Lister {
+    positions: Positions,
+    /// How many errors to list, how many were, and how many were listed.
+    cap: u64,
+    total: u64,
+    listed: u64,
+    text: String,
+}
+
+impl Lister {
+    fn new(codec: &'static dyn DynCodec, skipped: usize, cap: u64) -> Lister {
+        Lister { positions: Positions::new(codec, skipped), cap, total: 0, listed: 0, text: String::new() }
     }
 
+    /// Scans `chunk` and writes a line per error while under the cap.
+    fn push(&mut self, chunk: &[u8], last: bool, name: &str, out: &mut Output) -> Result<(), Failure> {
+        self.text.clear();
+        let Lister { positions, cap, total, listed, text } = self;
+        positions.scan(chunk, last, |item| {
+            *total += 1;
+            if *listed < *cap {
+                *listed += 1;
+                let bytes = item.bytes;
+                let mut hex = support::hex(&bytes[..bytes.len().min(SHOWN)]);
+                if bytes.len() > SHOWN {
+                    hex.push_str(" ...");
+                }
+                text.push_str(&format!(
+                    "{name}:{}:{}: offset {}, bytes {hex}: {}\n",
+                    item.line,
+                    item.column,
+                    item.offset,
+                    item.kind.as_str()
+                ));
+            }
+        });
+        out.write(self.text.as_bytes())
+    }
     /// Counts and lists a record that the end of input cuts
     /// (`--framing`), an error outside the items.
     fn push_cut_record(&mut self, e: &codec_core::DecodeError, name: &str, out: &mut Output) -> Result<(), Failure> {
@@ -256,7 +382,8 @@ impl Lister {
             return Ok(());
         }
         self.listed += 1;
-        let (line, column, offset, kind) = (self.line, self.column, e.valid_up_to(), e.kind().as_str());
+        let (line, column) = (self.positions.line, self.positions.column);
+        let (offset, kind) = (e.valid_up_to(), e.kind().as_str());
         out.write(format!("{name}:{line}:{column}: offset {offset}: {kind}\n").as_bytes())
     }
 }

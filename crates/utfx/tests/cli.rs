@@ -561,7 +561,7 @@ fn decode_streams_every_format() {
     let broken = [prefix.as_bytes(), b"\xC0\x80 and more"].concat();
     let (stdout, stderr) = decode(&["-f", "utf-8"], &broken, 1);
     same(&stdout, cps_of(prefix).as_bytes(), "cps before a fatal error");
-    assert!(stderr.starts_with(&format!("utfx: offset {}: overlong", prefix.len())), "{stderr}");
+    assert!(stderr.starts_with(&format!("utfx: <stdin>: offset {}: overlong", prefix.len())), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     let (stdout, _) = decode(&["-f", "utf-8", "--format", "utf-8"], &broken, 1);
     same(&stdout, prefix.as_bytes(), "utf-8 before a fatal error");

@@ -44,7 +44,7 @@ fn utf16_sniffs_a_bom_of_either_order_and_strips_it() {
         .assert()
         .code(1)
         .stdout("U+0061\n")
-        .stderr("utfx: offset 4: unpaired_surrogate\n");
+        .stderr("utfx: <stdin>: offset 4: unpaired_surrogate\n");
     utfx()
         .args(["inspect", "-f", "utf-16"])
         .write_stdin(&b"\xFE\xFF\x00a"[..])
@@ -76,7 +76,7 @@ fn explicit_labels_strip_their_own_bom_unless_asked_to_keep_it() {
         .write_stdin(&b"\xEF\xBB\xBFA\xFF"[..])
         .assert()
         .code(1)
-        .stderr("utfx: <stdin>: offset 4: invalid_lead\n");
+        .stderr("utfx: <stdin>: offset 4: invalid_lead\nutfx: hint: --errors replace writes U+FFFD, -c drops it\n");
     utfx()
         .args(["decode", "-f", "utf-8", "--format", "json"])
         .write_stdin(&b"\xEF\xBB\xBFA"[..])
@@ -210,7 +210,7 @@ fn messages_state_each_fact_once() {
         .write_stdin(&b"ok\xC0\xAF"[..])
         .assert()
         .code(1)
-        .stderr("utfx: offset 2: overlong\n");
+        .stderr("utfx: <stdin>: offset 2: overlong\n");
 }
 
 #[test]

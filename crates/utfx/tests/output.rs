@@ -185,6 +185,57 @@ fn a_fifo_gets_the_bytes() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `-o /dev/stdout` when standard output is a pipe: `/proc/self/fd/1`
+/// names `pipe:[N]`, no path, and the pipe is written into, as `>` would.
+#[test]
+fn dev_stdout_on_a_pipe_gets_the_bytes() {
+    let output = std::process::Command::new(bin())
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o", "/dev/stdout"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all("into the pipe".as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(output.status.success(), "{:?}: {}", output.status, String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.stdout, utf16le("into the pipe"));
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// A hard link keeps sharing the file: the output is copied into the
+/// target in place (the same inode, both names show it), and a failed
+/// conversion touches neither name.
+#[test]
+fn a_hard_link_keeps_sharing_the_file() {
+    let dir = temp_dir("hard");
+    let (same, hard) = (dir.join("same.txt"), dir.join("hard.txt"));
+    fs::write(&same, "old").unwrap();
+    fs::hard_link(&same, &hard).unwrap();
+    let inode = fs::metadata(&same).unwrap().ino();
+    convert_to(&hard, "new").success();
+    for name in [&same, &hard] {
+        let meta = fs::metadata(name).unwrap();
+        assert_eq!((meta.ino(), meta.nlink()), (inode, 2), "{} is another file now", name.display());
+        assert_eq!(fs::read(name).unwrap(), utf16le("new"), "{}", name.display());
+    }
+    // Invalid UTF-8 input: the conversion fails, both names keep the bytes.
+    utfx()
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
+        .arg(&hard)
+        .write_stdin(b"bad \xFF".to_vec())
+        .assert()
+        .code(1);
+    for name in [&same, &hard] {
+        assert_eq!(fs::metadata(name).unwrap().ino(), inode);
+        assert_eq!(fs::read(name).unwrap(), utf16le("new"), "{} was touched", name.display());
+    }
+    assert_eq!(listing(&dir), ["hard.txt", "same.txt"]);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The process's umask, from `/proc/self/status` (Linux).
 fn umask() -> Option<u32> {
     let status = fs::read_to_string("/proc/self/status").ok()?;
