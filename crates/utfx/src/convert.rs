@@ -58,15 +58,23 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
         }),
     };
     result.map_err(|failure| match decode_error.get() {
-        Some(e) => explain(failure, &e, &from, args.file.as_deref(), ascii),
+        Some(e) => explain(failure, &e, &from, args.file.as_deref(), ascii, args.silent),
         None => failure,
     })
 }
 
 /// Adds to the message of a decoding error the line and column of the
 /// error, for a named file (read again from its start, with `validate`'s
-/// positions: not for a pipe), and a line with a hint of what to do.
-fn explain(failure: Failure, e: &DecodeError, from: &InputLabel, file: Option<&Path>, ascii: bool) -> Failure {
+/// positions: not for a pipe), and a line with a hint of what to do unless
+/// `silent` (`-s`).
+fn explain(
+    failure: Failure,
+    e: &DecodeError,
+    from: &InputLabel,
+    file: Option<&Path>,
+    ascii: bool,
+    silent: bool,
+) -> Failure {
     let Failure::Data(mut message) = failure else { return failure };
     let spot = file
         .filter(|&path| path != Path::new("-"))
@@ -89,7 +97,9 @@ fn explain(failure: Failure, e: &DecodeError, from: &InputLabel, file: Option<&P
         "--errors replace writes U+FFFD, -c drops it"
     };
     // The second line of the message, as main's report prints the first.
-    message.push_str(&format!("\nutfx: hint: {hint}"));
+    if !silent {
+        message.push_str(&format!("\nutfx: hint: {hint}"));
+    }
     Failure::Data(message)
 }
 

@@ -99,7 +99,9 @@ fn text(
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     return Err(match e.get_ref().and_then(|inner| inner.downcast_ref::<TranscodeError>()) {
-                        Some(TranscodeError::Decode(d)) => Failure::decode("input is not UTF-8: ", &d.shifted(skipped)),
+                        Some(TranscodeError::Decode(d)) => {
+                            Failure::decode(&format!("{name}: input is not UTF-8: "), &d.shifted(skipped))
+                        }
                         Some(TranscodeError::Encode(enc)) => Failure::encode("", enc),
                         None => support::read_failure(&name, &e),
                     });

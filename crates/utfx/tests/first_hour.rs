@@ -200,7 +200,7 @@ fn validate_reads_standard_input_and_encode_reads_text() {
         .assert()
         .code(1)
         .stdout(&b"a\x00b\x00"[..])
-        .stderr("utfx: input is not UTF-8: offset 2: invalid_lead\n");
+        .stderr("utfx: <stdin>: input is not UTF-8: offset 2: invalid_lead\n");
 }
 
 #[test]

@@ -33,6 +33,11 @@ fn convert_gives_line_column_and_a_hint() {
     let (status, stderr) = run(&to_utf16, &latin);
     assert_eq!(status, Some(1));
     assert_eq!(stderr, format!("utfx: {l}: offset 21: missing_continuation (line 3, column 4)\n{LEGACY}"));
+    // -s (iconv's --silent) keeps the error and drops the hint.
+    let silent = ["-s", "-f", "utf-8", "-t", "utf-16le"];
+    let (status, stderr) = run(&silent, &latin);
+    assert_eq!(status, Some(1));
+    assert_eq!(stderr, format!("utfx: {l}: offset 21: missing_continuation (line 3, column 4)\n"));
     // The same line and column as validate --all-errors.
     utfx()
         .args(["validate", "-f", "utf-8", "--all-errors"])

@@ -429,7 +429,7 @@ fn a_cut_or_ill_formed_record_fails_at_its_offset_in_the_file() {
         .write_stdin(&b"\x00\x01\xC0\x00\x01\x80"[..])
         .assert()
         .code(1)
-        .stderr("utfx: offset 2: truncated\n");
+        .stderr("utfx: <stdin>: offset 2: truncated\n");
 }
 
 #[test]
