@@ -13,6 +13,10 @@
 //!   findings per target.
 //! * `cargo xtask tidy`: the checks reviewers should not have to make (also
 //!   run as a test: `cargo test -p xtask`).
+//!
+//! `cargo xtask --help` lists them; `cargo xtask COMMAND --help` (or
+//! `cargo xtask help COMMAND`) shows one command's options and what it
+//! writes, from the table `COMMANDS`.
 
 mod bench;
 mod exhaustive;
@@ -23,25 +27,173 @@ mod tidy;
 
 use std::process::ExitCode;
 
+/// One subcommand, as its `--help` shows it.
+struct Command {
+    name: &'static str,
+    /// One line for the overview.
+    summary: &'static str,
+    /// The usage line's arguments, after `cargo xtask NAME`.
+    args: &'static str,
+    /// What it does, in a sentence or two.
+    about: &'static str,
+    /// Each option and what it does.
+    options: &'static [(&'static str, &'static str)],
+    /// What it writes (files, and what goes to stdout and stderr).
+    writes: &'static str,
+}
+
+/// Every subcommand, in the order `cargo xtask --help` lists them.
+const COMMANDS: &[Command] = &[
+    Command {
+        name: "matrix",
+        summary: "the cross-codec matrices, written to docs/matrix/",
+        args: "[--check]",
+        about: "Runs every registered codec on the same inputs (sixteen classes of code points, the corpus \
+                of bench/data/, synthetic texts) and renders the cross-codec matrices: repertoire, round trip, \
+                reinterpretation, properties, size.",
+        options: &[(
+            "--check",
+            "compute the files in memory and fail, naming them, when the committed ones differ (writes nothing)",
+        )],
+        writes: "docs/matrix/ (README.md, the tables as Markdown, and a CSV file per table); a summary on stdout, \
+                 each stage's progress on stderr.",
+    },
+    Command {
+        name: "exhaustive",
+        summary: "the sweeps too long for cargo test, optimized",
+        args: "[--quick]",
+        about: "Runs the sweeps too long for cargo test (every 4-byte input F0..F7 in the three UTF-8 variants, \
+                every 6-byte ED .. .. ED .. .. input in WTF-8, every 31-bit code point through RFC 2279 UTF-8, \
+                UTF-∞-8 against RFC 2279), in an optimized build (an unoptimized one reruns itself with \
+                --release).",
+        options: &[("--quick", "a slice of each sweep (what CI runs: about fifteen seconds once built)")],
+        writes: "no files; one verdict line per sweep on stdout, each sweep's share done on stderr.",
+    },
+    Command {
+        name: "bench",
+        summary: "utfx against its peers on the corpus; docs/PERFORMANCE.md",
+        args: "[--quick] [--filter NAME]",
+        about: "Races utfx's buffer APIs against std, simdutf8 and encoding_rs (and simdutf, with the feature \
+                simdutf) on the corpus of bench/data/, in an optimized build; only ratios mean much on a \
+                shared machine.",
+        options: &[
+            ("--quick", "three texts and short races, a smoke run that writes no file (what CI runs)"),
+            ("--filter NAME", "only the operations whose name contains NAME (writes no file)"),
+        ],
+        writes: "docs/PERFORMANCE.md on a full run (no option); the tables on stdout.",
+    },
+    Command {
+        name: "fuzz",
+        summary: "every fuzz target for N seconds (nightly, cargo-fuzz)",
+        args: "[--seconds N] [TARGET...]",
+        about: "Runs every fuzz target of fuzz/ (or the TARGETs named) for N seconds each, one after another, \
+                with cargo +nightly fuzz run (needs the nightly toolchain and cargo-fuzz).",
+        options: &[
+            ("--seconds N", "how long each target runs (default 60)"),
+            ("TARGET...", "the targets to run, as cargo fuzz list names them (default: all)"),
+        ],
+        writes: "fuzz/target/corpus/<target>/ (what the run found worth keeping), fuzz/artifacts/<target>/ (a \
+                 finding's input); executions and findings per target on stdout.",
+    },
+    Command {
+        name: "tidy",
+        summary: "the checks reviewers should not have to make",
+        args: "",
+        about: "Checks what reviewers should not have to: module docs, missing-docs lints, the codec crates' \
+                dependencies, no ignored or should-panic tests, no trailing whitespace (also a test of \
+                cargo test -p xtask).",
+        options: &[],
+        writes: "no files; `tidy: ok` or one line per problem.",
+    },
+];
+
+/// Whether `arg` asks for help.
+fn is_help(arg: &str) -> bool {
+    matches!(arg, "--help" | "-h")
+}
+
+/// The text of `cargo xtask --help`.
+fn overview() -> String {
+    let mut text = String::from("cargo xtask: the project's automation\n\nusage: cargo xtask <COMMAND> [OPTIONS]\n\n");
+    text.push_str("commands:\n");
+    for c in COMMANDS {
+        text.push_str(&format!("  {:<11} {}\n", c.name, c.summary));
+    }
+    text.push_str("  help        this text; `cargo xtask help COMMAND` is `COMMAND --help`\n");
+    text.push_str("\nEvery command takes --help (or -h): its options and what it writes.\n");
+    text
+}
+
+/// The text of `cargo xtask NAME --help`.
+fn help(c: &Command) -> String {
+    let usage = if c.args.is_empty() {
+        format!("cargo xtask {}", c.name)
+    } else {
+        format!("cargo xtask {} {}", c.name, c.args)
+    };
+    let mut text = format!("usage: {usage}\n\n{}\noptions:\n", wrap(c.about, ""));
+    for (option, what) in c.options {
+        text.push_str(&format!("  {option:<15} {}", wrap(what, &" ".repeat(18))));
+    }
+    text.push_str(&format!("  {:<15} {}\n", "-h, --help", "this text"));
+    text.push('\n');
+    text.push_str(&wrap(&format!("writes: {}", c.writes), ""));
+    text
+}
+
+/// `text` in lines that end by column 78 when they start at column
+/// `indent.len()` (the first line too), every line after the first
+/// indented by `indent`, each line ended.
+fn wrap(text: &str, indent: &str) -> String {
+    let width = 78 - indent.len();
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.trim_start().chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = indent.to_owned();
+        } else if !line.is_empty() && line != indent {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (cmd, rest) = match args.split_first() {
         Some((cmd, rest)) => (cmd.as_str(), rest),
         None => ("help", &[][..]),
     };
-    let result = match cmd {
-        "matrix" => matrix::main(rest),
-        "exhaustive" => exhaustive::main(rest),
-        "bench" => bench::main(rest),
-        "fuzz" => fuzz::main(rest),
-        "tidy" => tidy::main(rest),
-        "help" | "--help" | "-h" => {
-            println!(
-                "usage: cargo xtask <matrix [--check] | exhaustive [--quick] | bench [--quick] [--filter NAME] | fuzz [--seconds N] [TARGET...] | tidy>"
-            );
+    let command = COMMANDS.iter().find(|c| c.name == cmd);
+    let result = match (cmd, command) {
+        (_, Some(c)) if rest.iter().any(|a| is_help(a)) => {
+            print!("{}", help(c));
             Ok(())
         }
-        other => Err(format!("unknown xtask command `{other}`; try `cargo xtask help`")),
+        ("matrix", _) => matrix::main(rest),
+        ("exhaustive", _) => exhaustive::main(rest),
+        ("bench", _) => bench::main(rest),
+        ("fuzz", _) => fuzz::main(rest),
+        ("tidy", _) => tidy::main(rest),
+        ("help" | "--help" | "-h", _) => match rest.first() {
+            None => {
+                print!("{}", overview());
+                Ok(())
+            }
+            Some(name) => match COMMANDS.iter().find(|c| c.name == name) {
+                Some(c) => {
+                    print!("{}", help(c));
+                    Ok(())
+                }
+                None => Err(format!("no xtask command `{name}`; try `cargo xtask --help`")),
+            },
+        },
+        (other, _) => Err(format!("unknown xtask command `{other}`; try `cargo xtask --help`")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -102,6 +102,7 @@ fn check(root: &Path) -> Vec<String> {
         }
     }
     problems.extend(check_codec_dependencies(root));
+    problems.extend(check_readmes(root));
     problems
 }
 
@@ -141,10 +142,69 @@ fn check_codec_docs(rel: &str, text: &str) -> Vec<String> {
     problems
 }
 
+/// Every published crate (each under `crates/` whose manifest does not say
+/// `publish = false`) has a `README.md`, which crates.io shows; the Rust
+/// examples in it use no other crate of the workspace than itself (a user
+/// who adds the one dependency can copy them), and `tests/src/lib.rs` runs
+/// them as doctests.
+fn check_readmes(root: &Path) -> Vec<String> {
+    let mut problems = Vec::new();
+    let doctests = fs::read_to_string(root.join("tests/src/lib.rs")).unwrap_or_default();
+    let Ok(entries) = fs::read_dir(root.join("crates")) else { return problems };
+    let mut names: Vec<String> = entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    for name in names {
+        let dir = root.join("crates").join(&name);
+        let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
+        if manifest.lines().any(|l| l.trim() == "publish = false") {
+            continue;
+        }
+        let Ok(readme) = fs::read_to_string(dir.join("README.md")) else {
+            problems.push(format!("crates/{name}: a published crate without a README.md"));
+            continue;
+        };
+        if !doctests.contains(&format!("crates/{name}/README.md")) {
+            problems.push(format!("crates/{name}/README.md: its examples are not doctests in tests/src/lib.rs"));
+        }
+        let own = name.replace('-', "_");
+        for (n, word) in rust_blocks(&readme) {
+            if word != own {
+                problems.push(format!("crates/{name}/README.md:{n}: the example uses `{word}`, not only `{own}`"));
+            }
+        }
+    }
+    problems
+}
+
 /// Whether a code fence's info string is Rust, as rustdoc reads it: empty,
 /// or `rust`, `no_run`, `compile_fail`, `should_panic` and the like.
 fn is_rust_fence(info: &str) -> bool {
     info.is_empty() || ["rust", "no_run", "compile_fail", "edition", "ignore"].iter().any(|p| info.starts_with(p))
+}
+
+/// The crate names of the workspace (`codec_*`, `utfx*`) used in the Rust
+/// code blocks of a Markdown text (fenced with `rust`, or with no language,
+/// which rustdoc compiles as Rust), with their line numbers.
+fn rust_blocks(markdown: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut in_rust = None;
+    for (n, line) in markdown.lines().enumerate() {
+        if let Some(fence) = line.trim_start().strip_prefix("```") {
+            in_rust = match in_rust {
+                Some(_) => None,
+                None => Some(fence.trim().is_empty() || fence.trim().starts_with("rust")),
+            };
+            continue;
+        }
+        if in_rust != Some(true) {
+            continue;
+        }
+        let words = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+        for word in words.filter(|w| w.starts_with("codec_") || w.starts_with("utfx")) {
+            found.push((n + 1, word.to_owned()));
+        }
+    }
+    found
 }
 
 /// Crates under `crates/` that implement a codec: every `codec-*` but the
@@ -237,6 +297,12 @@ mod tests {
     //! The tidy checks as a test, and tests of the checks themselves.
 
     use super::*;
+
+    #[test]
+    fn a_readme_example_that_needs_another_crate_is_found() {
+        let readme = "# x\n\n```rust\nuse codec_utf8::UTF_8;\nuse codec_core::Decode;\n```\n\n```sh\ncodec_core\n```\n";
+        assert_eq!(rust_blocks(readme), [(4, "codec_utf8".to_owned()), (5, "codec_core".to_owned())]);
+    }
 
     #[test]
     fn the_tree_is_tidy() {

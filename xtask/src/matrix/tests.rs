@@ -7,7 +7,7 @@ use codec_core::{
 };
 
 use super::compute::{Matrix, Text, Unit, compute_with};
-use super::render::{self, HEADER, Mode, summarize};
+use super::render::{self, BLANKS, HEADER, Mode, summarize};
 
 /// What a specification promises, checked on the computed matrix. A row
 /// applies only when every codec it names is registered.
@@ -555,6 +555,95 @@ fn every_generated_csv_loads_with_a_standard_reader() {
         };
         assert_eq!(records, want, "{name}: {header:?}");
     }
+}
+
+/// Whether a CSV cell is a number: digits, with a sign and a fraction
+/// perhaps (not `inf` or `NaN`, which `f64` would take).
+fn is_number(cell: &str) -> bool {
+    let digits = cell.strip_prefix('-').unwrap_or(cell);
+    let mut parts = digits.splitn(2, '.');
+    let whole = parts.next().unwrap_or("");
+    let fraction = parts.next();
+    !whole.is_empty()
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Checks that every column of the CSV file `name` holds numbers only or
+/// words only, and that a cell is empty only where [`render::BLANKS`] says
+/// it may be: for each such column, empty exactly when its condition holds.
+/// Returns the problems found.
+fn column_problems(name: &str, body: &str) -> Vec<String> {
+    use render::When;
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(body.as_bytes());
+    let header: Vec<String> = reader.headers().expect("a header").iter().map(str::to_owned).collect();
+    let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a record")).collect();
+    // A condition on a column the file lacks never holds.
+    let column = |record: &csv::StringRecord, column: &str| -> Option<String> {
+        header.iter().position(|h| h == column).map(|i| record[i].to_owned())
+    };
+    let file = name.rsplit('/').next().unwrap_or(name);
+    let mut problems = Vec::new();
+    for (i, title) in header.iter().enumerate() {
+        let cells: Vec<&str> = records.iter().map(|r| &r[i]).collect();
+        let numbers = cells.iter().filter(|c| is_number(c)).count();
+        let words = cells.iter().filter(|c| !c.is_empty() && !is_number(c)).count();
+        if numbers > 0 && words > 0 {
+            let word = cells.iter().find(|c| !c.is_empty() && !is_number(c)).unwrap_or(&"");
+            problems.push(format!("{file} {title}: {numbers} numbers and {words} words ({word:?})"));
+        }
+        let blank = BLANKS.iter().find(|b| b.file == file && b.column == title);
+        for (row, record) in records.iter().enumerate() {
+            let empty = record[i].is_empty();
+            let allowed = match blank.map(|b| b.when) {
+                None => false,
+                Some(When::Is(c, v)) => column(record, c).is_some_and(|x| x == v),
+                Some(When::IsNot(c, v)) => column(record, c).is_some_and(|x| x != v),
+                Some(When::Same(a, b)) => column(record, a).is_some_and(|x| Some(x) == column(record, b)),
+                Some(When::Nothing) => true,
+            };
+            let must = matches!(blank.map(|b| b.when), Some(When::Is(..) | When::IsNot(..) | When::Same(..)));
+            if empty && !allowed {
+                problems.push(format!("{file} {title}: row {} is empty, which BLANKS does not allow", row + 1));
+            } else if !empty && allowed && must {
+                problems.push(format!("{file} {title}: row {} is not empty, though its condition holds", row + 1));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_csv_column_holds_numbers_only_or_words_only() {
+    let m = stand_in_matrix();
+    let mut problems = Vec::new();
+    for (name, body) in render::files(&m).iter().filter(|(name, _)| name.ends_with(".csv")) {
+        problems.extend(column_problems(name, body));
+    }
+    let dir = crate::workspace_root().join(super::OUT_DIR);
+    for entry in std::fs::read_dir(&dir).expect("docs/matrix/ exists") {
+        let path = entry.expect("readable entry").path();
+        if path.extension().is_some_and(|e| e == "csv") {
+            let body = std::fs::read_to_string(&path).expect("UTF-8");
+            problems.extend(column_problems(&path.display().to_string(), &body));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // Every documented blank names a column that exists.
+    for b in BLANKS {
+        let body = &render::files(&m)[b.file];
+        assert!(body.lines().next().is_some_and(|h| h.split(',').any(|c| c == b.column)), "{}: {}", b.file, b.column);
+    }
+}
+
+#[test]
+fn a_column_of_numbers_and_words_or_an_undocumented_blank_is_reported() {
+    let mixed = "codec,sync_bytes_back\nutf-8,3\ncesu-8,no\n";
+    assert_eq!(column_problems("x.csv", mixed), ["x.csv sync_bytes_back: 1 numbers and 1 words (\"no\")"]);
+    let blank = "codec,text,bytes\nutf-8,a.txt,\n";
+    assert_eq!(column_problems("x.csv", blank), ["x.csv bytes: row 1 is empty, which BLANKS does not allow"]);
+    let unexplained = "codec,text,code_points,encodable,bytes,bytes_per_code_point,error\nutf-8,a,1,yes,,,\n";
+    assert_eq!(column_problems("size.csv", unexplained).len(), 2);
 }
 
 #[test]
