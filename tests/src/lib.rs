@@ -30,6 +30,6 @@ mod readmes {
     mod codec_utf_inf_8 {}
     #[doc = include_str!("../../crates/codec-registry/README.md")]
     mod codec_registry {}
-    #[doc = include_str!("../../crates/utfx/README.md")]
-    mod utfx {}
+    #[doc = include_str!("../../crates/utfx-cli/README.md")]
+    mod utfx_cli {}
 }
