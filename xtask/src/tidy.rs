@@ -99,6 +99,7 @@ fn check(root: &Path) -> Vec<String> {
             if rel.ends_with("/src/lib.rs") && !text.contains(VOCABULARY) {
                 problems.push(format!("{rel}: does not re-export the core vocabulary as `VOCABULARY` in tidy.rs says"));
             }
+            problems.extend(documented_reexports(&rel, &text));
         }
     }
     problems.extend(check_codec_dependencies(root));
@@ -116,6 +117,25 @@ pub use codec_core::{
     ErrorKind, Status, Step, Transcoder,
 };
 ";
+
+/// The re-exports of the core with a doc comment of their own: rustdoc
+/// puts such a comment before the summary of every item re-exported, so
+/// that a crate's item list shows the same sentence for each of them.
+fn documented_reexports(rel: &str, text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut problems = Vec::new();
+    for (n, _) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("pub use codec_core")) {
+        // The attributes between the comment and the `pub use`.
+        let above = lines[..n].iter().rev().find(|l| !l.trim_start().starts_with("#["));
+        if above.is_some_and(|l| l.trim_start().starts_with("///")) {
+            problems.push(format!(
+                "{rel}:{}: a doc comment on a re-export of the core hides each item's own summary; use `//`",
+                n + 1
+            ));
+        }
+    }
+    problems
+}
 
 /// The lines of a codec crate's doc examples that name `codec_core`: an
 /// example must compile in a project that depends on that crate alone, as
@@ -373,6 +393,18 @@ mod tests {
                 "crates/codec-corrected-utf8/Cargo.toml: depends on `codec-registry`: a codec crate never depends on the registry",
                 "crates/codec-utf8/Cargo.toml: depends on `codec-utf16`: its specification does not build on it (allowed: codec-core)",
                 "crates/codec-wtf8/Cargo.toml: depends on `codec-cesu8`: its specification does not build on it (allowed: codec-core, codec-utf8, codec-utf16)",
+            ]
+        );
+    }
+
+    #[test]
+    fn documented_reexports_of_the_core_are_found() {
+        let text = "//! Docs.\n\n/// The vocabulary.\n#[cfg(feature = \"std\")]\npub use codec_core::A;\n\
+                    // A plain comment.\npub use codec_core::B;\n/// Own.\npub use own::C;\n";
+        assert_eq!(
+            documented_reexports("crates/codec-x/src/lib.rs", text),
+            [
+                "crates/codec-x/src/lib.rs:5: a doc comment on a re-export of the core hides each item's own summary; use `//`"
             ]
         );
     }
