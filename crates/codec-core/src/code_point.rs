@@ -515,3 +515,48 @@ impl AnyCodePoint for CodePoint {
         write!(w, "{}", self.0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The bulk cast between code points and `u32`s, the crate's one
+    //! `unsafe`: what it hands out and gets back, under Miri too.
+    use alloc::vec::Vec;
+
+    use super::CodePoint;
+
+    #[test]
+    fn u32_views_are_the_same_values() {
+        let points: Vec<CodePoint> = [0, 0x41, 0xD800, 0x10_FFFF, u32::MAX].into_iter().map(CodePoint::new).collect();
+        assert_eq!(CodePoint::as_u32_slice(&points), [0, 0x41, 0xD800, 0x10_FFFF, u32::MAX]);
+        assert_eq!(CodePoint::as_u32_slice(&[]), [0u32; 0]);
+        // Empty, and grown well past the capacity it came with (a new
+        // allocation, handed back as code points), and shrunk.
+        let mut grown = Vec::new();
+        let len = CodePoint::with_u32_vec(&mut grown, |values| {
+            values.extend(0..1000);
+            values.len()
+        });
+        assert_eq!(len, 1000);
+        assert!(grown.iter().enumerate().all(|(k, p)| p.to_u32() == k as u32));
+        CodePoint::with_u32_vec(&mut grown, |values| {
+            values.truncate(2);
+            values.shrink_to_fit();
+        });
+        assert_eq!(grown, [CodePoint::new(0), CodePoint::new(1)]);
+    }
+
+    /// A panic inside leaves the vector empty, and frees what it held once.
+    #[cfg(feature = "std")]
+    #[test]
+    fn a_panic_inside_leaves_the_vector_empty() {
+        let mut points = alloc::vec![CodePoint::new(0x41); 8];
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            CodePoint::with_u32_vec(&mut points, |values| {
+                values.push(0x42);
+                panic!("inside the view")
+            })
+        }));
+        assert!(result.is_err());
+        assert!(points.is_empty());
+    }
+}
