@@ -32,4 +32,6 @@ mod readmes {
     mod codec_registry {}
     #[doc = include_str!("../../crates/utfx-cli/README.md")]
     mod utfx_cli {}
+    #[doc = include_str!("../../crates/utfx-kernels/README.md")]
+    mod utfx_kernels {}
 }

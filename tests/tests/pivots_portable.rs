@@ -1,6 +1,6 @@
 //! The transcoder's kernel paths between UTF-8 and UTF-16 on the portable
 //! path, forced for this whole test process with
-//! `codec_core::pivot::force_portable`; see `support/pivots.rs`.
+//! `utfx_kernels::force_portable`; see `support/pivots.rs`.
 
 mod support {
     pub mod pivots;
@@ -8,18 +8,18 @@ mod support {
 
 #[test]
 fn utf8_to_utf16() {
-    codec_core::pivot::force_portable(true);
+    utfx_kernels::force_portable(true);
     support::pivots::utf8_to_utf16();
 }
 
 #[test]
 fn utf16_to_utf8() {
-    codec_core::pivot::force_portable(true);
+    utfx_kernels::force_portable(true);
     support::pivots::utf16_to_utf8();
 }
 
 #[test]
 fn utf16_to_utf8_error_index() {
-    codec_core::pivot::force_portable(true);
+    utfx_kernels::force_portable(true);
     support::pivots::utf16_to_utf8_error_index();
 }

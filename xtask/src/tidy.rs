@@ -3,8 +3,11 @@
 //!
 //! * every `.rs` file opens with a `//!` module doc;
 //! * every library crate denies missing docs;
-//! * a codec crate depends on `codec-core` and on the codec crates its
-//!   specification builds on ([`LINEAGE`]), never on `codec-registry`;
+//! * a codec crate depends on `codec-core`, `utfx-kernels` and the codec
+//!   crates its specification builds on ([`LINEAGE`]), never on
+//!   `codec-registry`; `utfx-kernels` depends on no crate of the workspace;
+//! * no crate under `crates/` but `utfx-kernels` has `unsafe` code, but for
+//!   the casts beside their types that [`UNSAFE_CASTS`] lists;
 //! * a codec crate's doc examples use that crate's re-exports, never
 //!   `codec_core` (they must compile with that crate as the only
 //!   dependency), and every codec crate re-exports the same core vocabulary
@@ -94,6 +97,7 @@ fn check(root: &Path) -> Vec<String> {
             problems.push(format!("{rel}: library crate without #![deny(missing_docs)]"));
         }
         let krate = rel.strip_prefix("crates/").and_then(|r| r.split('/').next()).unwrap_or("");
+        problems.extend(check_unsafe(&rel, krate, &text));
         if is_codec_crate(krate) && rel.contains("/src/") {
             problems.extend(check_codec_docs(&rel, &text));
             if rel.ends_with("/src/lib.rs") && !text.contains(VOCABULARY) {
@@ -104,7 +108,74 @@ fn check(root: &Path) -> Vec<String> {
     }
     problems.extend(check_codec_dependencies(root));
     problems.extend(check_readmes(root));
+    problems.extend(check_kernels_leaf(root));
     problems
+}
+
+/// The crate that holds the project's kernels and all its `unsafe`
+/// (decision 0016).
+const KERNELS: &str = "utfx-kernels";
+
+/// The files outside [`KERNELS`] that may hold `unsafe` code, each one
+/// `#[allow(unsafe_code)]` around a `repr(transparent)` cast beside its
+/// type, and why.
+const UNSAFE_CASTS: &[(&str, &str)] = &[
+    ("crates/codec-core/src/code_point.rs", "`CodePoint`s in bulk as `u32`s, for the kernels"),
+    ("crates/codec-wtf8/src/string.rs", "`&[u8]` as `&Wtf8`"),
+];
+
+/// The lines of a library source file (`crates/*/src/`) outside [`KERNELS`]
+/// that hold `unsafe` code (not comments, not the lint's name in a `deny`;
+/// test files may count allocations with an `unsafe impl GlobalAlloc`), unless
+/// [`UNSAFE_CASTS`] lists the file; there, more than one
+/// `#[allow(unsafe_code)]`. A library crate's `lib.rs` must deny or forbid
+/// `unsafe_code`, so that the compiler finds any `unsafe` outside an allow.
+fn check_unsafe(rel: &str, krate: &str, text: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if krate.is_empty() || krate == KERNELS || !rel.contains("/src/") {
+        return problems;
+    }
+    // Spelled in pieces so that this file does not trip its own check.
+    let allow = ["allow(", "unsafe_code)"].concat();
+    let words = [["unsafe", " {"].concat(), ["unsafe", " fn"].concat(), ["unsafe", " impl"].concat(), allow.clone()];
+    let code = |line: &str| !line.trim_start().starts_with("//");
+    let listed = UNSAFE_CASTS.iter().any(|(file, _)| *file == rel);
+    let lines = text.lines().enumerate().filter(|(_, line)| code(line));
+    if listed {
+        let allows = text.lines().filter(|line| code(line) && line.contains(allow.as_str())).count();
+        if allows > 1 {
+            problems.push(format!("{rel}: {allows} `{allow}`; the cast beside its type takes one"));
+        }
+    } else {
+        for (n, line) in lines {
+            if let Some(word) = words.iter().find(|w| line.contains(w.as_str())) {
+                problems.push(format!(
+                    "{rel}:{}: `{word}` outside {KERNELS}: kernels and their `unsafe` belong there",
+                    n + 1
+                ));
+            }
+        }
+    }
+    let denies = ["#![deny(", "unsafe_code)]"].concat();
+    let forbids = ["#![forbid(", "unsafe_code)]"].concat();
+    if rel.ends_with("/src/lib.rs") && !text.contains(denies.as_str()) && !text.contains(forbids.as_str()) {
+        problems.push(format!(
+            "{rel}: a library crate outside {KERNELS} without #![deny(unsafe_code)] or #![forbid(unsafe_code)]"
+        ));
+    }
+    problems
+}
+
+/// The crates of the workspace that [`KERNELS`]' manifest depends on outside
+/// its dev-dependencies: none, it is a leaf.
+fn check_kernels_leaf(root: &Path) -> Vec<String> {
+    let rel = format!("crates/{KERNELS}/Cargo.toml");
+    let Ok(text) = fs::read_to_string(root.join(&rel)) else { return Vec::new() };
+    workspace_dependencies(&text)
+        .into_iter()
+        .filter(|(_, dev)| !dev)
+        .map(|(dep, _)| format!("{rel}: depends on `{dep}`: the kernels crate depends on no crate of the workspace"))
+        .collect()
 }
 
 /// The core's vocabulary as every codec crate's `lib.rs` re-exports it, word
@@ -233,8 +304,9 @@ fn is_codec_crate(name: &str) -> bool {
     name.starts_with("codec-") && !matches!(name, "codec-core" | "codec-test" | "codec-registry")
 }
 
-/// The codec crates each codec crate may depend on (the core always, and
-/// `codec-test` for tests): the specifications' own lineage. WTF-8 is
+/// The codec crates each codec crate may depend on (the core and the
+/// kernels always, and `codec-test` for tests): the specifications' own
+/// lineage. WTF-8 is
 /// generalized UTF-8 plus a rule, with conversions over potentially
 /// ill-formed UTF-16; CESU-8, Modified UTF-8 and UTF-∞-8 are UTF-8's bit
 /// distribution with other rules; Corrected UTF-8 and the two UTFs build
@@ -249,37 +321,46 @@ const LINEAGE: &[(&str, &[&str])] = &[
     ("codec-corrected-utf8", &[]),
 ];
 
-/// The names of the `codec-*` packages a manifest depends on, in any
-/// dependency table (`[dependencies]`, `[dev-dependencies]`,
-/// `[build-dependencies]`, `[target.….dependencies]`, or a
-/// `[dependencies.codec-x]` table).
-fn codec_dependencies(manifest: &str) -> Vec<String> {
+/// Whether a package name is one of the workspace's crates under
+/// `crates/`: `codec-*`, `utfx` and `utfx-*`.
+fn is_workspace_crate(name: &str) -> bool {
+    name.starts_with("codec-") || name == "utfx" || name.starts_with("utfx-")
+}
+
+/// The workspace crates a manifest depends on, in any dependency table
+/// (`[dependencies]`, `[dev-dependencies]`, `[build-dependencies]`,
+/// `[target.….dependencies]`, or a `[dependencies.codec-x]` table), each
+/// with whether the table is a dev-dependencies one.
+fn workspace_dependencies(manifest: &str) -> Vec<(String, bool)> {
     let mut found = Vec::new();
-    let mut in_deps = false;
+    let (mut in_deps, mut dev) = (false, false);
     for line in manifest.lines().map(str::trim) {
         if let Some(header) = line.strip_prefix('[') {
             let header = header.trim_end_matches(']').trim();
             let (table, key) = match header.rsplit_once("dependencies") {
-                Some((_, rest)) => (true, rest.trim_start_matches('.').trim_matches('"')),
+                Some((before, rest)) => {
+                    dev = before.ends_with("dev-");
+                    (true, rest.trim_start_matches('.').trim_matches('"'))
+                }
                 None => (false, ""),
             };
             in_deps = table && key.is_empty();
-            if table && key.starts_with("codec-") {
-                found.push(key.to_owned());
+            if table && is_workspace_crate(key) {
+                found.push((key.to_owned(), dev));
             }
             continue;
         }
         let key = line.split(['=', '.']).next().unwrap_or("").trim().trim_matches('"');
-        if in_deps && key.starts_with("codec-") {
-            found.push(key.to_owned());
+        if in_deps && is_workspace_crate(key) {
+            found.push((key.to_owned(), dev));
         }
     }
     found
 }
 
-/// A codec crate may depend on `codec-core`, `codec-test` (for tests) and
-/// the codec crates [`LINEAGE`] lists for it; never on `codec-registry` or
-/// any other codec.
+/// A codec crate may depend on `codec-core`, `utfx-kernels`, `codec-test`
+/// (for tests) and the codec crates [`LINEAGE`] lists for it; never on
+/// `codec-registry`, the CLI or any other codec.
 fn check_codec_dependencies(root: &Path) -> Vec<String> {
     let mut problems = Vec::new();
     let Ok(entries) = fs::read_dir(root.join("crates")) else { return problems };
@@ -292,12 +373,14 @@ fn check_codec_dependencies(root: &Path) -> Vec<String> {
             problems.push(format!("crates/{name}: a codec crate missing from the lineage table in xtask/src/tidy.rs"));
             continue;
         };
-        for dep in codec_dependencies(&text) {
-            if matches!(dep.as_str(), "codec-core" | "codec-test") || allowed.contains(&dep.as_str()) {
+        for (dep, _) in workspace_dependencies(&text) {
+            if matches!(dep.as_str(), "codec-core" | "codec-test" | KERNELS) || allowed.contains(&dep.as_str()) {
                 continue;
             }
             let why = if dep == "codec-registry" {
                 "a codec crate never depends on the registry".to_owned()
+            } else if dep == "utfx" {
+                "a codec crate never depends on the CLI".to_owned()
             } else {
                 format!("its specification does not build on it (allowed: {})", allowed_list(allowed))
             };
@@ -309,7 +392,7 @@ fn check_codec_dependencies(root: &Path) -> Vec<String> {
 
 /// The allowed codec dependencies of one crate, for a message.
 fn allowed_list(allowed: &[&str]) -> String {
-    ["codec-core"].iter().chain(allowed).copied().collect::<Vec<_>>().join(", ")
+    ["codec-core", KERNELS].iter().chain(allowed).copied().collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -373,8 +456,11 @@ mod tests {
         let wtf8 = "[features]\nsimd = [\"codec-utf8/simd\"]\n[dependencies]\ncodec-core.workspace = true\n\
                     codec-utf8.workspace = true\n[dependencies.codec-utf16]\npath = \"../codec-utf16\"\n\
                     [dev-dependencies]\ncodec-test.workspace = true\n";
-        let cesu8 = "[dependencies]\ncodec-core = { workspace = true }\ncodec-utf8 = { path = \"../codec-utf8\" }\n";
-        assert_eq!(check_manifests("ok", &[("codec-wtf8", wtf8), ("codec-cesu8", cesu8)]), Vec::<String>::new());
+        let cesu8 = "[dependencies]\ncodec-core = { workspace = true }\ncodec-utf8 = { path = \"../codec-utf8\" }\n\
+                     utfx-kernels.workspace = true\n";
+        let utf16 = "[dependencies.utfx-kernels]\npath = \"../utfx-kernels\"\n";
+        let manifests = [("codec-wtf8", wtf8), ("codec-cesu8", cesu8), ("codec-utf16", utf16)];
+        assert_eq!(check_manifests("ok", &manifests), Vec::<String>::new());
     }
 
     #[test]
@@ -382,19 +468,78 @@ mod tests {
         let utf8 = "[dependencies]\ncodec-core.workspace = true\n[dev-dependencies]\ncodec-utf16 = { path = \"../codec-utf16\" }\n";
         let corrected = "[target.'cfg(unix)'.dependencies]\ncodec-registry = { path = \"../codec-registry\" }\n";
         let wtf8 = "[dependencies.codec-cesu8]\npath = \"../codec-cesu8\"\n";
+        let utf16 = "[dependencies]\nutfx-kernels.workspace = true\nutfx = { path = \"../utfx\" }\n";
         let problems = check_manifests(
             "bad",
-            &[("codec-utf8", utf8), ("codec-corrected-utf8", corrected), ("codec-wtf8", wtf8), ("codec-aaa", "")],
+            &[
+                ("codec-utf8", utf8),
+                ("codec-corrected-utf8", corrected),
+                ("codec-wtf8", wtf8),
+                ("codec-utf16", utf16),
+                ("codec-aaa", ""),
+            ],
         );
         assert_eq!(
             problems,
             [
                 "crates/codec-aaa: a codec crate missing from the lineage table in xtask/src/tidy.rs",
                 "crates/codec-corrected-utf8/Cargo.toml: depends on `codec-registry`: a codec crate never depends on the registry",
-                "crates/codec-utf8/Cargo.toml: depends on `codec-utf16`: its specification does not build on it (allowed: codec-core)",
-                "crates/codec-wtf8/Cargo.toml: depends on `codec-cesu8`: its specification does not build on it (allowed: codec-core, codec-utf8, codec-utf16)",
+                "crates/codec-utf16/Cargo.toml: depends on `utfx`: a codec crate never depends on the CLI",
+                "crates/codec-utf8/Cargo.toml: depends on `codec-utf16`: its specification does not build on it (allowed: codec-core, utfx-kernels)",
+                "crates/codec-wtf8/Cargo.toml: depends on `codec-cesu8`: its specification does not build on it (allowed: codec-core, utfx-kernels, codec-utf8, codec-utf16)",
             ]
         );
+    }
+
+    /// Issue 26: the kernels crate is a leaf; its dev-dependencies (test
+    /// support) do not count.
+    #[test]
+    fn the_kernels_crate_depending_on_the_workspace_is_found() {
+        let dir = std::env::temp_dir().join(format!("xtask-tidy-leaf-{}", std::process::id()));
+        fs::create_dir_all(dir.join("crates/utfx-kernels")).unwrap();
+        let manifest = "[dependencies]\ncodec-core.workspace = true\n[dev-dependencies]\ncodec-test.workspace = true\n\
+                        [target.'cfg(unix)'.dev-dependencies.codec-utf8]\npath = \"../codec-utf8\"\n";
+        fs::write(dir.join("crates/utfx-kernels/Cargo.toml"), manifest).unwrap();
+        let problems = check_kernels_leaf(&dir);
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            problems,
+            [
+                "crates/utfx-kernels/Cargo.toml: depends on `codec-core`: the kernels crate depends on no crate of the workspace"
+            ]
+        );
+    }
+
+    /// Issue 26: `unsafe` outside the kernels crate is found, but for the
+    /// listed casts (one allow each); a library crate must deny it.
+    #[test]
+    fn unsafe_outside_the_kernels_is_found() {
+        // Spelled in pieces so that this file does not trip its own check.
+        let block = ["    let x = ", "unsafe { f() };\n"].concat();
+        let allow = ["#[allow(", "unsafe_code)]\n"].concat();
+        let deny = ["#![deny(", "unsafe_code)]\n"].concat();
+        let comment = ["// An ", "unsafe { comment }.\n"].concat();
+        let lib = format!("//! Docs.\n{deny}{comment}fn f() {{\n{block}}}\n");
+        assert_eq!(
+            check_unsafe("crates/codec-x/src/lib.rs", "codec-x", &lib),
+            ["crates/codec-x/src/lib.rs:5: `unsafe {` outside utfx-kernels: kernels and their `unsafe` belong there"]
+        );
+        let module = format!("//! Docs.\n{allow}fn f() {{}}\n");
+        assert_eq!(
+            check_unsafe("crates/codec-x/src/lib.rs", "codec-x", &module),
+            [
+                "crates/codec-x/src/lib.rs:2: `allow(unsafe_code)` outside utfx-kernels: kernels and their `unsafe` belong there",
+                "crates/codec-x/src/lib.rs: a library crate outside utfx-kernels without #![deny(unsafe_code)] or #![forbid(unsafe_code)]",
+            ]
+        );
+        let cast = format!("//! Docs.\n{allow}{block}");
+        assert_eq!(check_unsafe("crates/codec-core/src/code_point.rs", "codec-core", &cast), Vec::<String>::new());
+        let two = format!("{cast}{allow}");
+        assert_eq!(
+            check_unsafe("crates/codec-core/src/code_point.rs", "codec-core", &two),
+            ["crates/codec-core/src/code_point.rs: 2 `allow(unsafe_code)`; the cast beside its type takes one"]
+        );
+        assert_eq!(check_unsafe("crates/utfx-kernels/src/avx2.rs", "utfx-kernels", &block), Vec::<String>::new());
     }
 
     #[test]

@@ -14,8 +14,8 @@
 use alloc::vec::Vec;
 
 use codec_core::CodePoint;
-use codec_core::pivot::{self, Utf8Tables};
 use codec_utf8::automaton;
+use utfx_kernels::Utf8Tables;
 
 /// The first window the strict-UTF-8 skip looks at; it grows fourfold while
 /// the text stays plain, so the work stays proportional to what is consumed
@@ -146,9 +146,9 @@ fn sequences_to_utf16(nul_stops: bool, input: &[u8], out: &mut [u16], window: &m
         if nul_stops {
             end = r + before_nul(&input[r..end]);
         }
-        let (read, written) = pivot::checked_utf8_to_utf16(&input[r..end], &mut out[w..], &TABLES);
+        let (read, written) = utfx_kernels::checked_utf8_to_utf16(&input[r..end], &mut out[w..], &TABLES);
         let units = &out[w..w + written];
-        let paired = pivot::utf16_units_prefix(units);
+        let paired = utfx_kernels::utf16_units_prefix(units);
         if paired < written {
             // Up to the unpaired surrogate; the next pass starts at it, and
             // goes on if it is a lead whose trail the window cut off.
@@ -320,7 +320,7 @@ pub(crate) fn decode_to_utf8(rules: Rules, input: &[u8], out: &mut [u8]) -> (usi
                 if read == 0 {
                     return (r, w);
                 }
-                let (_, bytes) = pivot::utf16_to_utf8(&units[..written], &mut out[w..]);
+                let (_, bytes) = utfx_kernels::utf16_to_utf8(&units[..written], &mut out[w..]);
                 (r, w) = (r + read, w + bytes);
             }
             [0xC0, 0x80, ..] if rules.two_byte_nul && out.len() > w => {

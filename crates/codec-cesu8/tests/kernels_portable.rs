@@ -1,5 +1,5 @@
 //! The kernels on the portable path, forced for this whole test process
-//! with `codec_core::pivot::force_portable`, against the reference; see
+//! with `utfx_kernels::force_portable`, against the reference; see
 //! `support/kernels.rs`.
 
 use codec_cesu8::{CESU_8, MUTF_8, MUTF_8_LENIENT};
@@ -10,18 +10,18 @@ mod support {
 
 #[test]
 fn decode_sweep_cesu8() {
-    codec_core::pivot::force_portable(true);
+    utfx_kernels::force_portable(true);
     support::kernels::decode_sweep(&CESU_8);
 }
 
 #[test]
 fn decode_sweep_mutf8() {
-    codec_core::pivot::force_portable(true);
+    utfx_kernels::force_portable(true);
     support::kernels::decode_sweep(&MUTF_8);
 }
 
 #[test]
 fn decode_sweep_mutf8_lenient() {
-    codec_core::pivot::force_portable(true);
+    utfx_kernels::force_portable(true);
     support::kernels::decode_sweep(&MUTF_8_LENIENT);
 }

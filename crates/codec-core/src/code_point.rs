@@ -286,6 +286,70 @@ impl CodePoint {
     }
 }
 
+/// Code points in bulk as their `u32` values, without a copy: the one cast
+/// of this crate, for the kernels of `utfx-kernels`, which read and write
+/// plain `u32`s (decision 0016). `CodePoint` is `#[repr(transparent)]` over
+/// `u32` and takes every `u32`, so the two views are the same memory either
+/// way.
+#[allow(unsafe_code)]
+impl CodePoint {
+    /// Views code points as their `u32` values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::CodePoint;
+    /// let points = [CodePoint::new(0x68), CodePoint::new(0xE9)];
+    /// assert_eq!(CodePoint::as_u32_slice(&points), [0x68, 0xE9]);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn as_u32_slice(points: &[CodePoint]) -> &[u32] {
+        // SAFETY: `CodePoint` is `repr(transparent)` over `u32`: the same
+        // memory, the same length, borrowed for as long as `points`.
+        unsafe { core::slice::from_raw_parts(points.as_ptr().cast::<u32>(), points.len()) }
+    }
+
+    /// Runs `f` on `points` as a `Vec<u32>` (the same allocation, length
+    /// and capacity), and returns what it returns: every `u32` that `f`
+    /// leaves in it is a code point. Should `f` panic, `points` is left
+    /// empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::CodePoint;
+    /// let mut points = vec![CodePoint::new(0x68)];
+    /// let len = CodePoint::with_u32_vec(&mut points, |values| {
+    ///     values.push(0xE9);
+    ///     values.len()
+    /// });
+    /// assert_eq!((len, points), (2, [CodePoint::new(0x68), CodePoint::new(0xE9)].to_vec()));
+    /// ```
+    #[inline]
+    pub fn with_u32_vec<R>(
+        points: &mut alloc::vec::Vec<CodePoint>,
+        f: impl FnOnce(&mut alloc::vec::Vec<u32>) -> R,
+    ) -> R {
+        let mut taken = core::mem::ManuallyDrop::new(core::mem::take(points));
+        // SAFETY: the allocation of a `Vec<CodePoint>` (now owned here
+        // alone), which has the size and alignment of a `Vec<u32>`'s of the
+        // same capacity, from the same allocator; its first `len` elements
+        // are initialized `u32`s (`repr(transparent)`).
+        let mut values =
+            unsafe { alloc::vec::Vec::from_raw_parts(taken.as_mut_ptr().cast::<u32>(), taken.len(), taken.capacity()) };
+        let result = f(&mut values);
+        let mut values = core::mem::ManuallyDrop::new(values);
+        // SAFETY: the same in the other direction: the allocation of the
+        // `Vec<u32>` (owned here alone; `f` may have grown it), whose first
+        // `len` elements are `u32`s, each a valid `CodePoint`.
+        *points = unsafe {
+            alloc::vec::Vec::from_raw_parts(values.as_mut_ptr().cast::<CodePoint>(), values.len(), values.capacity())
+        };
+        result
+    }
+}
+
 impl From<char> for CodePoint {
     #[inline]
     fn from(c: char) -> Self {
@@ -449,5 +513,50 @@ impl AnyCodePoint for CodePoint {
 
     fn write_decimal(&self, w: &mut dyn fmt::Write) -> fmt::Result {
         write!(w, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bulk cast between code points and `u32`s, the crate's one
+    //! `unsafe`: what it hands out and gets back, under Miri too.
+    use alloc::vec::Vec;
+
+    use super::CodePoint;
+
+    #[test]
+    fn u32_views_are_the_same_values() {
+        let points: Vec<CodePoint> = [0, 0x41, 0xD800, 0x10_FFFF, u32::MAX].into_iter().map(CodePoint::new).collect();
+        assert_eq!(CodePoint::as_u32_slice(&points), [0, 0x41, 0xD800, 0x10_FFFF, u32::MAX]);
+        assert_eq!(CodePoint::as_u32_slice(&[]), [0u32; 0]);
+        // Empty, and grown well past the capacity it came with (a new
+        // allocation, handed back as code points), and shrunk.
+        let mut grown = Vec::new();
+        let len = CodePoint::with_u32_vec(&mut grown, |values| {
+            values.extend(0..1000);
+            values.len()
+        });
+        assert_eq!(len, 1000);
+        assert!(grown.iter().enumerate().all(|(k, p)| p.to_u32() == k as u32));
+        CodePoint::with_u32_vec(&mut grown, |values| {
+            values.truncate(2);
+            values.shrink_to_fit();
+        });
+        assert_eq!(grown, [CodePoint::new(0), CodePoint::new(1)]);
+    }
+
+    /// A panic inside leaves the vector empty, and frees what it held once.
+    #[cfg(feature = "std")]
+    #[test]
+    fn a_panic_inside_leaves_the_vector_empty() {
+        let mut points = alloc::vec![CodePoint::new(0x41); 8];
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            CodePoint::with_u32_vec(&mut points, |values| {
+                values.push(0x42);
+                panic!("inside the view")
+            })
+        }));
+        assert!(result.is_err());
+        assert!(points.is_empty());
     }
 }

@@ -214,7 +214,7 @@ pub trait Decode {
     /// ```
     fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
         let (read, written) = self.decode_to_utf8_fast(input, out);
-        (read, written, crate::pivot::count_utf8_code_points(&out[..written]))
+        (read, written, utfx_kernels::count_utf8_code_points(&out[..written]))
     }
 
     /// Returns whether `form`, one sequence that

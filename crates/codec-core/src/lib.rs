@@ -105,7 +105,6 @@ mod error;
 #[cfg(feature = "std")]
 mod io;
 mod mode;
-pub mod pivot;
 pub mod reference;
 mod sink;
 mod stream;

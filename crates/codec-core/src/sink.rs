@@ -246,7 +246,7 @@ impl Sink<CodePoint> for Slice<'_, u8> {
     #[inline]
     fn push(&mut self, point: CodePoint) -> Pushed {
         // Surrogates in their generalized UTF-8 form.
-        let Some((bytes, n)) = crate::pivot::utf8_bytes(point.to_u32()) else { return Pushed::Unrepresentable };
+        let Some((bytes, n)) = utfx_kernels::utf8_bytes(point.to_u32()) else { return Pushed::Unrepresentable };
         if n > self.room() {
             return Pushed::Full;
         }

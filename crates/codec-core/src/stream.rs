@@ -1061,7 +1061,7 @@ impl Source for [u16] {
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
-        crate::pivot::count_code_points(&self[from..to])
+        utfx_kernels::count_code_points(&self[from..to])
     }
 
     // The WTF-8 specification's decoding of potentially ill-formed UTF-16:
@@ -1115,7 +1115,7 @@ impl Source for str {
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
-        crate::pivot::count_utf8_code_points(&self.as_bytes()[from..to])
+        utfx_kernels::count_utf8_code_points(&self.as_bytes()[from..to])
     }
 
     fn window(&self, from: usize, _last: bool, _carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize {

@@ -15,7 +15,6 @@ use crate::code_point::{AnyCodePoint, CodePoint};
 use crate::codec::{Decode, Encode, Pivot};
 use crate::error::{DecodeError, EncodeError};
 use crate::mode::{DecodeMode, EncodeMode};
-use crate::pivot;
 use crate::sink::{Pushed, Sink};
 use crate::stream::{Decoder, Encoder, Status};
 
@@ -364,7 +363,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
                     let units = &self.units[..u];
                     let (ur, w) = self.encoder.codec().encode_from_valid_utf16_fast(units, &mut dst[written..]);
                     written += w;
-                    self.encoder.advance(pivot::count_code_points(&units[..ur]));
+                    self.encoder.advance(utfx_kernels::count_code_points(&units[..ur]));
                     if ur < u {
                         // The encoder's kernel stopped: the rest of the
                         // pivot, all scalar values, goes step by step.

@@ -3,7 +3,8 @@
 //! sequences cost linear time.
 //!
 //! Not under Miri: its tests take many minutes there, and the core's only
-//! `unsafe` code, `pivot`'s AVX2 kernels, is what the unit tests check.
+//! `unsafe` code, the cast of `CodePoint`s in bulk, is what its doc
+//! examples check.
 #![cfg(not(miri))]
 
 mod common;

@@ -1,5 +1,5 @@
 //! Bulk kernels: ASCII runs eight bytes at a time
-//! ([`codec_core::pivot::ascii_prefix`]) and the multi-byte sequences
+//! ([`utfx_kernels::ascii_prefix`]) and the multi-byte sequences
 //! decoded with the offsets, straight into the caller's buffer. Each stops
 //! before anything the step must decide: a reserved `FE`/`FF` sequence, an
 //! ill-formed or cut sequence, a value beyond U+10FFFF (not a Unicode
@@ -10,7 +10,7 @@
 use alloc::vec::Vec;
 
 use codec_core::CodePoint;
-use codec_core::pivot::ascii_prefix;
+use utfx_kernels::ascii_prefix;
 
 use crate::C1;
 use crate::decode::{is_continuation, offset_value, sequence_len};

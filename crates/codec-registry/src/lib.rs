@@ -38,6 +38,7 @@
 //! For long input, the core's `Transcoder` and `TranscodeReader` convert
 //! between any two of these in bounded memory, as `utfx convert` does.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 use codec_core::{Big, BigCodePoint, Codec, Decode, DynCodec, Encode, Narrow};
 

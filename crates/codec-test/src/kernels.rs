@@ -5,7 +5,7 @@
 //! through the buffer APIs in one chunk and cut inside the piece, against
 //! the step-by-step reference ([`buffers`](crate::buffers)). Each codec's
 //! tests supply their text, pieces and codecs; the test processes that force
-//! the portable path (`codec_core::pivot::force_portable`) run the same
+//! the portable path (`utfx_kernels::force_portable`) run the same
 //! sweep.
 //!
 //! # Examples

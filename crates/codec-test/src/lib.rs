@@ -27,6 +27,7 @@
 //! codec_test::check_decode_splits(&Ascii, b"ab\xFFc");
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod buffers;
 pub mod fuzzing;

@@ -3,13 +3,13 @@
 //! (they agree on well-formed UTF-16); each stops before a lone surrogate or
 //! a lead surrogate at the end, where the step decides.
 
-use codec_core::{CodePoint, pivot};
+use codec_core::CodePoint;
 
 use crate::{Endian, Utf16};
 
 /// The length in bytes of the well-formed UTF-16 prefix of `input`.
 pub(crate) fn valid_prefix(codec: &Utf16, input: &[u8]) -> usize {
-    2 * pivot::utf16_bytes_prefix(input, codec.endian() == Endian::Big)
+    2 * utfx_kernels::utf16_bytes_prefix(input, codec.endian() == Endian::Big)
 }
 
 /// Copies the well-formed prefix of `input` into `out` as code units:
@@ -21,14 +21,14 @@ pub(crate) fn decode_to_utf16(codec: &Utf16, input: &[u8], out: &mut [u16]) -> (
         Endian::Little => out.iter_mut().zip(pairs).for_each(|(slot, p)| *slot = u16::from_le_bytes([p[0], p[1]])),
         Endian::Big => out.iter_mut().zip(pairs).for_each(|(slot, p)| *slot = u16::from_be_bytes([p[0], p[1]])),
     }
-    let m = pivot::utf16_units_prefix(&out[..n]);
+    let m = utfx_kernels::utf16_units_prefix(&out[..n]);
     (2 * m, m)
 }
 
 /// Converts the well-formed prefix of `input` to UTF-8 in `out`:
 /// (bytes read, bytes written, code points written).
 pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
-    let (units, written, points) = pivot::utf16_bytes_to_utf8_counted(input, codec.endian() == Endian::Big, out);
+    let (units, written, points) = utfx_kernels::utf16_bytes_to_utf8_counted(input, codec.endian() == Endian::Big, out);
     (2 * units, written, points)
 }
 
@@ -36,7 +36,7 @@ pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (us
 /// (units read, bytes written).
 pub(crate) fn encode_from_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize) {
     let n = input.len().min(out.len() / 2);
-    let m = pivot::utf16_units_prefix(&input[..n]);
+    let m = utfx_kernels::utf16_units_prefix(&input[..n]);
     write_units(codec.endian(), &input[..m], out);
     (m, 2 * m)
 }
@@ -60,7 +60,7 @@ pub(crate) fn encode_from_str(codec: &Utf16, input: &str, out: &mut [u8]) -> (us
     let (mut read, mut written) = (0, 0);
     while read < input.len() {
         let room = ((out.len() - written) / 2).min(units.len());
-        let (r, u) = pivot::utf8_to_utf16(&input[read..], &mut units[..room]);
+        let (r, u) = utfx_kernels::utf8_to_utf16(&input[read..], &mut units[..room]);
         if r == 0 {
             break;
         }

@@ -20,8 +20,8 @@
 
 use alloc::vec::Vec;
 
-use codec_core::pivot::Utf8Tables;
 use codec_core::{CodePoint, EncodeStep, ErrorKind, Step};
+use utfx_kernels::Utf8Tables;
 
 /// Which well-formed byte sequences a UTF-8 automaton accepts: RFC 3629
 /// UTF-8, generalized UTF-8 (surrogates allowed), or RFC 2279's 31-bit
@@ -228,7 +228,7 @@ impl Grammar {
         self.max > 0x10_FFFF
     }
 
-    /// Returns the tables with which `codec_core::pivot::valid_prefix`
+    /// Returns the tables with which `utfx_kernels::valid_prefix`
     /// validates the grammar (decision 0014), built from the second bytes
     /// each lead byte takes in the automaton (RFC 3629's grammar as quoted
     /// in this module, adjusted by the grammar's rules), or `None` when
@@ -545,7 +545,7 @@ pub fn encode_step(grammar: Grammar, input: &[CodePoint], out: &mut Vec<u8>) -> 
 /// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
 /// ```
 pub fn encode_scalar_prefix(input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-    codec_core::pivot::scalars_to_utf8(input, out)
+    utfx_kernels::scalars_to_utf8(CodePoint::as_u32_slice(input), out)
 }
 
 /// The fast validator's tables for generalized UTF-8, with which its
@@ -645,11 +645,13 @@ pub(crate) fn first_error(input: &[u8]) -> Option<(usize, Option<usize>)> {
 /// assert_eq!(out, [codec_utf8::CodePoint::new(0x68), codec_utf8::CodePoint::new(0xE9)]);
 /// ```
 pub fn decode_valid_prefix(input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-    if codec_core::pivot::simd_enabled() {
-        // One pass that checks each block with RFC 3629's tables as it
-        // decodes it; the same prefix as `valid_prefix` finds.
-        return codec_core::pivot::checked_utf8_to_code_points(input, out, &UTF8_TABLES);
-    }
-    let n = valid_prefix(input);
-    codec_core::pivot::valid_utf8_to_code_points(&input[..n], out)
+    CodePoint::with_u32_vec(out, |out| {
+        if utfx_kernels::simd_enabled() {
+            // One pass that checks each block with RFC 3629's tables as it
+            // decodes it; the same prefix as `valid_prefix` finds.
+            return utfx_kernels::checked_utf8_to_code_points(input, out, &UTF8_TABLES);
+        }
+        let n = valid_prefix(input);
+        utfx_kernels::valid_utf8_to_code_points(&input[..n], out)
+    })
 }

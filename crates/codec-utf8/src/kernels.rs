@@ -8,8 +8,6 @@
 //! grammar's own rules must decide (anything but strict UTF-8), and the
 //! step-by-step automaton takes over there.
 
-use codec_core::pivot;
-
 use crate::automaton::valid_prefix;
 
 /// Decodes the strict-UTF-8 prefix of `input` into UTF-16 units in `out`:
@@ -25,13 +23,13 @@ use crate::automaton::valid_prefix;
 /// ```
 #[must_use]
 pub fn decode_to_utf16(input: &[u8], out: &mut [u16]) -> (usize, usize) {
-    if pivot::simd_enabled() {
+    if utfx_kernels::simd_enabled() {
         // One pass that checks each block with RFC 3629's tables as it
         // converts it; the same prefix as `valid_prefix` finds.
-        return pivot::checked_utf8_to_utf16(input, out, &crate::automaton::UTF8_TABLES);
+        return utfx_kernels::checked_utf8_to_utf16(input, out, &crate::automaton::UTF8_TABLES);
     }
     let valid = valid_prefix(&input[..input.len().min(out.len())]);
-    pivot::valid_utf8_to_utf16(&input[..valid], out)
+    utfx_kernels::valid_utf8_to_utf16(&input[..valid], out)
 }
 
 /// Copies the strict-UTF-8 prefix of `input` to `out`, as much as fits:
@@ -61,7 +59,7 @@ pub fn decode_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
 /// ```
 #[must_use]
 pub fn encode_from_utf16(input: &[u16], out: &mut [u8]) -> (usize, usize) {
-    pivot::utf16_to_utf8(input, out)
+    utfx_kernels::utf16_to_utf8(input, out)
 }
 
 /// Copies as much of `input` as fits in `out`, whole characters only:

@@ -276,7 +276,7 @@ impl Decode for Utf8 {
     /// skip strict UTF-8 ([`automaton::valid_prefix`]).
     fn validate_prefix_fast(&self, input: &[u8]) -> usize {
         match self.variant {
-            Variant::Generalized => codec_core::pivot::valid_prefix(input, &automaton::GENERALIZED_TABLES),
+            Variant::Generalized => utfx_kernels::valid_prefix(input, &automaton::GENERALIZED_TABLES),
             Variant::Utf8 | Variant::Rfc2279 => automaton::valid_prefix(input),
         }
     }

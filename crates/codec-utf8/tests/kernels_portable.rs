@@ -1,5 +1,5 @@
 //! The kernels on the portable path, forced for this whole test process
-//! with `codec_core::pivot::force_portable`, against the reference; see
+//! with `utfx_kernels::force_portable`, against the reference; see
 //! `support/kernels.rs`.
 
 mod support {
@@ -8,12 +8,12 @@ mod support {
 
 #[test]
 fn decode_sweep() {
-    codec_core::pivot::force_portable(true);
+    utfx_kernels::force_portable(true);
     support::kernels::decode_sweep();
 }
 
 #[test]
 fn encode_sweep() {
-    codec_core::pivot::force_portable(true);
+    utfx_kernels::force_portable(true);
     support::kernels::encode_sweep();
 }

@@ -172,7 +172,7 @@ impl Decode for Wtf8Codec {
     /// skip; it stops before a surrogate pair byte sequence, and before a
     /// lead surrogate that the bytes to come decide.
     fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        codec_core::pivot::valid_prefix(input, &surrogate::TABLES)
+        utfx_kernels::valid_prefix(input, &surrogate::TABLES)
     }
 
     fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {

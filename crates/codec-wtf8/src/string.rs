@@ -424,7 +424,7 @@ impl Wtf8 {
     pub fn to_wide(&self) -> Vec<u16> {
         // No more units than bytes.
         let mut units = alloc::vec![0; self.bytes.len()];
-        let (_, written) = codec_core::pivot::valid_utf8_to_utf16(&self.bytes, &mut units);
+        let (_, written) = utfx_kernels::valid_utf8_to_utf16(&self.bytes, &mut units);
         units.truncate(written);
         units
     }
@@ -737,7 +737,7 @@ impl Wtf8Buf {
         let (mut read, mut written) = (0, 0);
         let mut encoded = Vec::with_capacity(4);
         while read < units.len() {
-            let (r, w) = codec_core::pivot::utf16_to_utf8(&units[read..], &mut bytes[written..]);
+            let (r, w) = utfx_kernels::utf16_to_utf8(&units[read..], &mut bytes[written..]);
             read += r;
             written += w;
             if let Some(&unit) = units.get(read) {

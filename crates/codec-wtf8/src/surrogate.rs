@@ -2,9 +2,9 @@
 //! place that knows their bytes (the decoder's pair rule, the fast
 //! validator's tables and the string types' concatenation use it).
 
-use codec_core::pivot::Utf8Tables;
 use codec_core::{CodePoint, Step};
 use codec_utf8::automaton::{self, Grammar};
+use utfx_kernels::Utf8Tables;
 
 // The WTF-8 specification, Table 1 (surrogate byte sequences):
 //

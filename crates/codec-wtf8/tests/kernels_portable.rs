@@ -1,5 +1,5 @@
 //! The fast validator on the portable path, forced for this whole test
-//! process with `codec_core::pivot::force_portable`, against the
+//! process with `utfx_kernels::force_portable`, against the
 //! reference; see `support/kernels.rs`.
 
 // Not under Miri: many minutes there, and no `unsafe` of their own (the core's
@@ -12,6 +12,6 @@ mod support {
 
 #[test]
 fn validate_sweep() {
-    codec_core::pivot::force_portable(true);
+    utfx_kernels::force_portable(true);
     support::kernels::validate_sweep();
 }

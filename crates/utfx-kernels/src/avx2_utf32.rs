@@ -1,6 +1,6 @@
 //! The AVX2 forms of the conversions between UTF-8 and code points (UTF-32),
 //! chosen at run time by [`super::use_avx2`]: valid UTF-8 straight into a
-//! `Vec<CodePoint>`'s spare capacity, and Unicode scalar values straight
+//! `Vec<u32>`'s spare capacity, and Unicode scalar values straight
 //! into a `Vec<u8>`'s, without going through UTF-16 (decision 0013).
 //!
 //! UTF-8 to code points takes 32 bytes at a time. For every byte it computes
@@ -43,7 +43,6 @@ use core::mem::MaybeUninit;
 use super::avx2::KEPT;
 use super::avx2_validate::Checker;
 use super::validate::Utf8Tables;
-use crate::CodePoint;
 
 // ---------------------------------------------------------------------------
 // UTF-8 to code points.
@@ -74,7 +73,7 @@ const fn keep() -> [[u32; 8]; 256] {
 /// (same result, same contract on bytes that are not UTF-8): how many bytes
 /// it read. `None` when AVX2 is not to be used.
 #[inline]
-pub(super) fn valid_utf8_to_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) -> Option<usize> {
+pub(super) fn valid_utf8_to_code_points(bytes: &[u8], out: &mut Vec<u32>) -> Option<usize> {
     if !super::use_avx2() {
         return None;
     }
@@ -88,11 +87,7 @@ pub(super) fn valid_utf8_to_code_points(bytes: &[u8], out: &mut Vec<CodePoint>) 
 /// `None` when AVX2 is not to be used or the grammar has a forbidden pair
 /// (which the blocks do not look for).
 #[inline]
-pub(super) fn checked_utf8_to_code_points(
-    bytes: &[u8],
-    out: &mut Vec<CodePoint>,
-    tables: &Utf8Tables,
-) -> Option<usize> {
+pub(super) fn checked_utf8_to_code_points(bytes: &[u8], out: &mut Vec<u32>, tables: &Utf8Tables) -> Option<usize> {
     if !super::use_avx2() || tables.pair.is_some() {
         return None;
     }
@@ -104,18 +99,13 @@ pub(super) fn checked_utf8_to_code_points(
 /// [`checked_utf8_to_code_points`] with `tables`): a character takes at
 /// least a byte, so `bytes.len()` code points of room hold them all.
 #[target_feature(enable = "avx2")]
-fn append_code_points(bytes: &[u8], out: &mut Vec<CodePoint>, tables: Option<&Utf8Tables>) -> usize {
+fn append_code_points(bytes: &[u8], out: &mut Vec<u32>, tables: Option<&Utf8Tables>) -> usize {
     out.reserve(bytes.len());
     let len = out.len();
-    let spare = out.spare_capacity_mut();
-    // SAFETY: `CodePoint` is `repr(transparent)` over `u32`, so
-    // `MaybeUninit<CodePoint>` has the layout of `MaybeUninit<u32>`; the
-    // new slice covers exactly the spare capacity, borrowed mutably here.
-    let dst = unsafe { core::slice::from_raw_parts_mut(spare.as_mut_ptr().cast::<MaybeUninit<u32>>(), spare.len()) };
+    let dst = out.spare_capacity_mut();
     let (read, written) = utf8_to_utf32_avx2(bytes, dst, tables);
     // SAFETY: the kernel initialized the first `written` elements of the
-    // spare capacity (`written <= spare.len()`), each a `u32`, which is a
-    // valid `CodePoint`.
+    // spare capacity (`written <= dst.len()`).
     unsafe { out.set_len(len + written) };
     read
 }
@@ -531,15 +521,12 @@ const fn pack_len() -> [u8; 256] {
 /// `points` to `out`, as `super::scalars_to_utf8` does: how many code points
 /// it took. `None` when AVX2 is not to be used.
 #[inline]
-pub(super) fn scalars_to_utf8(points: &[CodePoint], out: &mut Vec<u8>) -> Option<usize> {
+pub(super) fn scalars_to_utf8(src: &[u32], out: &mut Vec<u8>) -> Option<usize> {
     if !super::use_avx2() {
         return None;
     }
-    // SAFETY: `CodePoint` is `repr(transparent)` over `u32`: the same
-    // memory, read as `u32`s.
-    let src = unsafe { core::slice::from_raw_parts(points.as_ptr().cast::<u32>(), points.len()) };
     // A byte per code point, as many as ASCII takes; more if it needs it.
-    out.reserve(points.len());
+    out.reserve(src.len());
     let mut n = 0;
     loop {
         let spare = out.spare_capacity_mut();
@@ -890,15 +877,13 @@ fn encode_checked(src: &[u32], room: usize) -> (usize, Vec<u8>) {
 #[cfg(test)]
 mod tests {
     //! The kernels against the standard library (`str::chars`,
-    //! `char::encode_utf8`) and the portable code of `pivot.rs`: text of
+    //! `char::encode_utf8`) and the portable code of `lib.rs`: text of
     //! every mix of lengths at every alignment, a character of every length
     //! at every position of a block, every room near the block sizes, and
     //! for the encoder a value that is not a scalar value at every position.
     use alloc::string::String;
     use alloc::vec;
     use alloc::vec::Vec;
-
-    use crate::CodePoint;
 
     fn available() -> bool {
         std::is_x86_feature_detected!("avx2")
@@ -963,13 +948,13 @@ mod tests {
             assert_eq!(points[..], expected[..written], "room {room} of {s:?}");
             assert_eq!(read, s.char_indices().nth(written).map_or(s.len(), |(k, _)| k));
         }
-        let mut portable = vec![CodePoint::new(7)];
+        let mut portable = vec![7u32];
         let mut fast = portable.clone();
         let read = super::super::valid_utf8_to_code_points_portable(s.as_bytes(), &mut portable);
         if let Some(fast_read) = super::valid_utf8_to_code_points(s.as_bytes(), &mut fast) {
             assert_eq!((fast_read, &fast), (read, &portable));
         }
-        assert_eq!(portable[1..].iter().map(|p| p.to_u32()).collect::<Vec<_>>(), expected);
+        assert_eq!(portable[1..], expected[..]);
     }
 
     #[test]
@@ -1080,13 +1065,12 @@ mod tests {
                 None => assert_eq!(read, valid),
             }
         }
-        let scalars: Vec<CodePoint> = points.iter().map(|&v| CodePoint::new(v)).collect();
         // Appending to bytes already there, from no room at all.
         let mut portable = b"x".to_vec();
         let mut fast = Vec::new();
         fast.push(b'x');
-        let taken = super::super::scalars_to_utf8_portable(&scalars, &mut portable);
-        if let Some(fast_taken) = super::scalars_to_utf8(&scalars, &mut fast) {
+        let taken = super::super::scalars_to_utf8_portable(points, &mut portable);
+        if let Some(fast_taken) = super::scalars_to_utf8(points, &mut fast) {
             assert_eq!((fast_taken, &fast), (taken, &portable));
         }
         assert_eq!((taken, &portable[1..]), (valid, s.as_bytes()));

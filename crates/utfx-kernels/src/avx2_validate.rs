@@ -1,4 +1,4 @@
-//! The AVX2 form of the family validator (`pivot/validate.rs`), chosen at
+//! The AVX2 form of the family validator (`validate.rs`), chosen at
 //! run time by [`super::use_avx2`]: Keiser and Lemire's "lookup" algorithm
 //! ("Validating UTF-8 in less than one instruction per byte", 2021) over
 //! 64-byte blocks, with the grammar's tables as a parameter.

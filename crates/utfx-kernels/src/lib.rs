@@ -1,26 +1,52 @@
-//! Bulk conversions between the two pivot forms of text, UTF-8 and UTF-16,
-//! for Unicode scalar values only: the building blocks of the codecs'
-//! kernels (`decode_to_utf16_fast`, `encode_from_utf16_fast`, ...) and of
-//! the [`crate::Transcoder`]'s pivot.
+//! The kernels of utfx: the SIMD and word-at-a-time loops over plain
+//! slices (`&[u8]`, `&[u16]`, `&[u32]`) and grammar tables that the codecs'
+//! bulk paths and the core's driver are built from, and all of the
+//! project's `unsafe` (decision 0016).
 //!
-//! Nothing here is a codec's rule: these are the standard library's
-//! `str::encode_utf16` and `char::decode_utf16` over buffers, stopping where
-//! a codec's own rules must decide (a lone surrogate, a cut sequence, a full
-//! output), with an ASCII fast path eight bytes at a time.
+//! It knows no codec and depends on no crate of the workspace: code points
+//! are `u32`s, UTF-16 is `u16`s or bytes in a given order, and a grammar of
+//! the UTF-8 family is the [`Utf8Tables`] its codec builds. What it holds:
 //!
-//! Beside them, [`valid_prefix`] validates any grammar of the UTF-8 family
-//! that a codec gives as [`Utf8Tables`] (`pivot/validate.rs`, decision
-//! 0014): the validator of generalized UTF-8 and WTF-8.
+//! * conversions between UTF-8 and UTF-16 for Unicode scalar values
+//!   ([`utf8_to_utf16`], [`valid_utf8_to_utf16`], [`checked_utf8_to_utf16`],
+//!   [`utf16_to_utf8`], [`utf16_bytes_to_utf8`], [`units_to_utf8`]), and
+//!   between UTF-8 and code points ([`valid_utf8_to_code_points`],
+//!   [`checked_utf8_to_code_points`], [`scalars_to_utf8`], [`utf8_bytes`]);
+//! * validation of UTF-16 ([`utf16_prefix`], [`utf16_units_prefix`],
+//!   [`utf16_bytes_prefix`]) and of any grammar of the UTF-8 family that a
+//!   codec gives as [`Utf8Tables`] ([`valid_prefix`], `validate.rs`,
+//!   decision 0014): the validator of generalized UTF-8 and WTF-8;
+//! * counting ([`count_utf8_code_points`], [`count_code_points`]) and ASCII
+//!   scans ([`ascii_prefix`]).
+//!
+//! Nothing here is a codec's rule: the conversions are the standard
+//! library's `str::encode_utf16` and `char::decode_utf16` over buffers,
+//! stopping where a codec's own rules must decide (a lone surrogate, a cut
+//! sequence, a full output), with an ASCII fast path eight bytes at a time.
 //!
 //! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 and the
-//! validator run AVX2 kernels (`pivot/avx2.rs`, `pivot/avx2_validate.rs`),
-//! and those between UTF-8 and code points AVX2 kernels of their own
-//! (`pivot/avx2_utf32.rs`), when the processor has AVX2, found at run time
-//! with `is_x86_feature_detected!`; UTF-16 to UTF-8 runs an AVX-512 kernel
-//! (`pivot/avx512.rs`) where the processor also has AVX512BW and VBMI2 and
-//! the compiler is Rust 1.89 or later. Everywhere else, and after
-//! [`force_portable`], they run the portable code, which gives the same
-//! results (decisions 0013 and 0014).
+//! validator run AVX2 kernels (`avx2.rs`, `avx2_validate.rs`), and those
+//! between UTF-8 and code points AVX2 kernels of their own
+//! (`avx2_utf32.rs`), when the processor has AVX2, found at run time with
+//! `is_x86_feature_detected!`; UTF-16 to UTF-8 runs an AVX-512 kernel
+//! (`avx512.rs`) where the processor also has AVX512BW and VBMI2 and the
+//! compiler is Rust 1.89 or later (`cfg(utfx_kernels_avx512)`, which
+//! `build.rs` sets). Everywhere else, and after [`force_portable`], they
+//! run the portable code, which gives the same results (decisions 0013 and
+//! 0014).
+//!
+//! # Features
+//!
+//! * `std` (default): run-time CPU detection, and with it the AVX2 and
+//!   AVX-512 kernels. Without it the crate is `no_std` (it needs `alloc`)
+//!   and runs the portable code.
+#![no_std]
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
@@ -30,7 +56,7 @@ mod avx2;
 mod avx2_utf32;
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2_validate;
-#[cfg(all(target_arch = "x86_64", feature = "std", codec_core_avx512))]
+#[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512;
 mod validate;
 
@@ -46,16 +72,16 @@ static PORTABLE: AtomicBool = AtomicBool::new(false);
 /// # Examples
 ///
 /// ```
-/// codec_core::pivot::force_portable(true);
+/// utfx_kernels::force_portable(true);
 /// let mut units = [0u16; 2];
-/// assert_eq!(codec_core::pivot::utf8_to_utf16("h\u{E9}", &mut units), (3, 2));
-/// codec_core::pivot::force_portable(false);
+/// assert_eq!(utfx_kernels::utf8_to_utf16("h\u{E9}", &mut units), (3, 2));
+/// utfx_kernels::force_portable(false);
 /// ```
 pub fn force_portable(portable: bool) {
     PORTABLE.store(portable, Ordering::Relaxed);
 }
 
-/// Whether this process runs the pivot's SIMD kernels: on x86-64 with
+/// Whether this process runs the SIMD kernels: on x86-64 with
 /// `std`, when the processor has AVX2 and [`force_portable`] did not say
 /// otherwise. A codec asks it to choose between a conversion that checks
 /// as it goes ([`checked_utf8_to_utf16`], one pass only with the kernels)
@@ -64,9 +90,9 @@ pub fn force_portable(portable: bool) {
 /// # Examples
 ///
 /// ```
-/// codec_core::pivot::force_portable(true);
-/// assert!(!codec_core::pivot::simd_enabled());
-/// codec_core::pivot::force_portable(false);
+/// utfx_kernels::force_portable(true);
+/// assert!(!utfx_kernels::simd_enabled());
+/// utfx_kernels::force_portable(false);
 /// ```
 #[must_use]
 #[inline]
@@ -86,18 +112,18 @@ fn use_avx2() -> bool {
 }
 
 /// Whether the processor has what the AVX-512 kernel of UTF-16 to UTF-8
-/// needs (`pivot/avx512.rs`: AVX512F, AVX512BW, AVX512VBMI2 and POPCNT),
+/// needs (`avx512.rs`: AVX512F, AVX512BW, AVX512VBMI2 and POPCNT),
 /// and this compiler the intrinsics (Rust 1.89 and later). Asked only
 /// where [`use_avx2`] said yes, so that [`force_portable`] turns it off too.
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[inline]
 fn has_avx512() -> bool {
-    #[cfg(codec_core_avx512)]
+    #[cfg(utfx_kernels_avx512)]
     return std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512vbmi2")
         && std::is_x86_feature_detected!("popcnt");
-    #[cfg(not(codec_core_avx512))]
+    #[cfg(not(utfx_kernels_avx512))]
     return false;
 }
 
@@ -110,7 +136,7 @@ const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 /// # Examples
 ///
 /// ```
-/// assert_eq!(codec_core::pivot::ascii_prefix(b"plain ASCII, then \xC3\xA9"), 18);
+/// assert_eq!(utfx_kernels::ascii_prefix(b"plain ASCII, then \xC3\xA9"), 18);
 /// ```
 #[must_use]
 #[inline]
@@ -179,8 +205,17 @@ fn read_char(bytes: &[u8], i: usize) -> Option<(u32, usize)> {
 /// The UTF-8 bit distribution of a value up to U+10FFFF (surrogates as
 /// themselves, the generalized form): the bytes and how many of them, or
 /// `None` beyond U+10FFFF.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(utfx_kernels::utf8_bytes(0xE9), Some(([0xC3, 0xA9, 0, 0], 2)));
+/// assert_eq!(utfx_kernels::utf8_bytes(0xD800), Some(([0xED, 0xA0, 0x80, 0], 3)));
+/// assert_eq!(utfx_kernels::utf8_bytes(0x11_0000), None);
+/// ```
+#[must_use]
 #[inline]
-pub(crate) fn utf8_bytes(v: u32) -> Option<([u8; 4], usize)> {
+pub fn utf8_bytes(v: u32) -> Option<([u8; 4], usize)> {
     Some(match v {
         0..=0x7F => ([v as u8, 0, 0, 0], 1),
         0x80..=0x7FF => ([0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8, 0, 0], 2),
@@ -206,7 +241,7 @@ pub(crate) fn utf8_bytes(v: u32) -> Option<([u8; 4], usize)> {
 ///
 /// ```
 /// let mut units = [0u16; 3];
-/// assert_eq!(codec_core::pivot::utf8_to_utf16("a\u{E9}\u{1F4A9}", &mut units), (3, 2));
+/// assert_eq!(utfx_kernels::utf8_to_utf16("a\u{E9}\u{1F4A9}", &mut units), (3, 2));
 /// assert_eq!(units[..2], [0x61, 0xE9]);
 /// ```
 #[must_use]
@@ -229,7 +264,7 @@ pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
 ///
 /// ```
 /// let mut units = [0u16; 4];
-/// assert_eq!(codec_core::pivot::valid_utf8_to_utf16("h\u{E9}".as_bytes(), &mut units), (3, 2));
+/// assert_eq!(utfx_kernels::valid_utf8_to_utf16("h\u{E9}".as_bytes(), &mut units), (3, 2));
 /// ```
 #[must_use]
 pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
@@ -252,7 +287,7 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// # Examples
 ///
 /// ```
-/// use codec_core::pivot::Utf8Tables;
+/// use utfx_kernels::Utf8Tables;
 /// // Two-byte sequences only: C2..DF followed by any continuation byte.
 /// let mut second = [None; 64];
 /// for lead in 0xC2..=0xDF {
@@ -260,7 +295,7 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// }
 /// let tables = Utf8Tables::new(&second).unwrap();
 /// let mut units = [0u16; 16];
-/// assert_eq!(codec_core::pivot::checked_utf8_to_utf16(b"ok \xC3\xA9 \xE2\x82\xAC", &mut units, &tables), (6, 5));
+/// assert_eq!(utfx_kernels::checked_utf8_to_utf16(b"ok \xC3\xA9 \xE2\x82\xAC", &mut units, &tables), (6, 5));
 /// assert_eq!(units[..5], [0x6F, 0x6B, 0x20, 0xE9, 0x20]);
 /// ```
 #[must_use]
@@ -350,12 +385,11 @@ fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (usize, usize)
 /// # Examples
 ///
 /// ```
-/// use codec_core::CodePoint;
 /// let mut out = Vec::new();
-/// assert_eq!(codec_core::pivot::valid_utf8_to_code_points("h\u{E9}".as_bytes(), &mut out), 3);
-/// assert_eq!(out, [CodePoint::new(0x68), CodePoint::new(0xE9)]);
+/// assert_eq!(utfx_kernels::valid_utf8_to_code_points("h\u{E9}".as_bytes(), &mut out), 3);
+/// assert_eq!(out, [0x68, 0xE9]);
 /// ```
-pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
+pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<u32>) -> usize {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if bytes.len() >= SHORT
         && let Some(read) = avx2_utf32::valid_utf8_to_code_points(bytes, out)
@@ -378,7 +412,7 @@ pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::
 /// # Examples
 ///
 /// ```
-/// use codec_core::{CodePoint, pivot::Utf8Tables};
+/// use utfx_kernels::Utf8Tables;
 /// // Two-byte sequences only: C2..DF followed by any continuation byte.
 /// let mut second = [None; 64];
 /// for lead in 0xC2..=0xDF {
@@ -386,14 +420,10 @@ pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<crate::
 /// }
 /// let tables = Utf8Tables::new(&second).unwrap();
 /// let mut out = Vec::new();
-/// assert_eq!(codec_core::pivot::checked_utf8_to_code_points(b"ok \xC3\xA9 \xE2\x82\xAC", &mut out, &tables), 6);
-/// assert_eq!(out.last(), Some(&CodePoint::new(0x20)));
+/// assert_eq!(utfx_kernels::checked_utf8_to_code_points(b"ok \xC3\xA9 \xE2\x82\xAC", &mut out, &tables), 6);
+/// assert_eq!(out.last(), Some(&0x20));
 /// ```
-pub fn checked_utf8_to_code_points(
-    src: &[u8],
-    out: &mut alloc::vec::Vec<crate::CodePoint>,
-    tables: &Utf8Tables,
-) -> usize {
+pub fn checked_utf8_to_code_points(src: &[u8], out: &mut alloc::vec::Vec<u32>, tables: &Utf8Tables) -> usize {
     const WINDOW: usize = 1 << 16;
     let mut read = 0;
     loop {
@@ -416,13 +446,13 @@ pub fn checked_utf8_to_code_points(
 }
 
 /// The portable form of [`valid_utf8_to_code_points`].
-fn valid_utf8_to_code_points_portable(bytes: &[u8], out: &mut alloc::vec::Vec<crate::CodePoint>) -> usize {
+fn valid_utf8_to_code_points_portable(bytes: &[u8], out: &mut alloc::vec::Vec<u32>) -> usize {
     out.reserve(bytes.len());
     if bytes.len() < SHORT {
         // A character at a time: no buffer to fill for a few bytes.
         let mut i = 0;
         while let Some((value, len)) = read_char(bytes, i) {
-            out.push(crate::CodePoint::new(value));
+            out.push(value);
             i += len;
         }
         return i;
@@ -453,10 +483,10 @@ const SHORT: usize = 64;
 
 /// Appends the code points of well-formed UTF-16 (whose pairs are whole) to
 /// `out`.
-fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<crate::CodePoint>) {
+fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<u32>) {
     // Text without surrogates (the BMP) in one go, else a block at a time.
     if !units.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
-        out.extend(units.iter().map(|&u| crate::CodePoint::new(u32::from(u))));
+        out.extend(units.iter().map(|&u| u32::from(u)));
         return;
     }
     let mut k = 0;
@@ -465,7 +495,7 @@ fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<crate::CodePoin
         let block = &units[k..end];
         // (A fold, not `any`, so that the block compiles to vector code.)
         if !block.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
-            out.extend(block.iter().map(|&u| crate::CodePoint::new(u32::from(u))));
+            out.extend(block.iter().map(|&u| u32::from(u)));
             k = end;
             continue;
         }
@@ -473,11 +503,11 @@ fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<crate::CodePoin
             let u = u32::from(units[k]);
             match units.get(k + 1) {
                 Some(&next) if (0xD800..0xDC00).contains(&u) && (0xDC00..0xE000).contains(&next) => {
-                    out.push(crate::CodePoint::new(0x1_0000 + ((u - 0xD800) << 10) + (u32::from(next) - 0xDC00)));
+                    out.push(0x1_0000 + ((u - 0xD800) << 10) + (u32::from(next) - 0xDC00));
                     k += 2;
                 }
                 _ => {
-                    out.push(crate::CodePoint::new(u));
+                    out.push(u);
                     k += 1;
                 }
             }
@@ -486,11 +516,11 @@ fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<crate::CodePoin
 }
 
 /// [`scalars_to_utf8`] a character at a time, for a few code points.
-fn scalars_to_utf8_short(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
+fn scalars_to_utf8_short(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> usize {
     // Each length written on its own: a fixed-size copy per character,
     // where one of variable length would cost a call.
     for (n, cp) in points.iter().enumerate() {
-        let v = cp.to_u32();
+        let v = *cp;
         match v {
             0..=0x7F => out.push(v as u8),
             0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]),
@@ -514,15 +544,15 @@ fn scalars_to_utf8_short(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<
 /// Converts the leading Unicode scalar values of `points` to UTF-16 in
 /// `dst`, as many as fit: (code points read, units written). It stops before
 /// a surrogate or a value beyond U+10FFFF.
-fn scalars_to_utf16(points: &[crate::CodePoint], dst: &mut [u16]) -> (usize, usize) {
+fn scalars_to_utf16(points: &[u32], dst: &mut [u16]) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
     while i < points.len() {
         // Sixteen code points of the BMP without surrogates at once.
         if i + 16 <= points.len() && o + 16 <= dst.len() {
             let block = &points[i..i + 16];
-            if !block.iter().fold(false, |any, p| any | (p.to_u32() > 0xFFFF) | (p.to_u32() & 0xF800 == 0xD800)) {
+            if !block.iter().fold(false, |any, p| any | (*p > 0xFFFF) | (*p & 0xF800 == 0xD800)) {
                 for (d, p) in dst[o..o + 16].iter_mut().zip(block) {
-                    *d = p.to_u32() as u16;
+                    *d = *p as u16;
                 }
                 i += 16;
                 o += 16;
@@ -532,7 +562,7 @@ fn scalars_to_utf16(points: &[crate::CodePoint], dst: &mut [u16]) -> (usize, usi
         // Otherwise one at a time to the end of the block.
         let end = (i + 16).min(points.len());
         while i < end {
-            let v = points[i].to_u32();
+            let v = points[i];
             match v {
                 0xD800..=0xDFFF => return (i, o),
                 0..=0xFFFF if o < dst.len() => {
@@ -560,12 +590,11 @@ fn scalars_to_utf16(points: &[crate::CodePoint], dst: &mut [u16]) -> (usize, usi
 /// # Examples
 ///
 /// ```
-/// use codec_core::CodePoint;
 /// let mut out = Vec::new();
-/// let n = codec_core::pivot::scalars_to_utf8(&[CodePoint::new(0xE9), CodePoint::new(0xD800)], &mut out);
+/// let n = utfx_kernels::scalars_to_utf8(&[0xE9, 0xD800], &mut out);
 /// assert_eq!((n, out.as_slice()), (1, &b"\xC3\xA9"[..]));
 /// ```
-pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
+pub fn scalars_to_utf8(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> usize {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if points.len() >= SHORT
         && let Some(taken) = avx2_utf32::scalars_to_utf8(points, out)
@@ -576,7 +605,7 @@ pub fn scalars_to_utf8(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8
 }
 
 /// The portable form of [`scalars_to_utf8`].
-fn scalars_to_utf8_portable(points: &[crate::CodePoint], out: &mut alloc::vec::Vec<u8>) -> usize {
+fn scalars_to_utf8_portable(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> usize {
     out.reserve(points.len());
     if points.len() < SHORT {
         return scalars_to_utf8_short(points, out);
@@ -719,7 +748,7 @@ pub fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [u8]) ->
 ///
 /// ```
 /// let mut bytes = [0u8; 16];
-/// let (read, written) = codec_core::pivot::utf16_to_utf8(&[0x61, 0xD83D, 0xDCA9, 0xDC00], &mut bytes);
+/// let (read, written) = utfx_kernels::utf16_to_utf8(&[0x61, 0xD83D, 0xDCA9, 0xDC00], &mut bytes);
 /// assert_eq!((read, &bytes[..written]), (3, "a\u{1F4A9}".as_bytes()));
 /// ```
 #[must_use]
@@ -744,7 +773,7 @@ fn utf16_to_utf8_portable(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
 ///
 /// ```
 /// let mut bytes = [0u8; 8];
-/// let (read, written) = codec_core::pivot::utf16_bytes_to_utf8(b"\x00h\x00\xE9", true, &mut bytes);
+/// let (read, written) = utfx_kernels::utf16_bytes_to_utf8(b"\x00h\x00\xE9", true, &mut bytes);
 /// assert_eq!((read, &bytes[..written]), (2, "h\u{E9}".as_bytes()));
 /// ```
 #[must_use]
@@ -762,7 +791,7 @@ pub fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usi
 ///
 /// ```
 /// let mut bytes = [0u8; 8];
-/// let done = codec_core::pivot::utf16_bytes_to_utf8_counted(b"h\x00=\xD8\xA9\xDC", false, &mut bytes);
+/// let done = utfx_kernels::utf16_bytes_to_utf8_counted(b"h\x00=\xD8\xA9\xDC", false, &mut bytes);
 /// assert_eq!((done, &bytes[..5]), ((3, 5, 2), "h\u{1F4A9}".as_bytes()));
 /// ```
 #[must_use]
@@ -787,7 +816,7 @@ pub fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8])
 ///
 /// ```
 /// let units = [0x61, 0xD83D, 0xDCA9, 0xD800];
-/// assert_eq!(codec_core::pivot::utf16_prefix(units.len(), |k| units[k]), 3);
+/// assert_eq!(utfx_kernels::utf16_prefix(units.len(), |k| units[k]), 3);
 /// ```
 #[must_use]
 #[inline]
@@ -819,7 +848,7 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(codec_core::pivot::utf16_units_prefix(&[0x61, 0xD83D, 0xDCA9, 0xDC00]), 3);
+/// assert_eq!(utfx_kernels::utf16_units_prefix(&[0x61, 0xD83D, 0xDCA9, 0xDC00]), 3);
 /// ```
 #[must_use]
 pub fn utf16_units_prefix(src: &[u16]) -> usize {
@@ -837,7 +866,7 @@ pub fn utf16_units_prefix(src: &[u16]) -> usize {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(codec_core::pivot::utf16_bytes_prefix(b"a\x00\x00\xD8", false), 1);
+/// assert_eq!(utfx_kernels::utf16_bytes_prefix(b"a\x00\x00\xD8", false), 1);
 /// ```
 #[must_use]
 pub fn utf16_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
@@ -858,7 +887,7 @@ pub fn utf16_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(codec_core::pivot::count_utf8_code_points("h\u{E9}!".as_bytes()), 3);
+/// assert_eq!(utfx_kernels::count_utf8_code_points("h\u{E9}!".as_bytes()), 3);
 /// ```
 #[must_use]
 pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
@@ -902,7 +931,7 @@ const COUNT_LANES: usize = 64;
 /// # Examples
 ///
 /// ```
-/// assert_eq!(codec_core::pivot::count_code_points(&[0x61, 0xD83D, 0xDCA9]), 2);
+/// assert_eq!(utfx_kernels::count_code_points(&[0x61, 0xD83D, 0xDCA9]), 2);
 /// ```
 #[must_use]
 pub fn count_code_points(units: &[u16]) -> usize {

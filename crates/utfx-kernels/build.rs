@@ -1,12 +1,13 @@
 //! Tells the code whether the compiler has the AVX-512 intrinsics, stable
-//! since Rust 1.89 (the crates build with 1.88): `cfg(codec_core_avx512)`.
-//! Without them the AVX-512 kernel is left out and the AVX2 one runs.
+//! since Rust 1.89 (the crates build with 1.88):
+//! `cfg(utfx_kernels_avx512)`. Without them the AVX-512 kernel is left out
+//! and the AVX2 one runs.
 
 use std::env;
 use std::process::Command;
 
 fn main() {
-    println!("cargo::rustc-check-cfg=cfg(codec_core_avx512)");
+    println!("cargo::rustc-check-cfg=cfg(utfx_kernels_avx512)");
     println!("cargo::rerun-if-env-changed=RUSTC");
     let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     // `rustc 1.95.0 (59807616e 2026-04-14)`, or `1.96.0-nightly`.
@@ -20,6 +21,6 @@ fn main() {
             },
         );
     if minor.is_some_and(|minor| minor >= 89) {
-        println!("cargo::rustc-cfg=codec_core_avx512");
+        println!("cargo::rustc-cfg=utfx_kernels_avx512");
     }
 }

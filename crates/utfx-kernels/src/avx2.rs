@@ -1,7 +1,7 @@
-//! The AVX2 forms of the pivot conversions, chosen at run time by
-//! [`super::use_avx2`]: valid UTF-8 to UTF-16 and UTF-16 to UTF-8, a block
-//! of 64 bytes or 8 to 16 units at a time, with the portable code of
-//! `pivot.rs` for the last bytes and for what a block does not cover.
+//! The AVX2 forms of the conversions between UTF-8 and UTF-16, chosen at
+//! run time by [`super::use_avx2`]: valid UTF-8 to UTF-16 and UTF-16 to
+//! UTF-8, a block of 64 bytes or 8 to 16 units at a time, with the portable
+//! code of `lib.rs` for the last bytes and for what a block does not cover.
 //!
 //! UTF-8 to UTF-16 works out every byte position's unit at once: a
 //! position that ends a character gets that character's unit from its byte
@@ -594,7 +594,7 @@ unsafe fn utf16_blocks_of<const SWAP: bool>(
     dst: &mut [u8],
     wide: bool,
 ) -> (usize, usize, usize) {
-    #[cfg(codec_core_avx512)]
+    #[cfg(utfx_kernels_avx512)]
     if wide {
         // SAFETY: the caller's promise.
         return unsafe { super::avx512::utf16_blocks::<SWAP>(src, units, dst) };

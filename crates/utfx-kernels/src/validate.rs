@@ -9,7 +9,7 @@
 //! bytes each lead takes, and a forbidden pair of adjacent three-byte
 //! sequences, are the codec's (decision 0014).
 //!
-//! The AVX2 form (`pivot/avx2_validate.rs`) checks 64 bytes at a time and
+//! The AVX2 form (`avx2_validate.rs`) checks 64 bytes at a time and
 //! finds the first block with an error; the portable form below, a
 //! character at a time, then finds the exact end of the valid prefix in
 //! that block, and is the whole validator without AVX2.
@@ -38,7 +38,7 @@ const CLASSES: usize = 5;
 /// # Examples
 ///
 /// ```
-/// use codec_core::pivot::Utf8Tables;
+/// use utfx_kernels::Utf8Tables;
 ///
 /// // Two-byte sequences only: C2..DF followed by any continuation byte.
 /// let mut second = [None; 64];
@@ -46,7 +46,7 @@ const CLASSES: usize = 5;
 ///     second[lead - 0xC0] = Some((0x80, 0xBF));
 /// }
 /// let tables = Utf8Tables::new(&second).unwrap();
-/// assert_eq!(codec_core::pivot::valid_prefix(b"ok \xC3\xA9 \xE2\x82\xAC", &tables), 6);
+/// assert_eq!(utfx_kernels::valid_prefix(b"ok \xC3\xA9 \xE2\x82\xAC", &tables), 6);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Utf8Tables {
@@ -124,7 +124,7 @@ impl Utf8Tables {
     /// # Examples
     ///
     /// ```
-    /// use codec_core::pivot::Utf8Tables;
+    /// use utfx_kernels::Utf8Tables;
     /// let mut second = [None; 64];
     /// second[0x20] = Some((0xA0, 0xBF)); // E0 A0..BF xx
     /// assert!(Utf8Tables::new(&second).is_some());
@@ -264,7 +264,7 @@ impl Utf8Tables {
     /// # Examples
     ///
     /// ```
-    /// use codec_core::pivot::{valid_prefix, Utf8Tables};
+    /// use utfx_kernels::{valid_prefix, Utf8Tables};
     /// let mut second = [None; 64];
     /// second[0x2D] = Some((0x80, 0xBF)); // ED xx xx
     /// let tables = Utf8Tables::new(&second)
@@ -341,7 +341,7 @@ impl Utf8Tables {
 /// # Examples
 ///
 /// ```
-/// use codec_core::pivot::{valid_prefix, Utf8Tables};
+/// use utfx_kernels::{valid_prefix, Utf8Tables};
 /// // UTF-8 without surrogates: RFC 3629's second bytes.
 /// let mut second = [None; 64];
 /// for lead in 0xC2..=0xF4usize {
@@ -543,9 +543,9 @@ mod tests {
     /// scalar values: the portable conversion may join the forms of a
     /// surrogate pair into one code point).
     fn check_code_points(tables: &Utf8Tables, input: &[u8], want: usize) {
-        let mut expected = alloc::vec![crate::CodePoint::new(7)];
+        let mut expected = alloc::vec![7u32];
         assert_eq!(super::super::valid_utf8_to_code_points_portable(&input[..want], &mut expected), want);
-        let mut out = alloc::vec![crate::CodePoint::new(7)];
+        let mut out = alloc::vec![7u32];
         let read = super::super::checked_utf8_to_code_points(input, &mut out, tables);
         assert_eq!((read, &out), (want, &expected), "on {input:02X?}");
     }

@@ -1,6 +1,6 @@
 //! The AVX-512 form of UTF-16 to UTF-8 (AVX512F, AVX512BW, AVX512VBMI2 and
 //! POPCNT, found at run time by [`super::has_avx512`]; built with Rust 1.89
-//! and later, `cfg(codec_core_avx512)`), 32 units at a time.
+//! and later, `cfg(utfx_kernels_avx512)`), 32 units at a time.
 //!
 //! `vpcompressb` does the packing that the AVX2 kernel does with a shuffle
 //! from a table for every four or eight units: each unit's candidate bytes
