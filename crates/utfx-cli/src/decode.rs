@@ -91,20 +91,25 @@ fn cps(
     // Absolute offsets: where the decoder's input began, and how far it got.
     let (mut segment, mut fed) = (input.skipped, input.skipped);
     let mut tokens = Tokens::default();
+    // The scanner's last ill-formed item: what a cut sequence before a
+    // reserved one is in the input ([`cut_by_reserved`]).
+    let mut last_error = None;
     let result = support::read_chunks(&mut input.reader, name, |chunk, last| {
         scanner.push(chunk);
         while let Some(item) = scanner.next(codec, last) {
-            if item.result.as_ref().is_err_and(|e| e.kind() == ErrorKind::Reserved) {
-                let decoded = decoder.decode_chunk(scanner.bytes(fed, item.offset), true, &mut tokens.points);
-                tokens.write_points(out)?;
-                decoded.map_err(|e| {
-                    Failure::decode(&format!("{name}: "), &cut_by_reserved(e.shifted(segment), item.offset))
-                })?;
-                decoder.reset();
-                let reserved = support::hex_compact(scanner.bytes(item.offset, item.end()));
-                tokens.write_token(out, format_args!("R+{reserved}"))?;
-                (segment, fed) = (item.end(), item.end());
+            let Err(e) = &item.result else { continue };
+            if e.kind() != ErrorKind::Reserved {
+                last_error = Some(*e);
+                continue;
             }
+            let decoded = decoder.decode_chunk(scanner.bytes(fed, item.offset), true, &mut tokens.points);
+            tokens.write_points(out)?;
+            decoded
+                .map_err(|e| Failure::decode(&format!("{name}: "), &cut_by_reserved(e.shifted(segment), last_error)))?;
+            decoder.reset();
+            let reserved = support::hex_compact(scanner.bytes(item.offset, item.end()));
+            tokens.write_token(out, format_args!("R+{reserved}"))?;
+            (segment, fed) = (item.end(), item.end());
         }
         let end = scanner.scanned();
         let decoded = decoder.decode_chunk(scanner.bytes(fed, end), last, &mut tokens.points);
@@ -119,16 +124,15 @@ fn cps(
     result.and(ended)
 }
 
-/// The error of a segment that a reserved sequence at `end` cut short: the
-/// segment is decoded as a whole input of its own, so a sequence the
-/// reserved lead (`FE`/`FF`, never a continuation byte) interrupts comes out
-/// as a truncation; in the input it is a missing continuation over the
-/// bytes before that lead, as every other command and mode says.
-fn cut_by_reserved(error: DecodeError, end: usize) -> DecodeError {
-    match error.error_len() {
-        None if error.kind() == ErrorKind::Truncated && error.valid_up_to() < end => {
-            DecodeError::new(error.valid_up_to(), Some(end - error.valid_up_to()), ErrorKind::MissingContinuation)
-        }
+/// The error of a segment that a reserved sequence cut short: the segment
+/// is decoded as a whole input of its own, so a sequence the reserved one
+/// interrupts comes out as a truncation. The scanner, which saw the bytes
+/// after it, found that sequence as an ill-formed item of the input
+/// (`scanned`, its last one before the reserved sequence): its kind and
+/// length are the ones every other command and mode gives.
+fn cut_by_reserved(error: DecodeError, scanned: Option<DecodeError>) -> DecodeError {
+    match scanned {
+        Some(item) if error.error_len().is_none() && item.valid_up_to() == error.valid_up_to() => item,
         _ => error,
     }
 }
@@ -277,7 +281,8 @@ impl Scanner {
 
     /// The input from `from` to `to`, absolute offsets not yet released.
     pub(crate) fn bytes(&self, from: usize, to: usize) -> &[u8] {
-        self.buf.get(from - self.base..to - self.base).unwrap_or_default()
+        let range = from.checked_sub(self.base).zip(to.checked_sub(self.base));
+        range.and_then(|(from, to)| self.buf.get(from..to)).unwrap_or_default()
     }
 
     /// The next item, or `None` when the chunks so far hold no more
