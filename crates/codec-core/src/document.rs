@@ -68,8 +68,9 @@ impl core::fmt::Display for Finding {
     }
 }
 
-/// A check of one document in progress, fed chunk by chunk so that memory
-/// stays bounded whatever the document's size; see
+/// A check of one document in progress, fed chunk by chunk and handing each
+/// finding to a callback as it is found, so that memory stays bounded
+/// whatever the document's size and its number of findings; see
 /// [`DocumentRules::checker`].
 ///
 /// # Examples
@@ -77,8 +78,8 @@ impl core::fmt::Display for Finding {
 /// See [`DocumentRules`].
 pub trait DocumentCheck {
     /// Checks the next `chunk` of the document (`last`: nothing follows it)
-    /// and appends what it finds to `findings`, in order of offset.
-    fn feed(&mut self, chunk: &[u8], last: bool, findings: &mut Vec<Finding>);
+    /// and calls `found` with each finding, in order of offset.
+    fn feed(&mut self, chunk: &[u8], last: bool, found: &mut dyn FnMut(Finding));
 }
 
 /// The rules a specification sets for whole documents: its signature and the
@@ -94,10 +95,10 @@ pub trait DocumentCheck {
 /// struct NoNul;
 /// struct Check(usize);
 /// impl DocumentCheck for Check {
-///     fn feed(&mut self, chunk: &[u8], _last: bool, findings: &mut Vec<Finding>) {
+///     fn feed(&mut self, chunk: &[u8], _last: bool, found: &mut dyn FnMut(Finding)) {
 ///         for (i, &b) in chunk.iter().enumerate() {
 ///             if b == 0 {
-///                 findings.push(Finding { offset: self.0 + i, level: Level::Must, rule: "nul", message: "nul" });
+///                 found(Finding { offset: self.0 + i, level: Level::Must, rule: "nul", message: "nul" });
 ///             }
 ///         }
 ///         self.0 += chunk.len();
@@ -127,7 +128,7 @@ pub trait DocumentRules {
     /// of offset.
     fn check(&self, document: &[u8]) -> Vec<Finding> {
         let mut findings = Vec::new();
-        self.checker().feed(document, true, &mut findings);
+        self.checker().feed(document, true, &mut |f| findings.push(f));
         findings
     }
 

@@ -112,8 +112,8 @@
 //! # Documents
 //!
 //! [`MAGIC`], [`strip_magic`] and the document rules ([`Rules`], also
-//! behind [`Codec::document`], which `utfx validate --document` uses;
-//! [`DocumentScan`] streams their findings in constant memory).
+//! behind [`Codec::document`], which `utfx validate --document` uses; its
+//! checker streams the findings in constant memory).
 //!
 //! # Non-goals
 //!
@@ -150,7 +150,7 @@ use alloc::vec::Vec;
 use codec_core::{CodecInfo, Domain, Surrogates};
 
 pub use decode::MAX_RESERVED_LEN;
-pub use magic::{DocumentScan, MAGIC, Rules, strip_magic};
+pub use magic::{MAGIC, Rules, strip_magic};
 
 /// The highest code point Corrected UTF-8 encodes, U+8421109F.
 ///

@@ -3,7 +3,6 @@
 //! and should not hold).
 
 use alloc::boxed::Box;
-use alloc::vec::Vec;
 
 use codec_core::{DocumentCheck, DocumentRules, Finding, Level};
 
@@ -57,9 +56,10 @@ pub fn strip_magic(bytes: &[u8]) -> &[u8] {
 ///
 /// The check looks at bytes: every code point it looks for has one
 /// encoding, and no byte of it can be part of another sequence, so it needs
-/// no decoding. It does not check well-formedness: validate too.
-/// [`DocumentScan`] gives the same findings one at a time to a callback,
-/// without keeping them, for documents of any size.
+/// no decoding. It does not check well-formedness: validate too. Its
+/// [`checker`](DocumentRules::checker) hands the findings one at a time to a
+/// callback and keeps none of them: its state is a few fixed fields, so a
+/// document of any size is checked in bounded memory.
 ///
 /// # Examples
 ///
@@ -71,6 +71,17 @@ pub fn strip_magic(bytes: &[u8]) -> &[u8] {
 /// let found: Vec<_> = rules.check(&doc).iter().map(|f| (f.offset, f.rule)).collect();
 /// assert_eq!(found, [(11, "carriage_return"), (16, "nul")]);
 /// assert!(rules.check(b"plain\n").iter().any(|f| f.rule == "no_signature"));
+///
+/// // A million NULs, fed in chunks and counted without keeping a finding.
+/// let mut check = rules.checker();
+/// let (mut nul, mut other) = (0usize, 0usize);
+/// for i in 0..256 {
+///     check.feed(&[0u8; 4096], i == 255, &mut |f| match f.rule {
+///         "nul" => nul += 1,
+///         _ => other += 1,
+///     });
+/// }
+/// assert_eq!((nul, other), (256 * 4096, 2)); // and no_signature, no_final_newline
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rules;
@@ -81,7 +92,7 @@ impl DocumentRules for Rules {
     }
 
     fn checker(&self) -> Box<dyn DocumentCheck> {
-        Box::new(DocumentScan::new())
+        Box::new(Check::default())
     }
 }
 
@@ -89,40 +100,11 @@ impl DocumentRules for Rules {
 /// (2208 below their values, in the first three-byte range).
 const SEPARATOR_PREFIX: [u8; 2] = [0xE1, 0x9E];
 
-/// The document check of [`Rules`] as a stream: fed a document chunk by
-/// chunk, it hands each finding to a callback as soon as it is found, in
-/// order of offset, and keeps nothing of them. Its state is a few fixed
-/// fields (no allocation, whatever the document's size or its number of
-/// findings), so a tool can check a document of any size in bounded memory.
-///
-/// It is also what [`Rules::checker`](DocumentRules::checker) returns, as a
-/// [`DocumentCheck`] that appends the findings of each chunk to a `Vec`.
-///
-/// # Examples
-///
-/// ```
-/// use codec_corrected_utf8::{DocumentScan, Level};
-/// // A million NULs, counted without keeping a finding.
-/// let mut scan = DocumentScan::new();
-/// let (mut nul, mut other) = (0usize, 0usize);
-/// let chunk = [0u8; 4096];
-/// for i in 0..256 {
-///     scan.feed(&chunk, i == 255, |f| match f.rule {
-///         "nul" => nul += 1,
-///         _ => other += 1,
-///     });
-/// }
-/// assert_eq!(nul, 256 * 4096);
-/// assert_eq!(other, 2); // no_signature at the start, no_final_newline at the end
-///
-/// let mut found = Vec::new();
-/// let mut scan = DocumentScan::new();
-/// scan.feed(b"one\r", false, |f| found.push((f.offset, f.rule, f.level)));
-/// scan.feed(b"\n", true, |f| found.push((f.offset, f.rule, f.level)));
-/// assert_eq!(found, [(0, "no_signature", Level::Should), (3, "carriage_return", Level::Should)]);
-/// ```
+/// The state of one document's check ([`Rules::checker`](DocumentRules::checker)):
+/// a few fixed fields, whatever the document's size or its number of
+/// findings.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DocumentScan {
+struct Check {
     /// The first bytes, until there are enough to tell whether the magic
     /// number is there.
     head: [u8; MAGIC.len()],
@@ -142,19 +124,12 @@ pub struct DocumentScan {
     ended: bool,
 }
 
-impl DocumentScan {
-    /// Returns the check of a new document, at offset 0.
-    #[must_use]
-    pub fn new() -> DocumentScan {
-        DocumentScan::default()
-    }
-
-    /// Checks the next `chunk` of the document (`last`: nothing follows it)
-    /// and calls `found` with each finding, in order of offset. A finding
-    /// at the start (`no_signature`) waits until eight bytes, or the end,
-    /// have been seen; `no_final_newline` comes with the last chunk. After
-    /// the last chunk, further chunks find nothing.
-    pub fn feed(&mut self, chunk: &[u8], last: bool, mut found: impl FnMut(Finding)) {
+impl DocumentCheck for Check {
+    /// Checks the next `chunk`. A finding at the start (`no_signature`)
+    /// waits until eight bytes, or the end, have been seen;
+    /// `no_final_newline` comes with the last chunk. After the last chunk,
+    /// further chunks find nothing.
+    fn feed(&mut self, chunk: &[u8], last: bool, found: &mut dyn FnMut(Finding)) {
         if self.ended {
             return;
         }
@@ -178,9 +153,9 @@ impl DocumentScan {
                 });
             }
             let (head, len) = (self.head, core::mem::take(&mut self.head_len));
-            self.scan(&head[..len], &mut found);
+            self.scan(&head[..len], found);
         }
-        self.scan(chunk, &mut found);
+        self.scan(chunk, found);
         if last {
             self.ended = true;
             if self.last_byte.is_some_and(|b| b != 0x0A) {
@@ -193,9 +168,11 @@ impl DocumentScan {
             }
         }
     }
+}
 
+impl Check {
     /// Checks `bytes` at `self.offset`, skipping the signature.
-    fn scan(&mut self, bytes: &[u8], found: &mut impl FnMut(Finding)) {
+    fn scan(&mut self, bytes: &[u8], found: &mut dyn FnMut(Finding)) {
         for &b in bytes {
             let at = self.offset;
             self.offset += 1;
@@ -226,12 +203,6 @@ impl DocumentScan {
                 _ => 0,
             };
         }
-    }
-}
-
-impl DocumentCheck for DocumentScan {
-    fn feed(&mut self, chunk: &[u8], last: bool, findings: &mut Vec<Finding>) {
-        DocumentScan::feed(self, chunk, last, |f| findings.push(f));
     }
 }
 

@@ -1,4 +1,4 @@
-//! The streaming document check ([`DocumentScan`]) in bounded memory: it
+//! The streaming document check (`Rules::checker`) in bounded memory: it
 //! allocates nothing while it is fed, whatever the number of findings, and
 //! it finds what the one-shot check ([`Rules`] through `DocumentRules`)
 //! finds, at every split of the document.
@@ -6,7 +6,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use codec_corrected_utf8::{DocumentRules, DocumentScan, Finding, Level, MAGIC, Rules};
+use codec_corrected_utf8::{DocumentRules, Finding, Level, MAGIC, Rules};
 
 /// The system allocator, counting the allocations of each thread.
 struct Counting;
@@ -50,11 +50,11 @@ fn sixteen_mib_of_findings_are_counted_without_an_allocation() {
     // `no_signature`, and `no_final_newline` at the end.
     let chunk = vec![0u8; 64 * 1024];
     let chunks = 256;
-    let mut scan = DocumentScan::new();
+    let mut scan = Rules.checker();
     let (mut nul, mut first, mut last, mut next) = (0usize, None, None, 0usize);
     let before = allocations();
     for i in 0..chunks {
-        scan.feed(&chunk, i + 1 == chunks, |f| {
+        scan.feed(&chunk, i + 1 == chunks, &mut |f| {
             match f.rule {
                 "nul" => {
                     // In order of offset, one per byte.
@@ -73,7 +73,7 @@ fn sixteen_mib_of_findings_are_counted_without_an_allocation() {
     assert_eq!(first.map(|f| (f.offset, f.level)), Some((0, Level::Should)));
     assert_eq!(last.map(|f| (f.offset, f.rule)), Some((total, "no_final_newline")));
     // The state is a few fixed fields, not a list that grows.
-    assert!(std::mem::size_of::<DocumentScan>() <= 64, "{}", std::mem::size_of::<DocumentScan>());
+    assert!(std::mem::size_of_val(&*scan) <= 64, "{}", std::mem::size_of_val(&*scan));
 }
 
 #[test]
@@ -102,11 +102,11 @@ fn the_stream_finds_what_the_one_shot_check_finds_at_every_split() {
         assert_eq!(shape(&Rules.check(&doc)), expected, "the one-shot check, signed {signed}");
         for a in 0..=doc.len() {
             for b in a..=doc.len() {
-                let mut scan = DocumentScan::new();
+                let mut scan = Rules.checker();
                 let mut found: Vec<Finding> = Vec::new();
-                scan.feed(&doc[..a], false, |f| found.push(f));
-                scan.feed(&doc[a..b], false, |f| found.push(f));
-                scan.feed(&doc[b..], true, |f| found.push(f));
+                scan.feed(&doc[..a], false, &mut |f| found.push(f));
+                scan.feed(&doc[a..b], false, &mut |f| found.push(f));
+                scan.feed(&doc[b..], true, &mut |f| found.push(f));
                 assert_eq!(shape(&found), expected, "split at {a} and {b}, signed {signed}");
             }
         }

@@ -255,10 +255,10 @@ fn findings(doc: &[u8]) -> Vec<(usize, &'static str, &'static str)> {
     let mut check = rules.checker();
     let mut streamed = Vec::new();
     for (i, b) in doc.iter().enumerate() {
-        check.feed(std::slice::from_ref(b), i + 1 == doc.len(), &mut streamed);
+        check.feed(std::slice::from_ref(b), i + 1 == doc.len(), &mut |f| streamed.push(f));
     }
     if doc.is_empty() {
-        check.feed(&[], true, &mut streamed);
+        check.feed(&[], true, &mut |f| streamed.push(f));
     }
     assert_eq!(streamed, all);
     all.iter().map(|f| (f.offset, f.level.as_str(), f.rule)).collect()

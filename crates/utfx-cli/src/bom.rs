@@ -131,7 +131,7 @@ impl InputLabel {
     /// What reading `reader` returns.
     pub(crate) fn open<R: Read>(&self, mut reader: R) -> io::Result<Prepared<R>> {
         let longest = self.head_len();
-        let mut head = [0u8; 16];
+        let mut head = vec![0u8; longest];
         let mut have = 0;
         while have < longest {
             match reader.read(&mut head[have..longest]) {

@@ -9,7 +9,7 @@
 use std::io::{BufRead, Read};
 use std::path::Path;
 
-use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, Finding, Level};
+use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, Level};
 
 use crate::bom::InputLabel;
 use crate::cli::ValidateArgs;
@@ -184,18 +184,12 @@ fn check_records(
     }
 }
 
-/// How many bytes the document check is fed at a time: the findings of
-/// one piece (at most about one a byte) are all that is ever held.
-const PIECE: usize = 4096;
-
 /// `--document`: the findings of the codec's document check, written as
 /// they come, a line each up to the cap, then counted. Memory stays
-/// bounded: the check is fed [`PIECE`] bytes at a time and its findings
-/// are written (or counted) before the next piece.
+/// bounded: the check hands each finding over as it finds it, and the text
+/// written for one chunk holds at most the cap's lines.
 struct Findings {
     check: Box<dyn DocumentCheck>,
-    /// The findings of the piece being fed.
-    found: Vec<Finding>,
     /// How many findings to list, how many were, and how many were listed.
     cap: u64,
     total: u64,
@@ -207,27 +201,23 @@ struct Findings {
 
 impl Findings {
     fn new(check: Box<dyn DocumentCheck>, cap: u64) -> Findings {
-        Findings { check, found: Vec::new(), cap, total: 0, listed: 0, must: false, text: String::new() }
+        Findings { check, cap, total: 0, listed: 0, must: false, text: String::new() }
     }
 
     /// Feeds `chunk` (`last`: nothing follows) to the check and writes a
     /// line per finding while under the cap.
     fn feed(&mut self, chunk: &[u8], last: bool, name: &str, out: &mut Output) -> Result<(), Failure> {
-        let pieces = chunk.len().div_ceil(PIECE).max(1);
-        for (i, piece) in chunk.chunks(PIECE).chain(chunk.is_empty().then_some(&[][..])).enumerate() {
-            self.check.feed(piece, last && i + 1 == pieces, &mut self.found);
-            self.text.clear();
-            for f in self.found.drain(..) {
-                self.total += 1;
-                self.must |= f.level == Level::Must;
-                if self.listed < self.cap {
-                    self.listed += 1;
-                    self.text.push_str(&format!("{name}: {f}\n"));
-                }
+        let Findings { check, cap, total, listed, must, text } = self;
+        text.clear();
+        check.feed(chunk, last, &mut |f| {
+            *total += 1;
+            *must |= f.level == Level::Must;
+            if *listed < *cap {
+                *listed += 1;
+                text.push_str(&format!("{name}: {f}\n"));
             }
-            out.write(self.text.as_bytes())?;
-        }
-        Ok(())
+        });
+        out.write(text.as_bytes())
     }
 }
 
