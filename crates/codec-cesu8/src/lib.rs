@@ -69,7 +69,7 @@
 //! # Round trip
 //!
 //! ```
-//! use codec_cesu8::{CodePoint, Decode, Encode, Framing, CESU_8, JAVA_FRAMING, MUTF_8};
+//! use codec_cesu8::{CodePoint, Decode, Encode, CESU_8, JAVA_FRAMING, MUTF_8};
 //!
 //! let text = "a\0\u{1F4A9}";
 //! let points: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();

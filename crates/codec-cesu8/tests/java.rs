@@ -5,7 +5,7 @@
 //! samples, the same bytes written, and the framing's limits.
 
 use codec_cesu8::{
-    CodePoint, Decode, ErrorKind, Framing, JAVA_FRAMING, JAVA_FRAMING_LENIENT, MAX_FRAME_PAYLOAD, MUTF_8,
+    CodePoint, Decode, Encode, ErrorKind, Framing, JAVA_FRAMING, JAVA_FRAMING_LENIENT, MAX_FRAME_PAYLOAD, MUTF_8,
     MUTF_8_LENIENT,
 };
 use codec_test::hex;
@@ -129,9 +129,57 @@ fn framing_limits_as_observed() {
     let all: &[&dyn codec_core::DynCodec] = &[&codec_cesu8::CESU_8, &MUTF_8, &MUTF_8_LENIENT];
     for name in ["mutf-8", "mutf-8-lenient"] {
         let codec = codec_core::lookup(all, name).unwrap();
-        let mut frame = Vec::new();
-        codec.framing().unwrap().write_frame(&[CodePoint::NUL], &mut frame).unwrap();
+        let (framing, mut frame) = (codec.framing().unwrap(), Vec::new());
+        let payload = codec.encode(&[CodePoint::NUL]).unwrap();
+        framing.write_header(payload.len(), &mut frame);
+        frame.extend_from_slice(&payload);
         assert_eq!(frame, b"\x00\x02\xC0\x80");
+        assert_eq!(framing.payload_len(&frame[..framing.header_len()]), 2);
     }
     assert!(codec_core::lookup(all, "cesu-8").unwrap().framing().is_none());
+}
+
+#[test]
+fn the_layout_cuts_text_where_a_frame_may_end() {
+    for framing in [&JAVA_FRAMING, &JAVA_FRAMING_LENIENT] {
+        // writeShort's count, big-endian.
+        assert_eq!(framing.header_len(), 2);
+        assert_eq!(framing.payload_len(b"\x01\x02"), 0x102);
+        let mut out = Vec::new();
+        framing.write_header(MAX_FRAME_PAYLOAD, &mut out);
+        assert_eq!(out, [0xFF, 0xFF]);
+        // What fits is taken whole; more is cut at 65,535 bytes or before.
+        assert_eq!(framing.frame_end(b""), 0);
+        assert_eq!(framing.frame_end(&[b'a'; MAX_FRAME_PAYLOAD]), MAX_FRAME_PAYLOAD);
+        assert_eq!(framing.frame_end(&[b'a'; MAX_FRAME_PAYLOAD + 1]), MAX_FRAME_PAYLOAD);
+        // A three-byte character across the limit moves whole.
+        let mut text = vec![b'a'; MAX_FRAME_PAYLOAD - 1];
+        text.extend_from_slice("\u{20AC}".as_bytes());
+        assert_eq!(framing.frame_end(&text), MAX_FRAME_PAYLOAD - 1);
+        // A surrogate pair's two halves stay together: U+1F600 is ED A0 BD
+        // ED B8 80 in Modified UTF-8, its second half across the limit.
+        let mut text = vec![b'a'; MAX_FRAME_PAYLOAD - 4];
+        text.extend_from_slice(b"\xED\xA0\xBD\xED\xB8\x80");
+        assert_eq!(framing.frame_end(&text), MAX_FRAME_PAYLOAD - 4);
+        // Lone halves are characters of their own, cut between.
+        let mut text = vec![b'a'; MAX_FRAME_PAYLOAD - 4];
+        text.extend_from_slice(b"\xED\xB8\x80\xED\xA0\xBD");
+        assert_eq!(framing.frame_end(&text), MAX_FRAME_PAYLOAD - 1);
+    }
+    // Any text cut this way is frames that each read back on their own, and
+    // together give the text.
+    let text: String = (0..40_000).map(|i| ['a', '\0', '\u{E9}', '\u{20AC}', '\u{1F600}'][i % 5]).collect();
+    let points: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();
+    let bytes = MUTF_8.encode_str(&text).unwrap();
+    let (mut rest, mut read) = (&bytes[..], Vec::new());
+    while !rest.is_empty() {
+        let end = JAVA_FRAMING.frame_end(rest);
+        assert!(end > 0 && end <= MAX_FRAME_PAYLOAD);
+        let mut frame = Vec::new();
+        JAVA_FRAMING.write_header(end, &mut frame);
+        frame.extend_from_slice(&rest[..end]);
+        read.extend(JAVA_FRAMING.read_frame(&frame).unwrap().0);
+        rest = &rest[end..];
+    }
+    assert_eq!(read, points);
 }

@@ -1124,67 +1124,49 @@ impl<C: Codec + ?Sized> Codec for &C {
 /// then that many bytes of the codec's encoding. Java's
 /// `DataOutput.writeUTF`/`DataInput.readUTF` (a two-byte big-endian count,
 /// then Modified UTF-8) is the one the workspace has; a codec exposes it
-/// through [`Codec::framing`]. The trait is object-safe and speaks
-/// [`CodePoint`], like `DynCodec`.
+/// through [`Codec::framing`]. The trait is the frame's layout, in bytes,
+/// and object-safe, so that a tool reads and writes the frames of a codec
+/// chosen at run time (in bounded memory, a frame at a time) and decodes
+/// and encodes the payloads with the codec itself.
 ///
 /// # Examples
 ///
 /// A toy framing (a one-byte count, then ASCII):
 ///
 /// ```
-/// use codec_core::{CodePoint, DecodeError, EncodeError, ErrorKind, Framing};
+/// use codec_core::Framing;
 ///
 /// struct ShortAscii;
 /// impl Framing for ShortAscii {
-///     fn read_frame(&self, input: &[u8]) -> Result<(Vec<CodePoint>, usize), DecodeError> {
-///         let Some((&n, rest)) = input.split_first() else {
-///             return Err(DecodeError::new(0, None, ErrorKind::Truncated));
-///         };
-///         let payload = rest.get(..usize::from(n)).ok_or(DecodeError::new(0, None, ErrorKind::Truncated))?;
-///         if let Some(i) = payload.iter().position(|&b| b >= 0x80) {
-///             return Err(DecodeError::new(1 + i, Some(1), ErrorKind::InvalidLead));
-///         }
-///         Ok((payload.iter().map(|&b| CodePoint::from(b)).collect(), 1 + payload.len()))
-///     }
-///     fn write_frame(&self, points: &[CodePoint], out: &mut Vec<u8>) -> Result<(), EncodeError> {
-///         if points.len() > 255 {
-///             return Err(EncodeError::new(255, points[255], ErrorKind::LengthOverLimit));
-///         }
-///         out.push(points.len() as u8);
-///         for (i, cp) in points.iter().enumerate() {
-///             let b = u8::try_from(cp.to_u32()).ok().filter(|b| *b < 0x80);
-///             out.push(b.ok_or(EncodeError::new(i, *cp, ErrorKind::OutOfRange))?);
-///         }
-///         Ok(())
-///     }
+///     fn header_len(&self) -> usize { 1 }
+///     fn payload_len(&self, header: &[u8]) -> usize { usize::from(header[0]) }
+///     fn write_header(&self, len: usize, out: &mut Vec<u8>) { out.push(len as u8) }
+///     // Every byte is a character: a frame ends anywhere, up to 255 bytes.
+///     fn frame_end(&self, text: &[u8]) -> usize { text.len().min(255) }
 /// }
 ///
 /// let mut frame = Vec::new();
-/// ShortAscii.write_frame(&[CodePoint::new(0x68), CodePoint::new(0x69)], &mut frame).unwrap();
+/// ShortAscii.write_header(2, &mut frame);
+/// frame.extend_from_slice(b"hi");
 /// assert_eq!(frame, b"\x02hi");
-/// assert_eq!(ShortAscii.read_frame(b"\x02hi!").unwrap().1, 3);
-/// assert_eq!(ShortAscii.read_frame(b"\x03hi").unwrap_err().kind(), ErrorKind::Truncated);
+/// assert_eq!(ShortAscii.payload_len(&frame[..1]), 2);
+/// assert_eq!(ShortAscii.frame_end(&[b'a'; 300]), 255);
 /// ```
 pub trait Framing {
-    /// Reads the frame at the front of `input`: its code points, and how
-    /// many bytes the frame took (length field included). Bytes after the
-    /// frame are not looked at.
-    ///
-    /// # Errors
-    ///
-    /// A length field, or a payload, that the input ends inside of:
-    /// [`ErrorKind::Truncated`] at offset 0 with no length. An ill-formed
-    /// payload: its first error, with the offset counted from the start of
-    /// `input`.
-    fn read_frame(&self, input: &[u8]) -> Result<(Vec<CodePoint>, usize), DecodeError>;
+    /// Returns how many bytes a frame's length field takes.
+    fn header_len(&self) -> usize;
 
-    /// Appends one frame holding `points` to `out`.
-    ///
-    /// # Errors
-    ///
-    /// A code point the codec cannot encode, or (kind
-    /// [`ErrorKind::LengthOverLimit`], at the first code point that does not
-    /// fit) a payload longer than the length field can say. Then `out` is
-    /// left as it was.
-    fn write_frame(&self, points: &[CodePoint], out: &mut Vec<u8>) -> Result<(), EncodeError>;
+    /// Returns the payload length that `header` (a length field,
+    /// [`header_len`](Self::header_len) bytes) announces.
+    fn payload_len(&self, header: &[u8]) -> usize;
+
+    /// Appends the length field of a payload of `len` bytes, at most what
+    /// [`frame_end`](Self::frame_end) gives.
+    fn write_header(&self, len: usize, out: &mut Vec<u8>);
+
+    /// Returns the length of the longest prefix of `text` (the codec's
+    /// encoding of some text) that one frame holds and that ends between
+    /// two characters of the framed codec: all of `text` when it fits, and
+    /// more than 0 when `text` is not empty.
+    fn frame_end(&self, text: &[u8]) -> usize;
 }

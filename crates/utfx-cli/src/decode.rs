@@ -30,10 +30,10 @@ pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
         Format::Json => json(codec, input, &name, out).map(|n| errors += n),
         Format::Utf8 => utf8(codec, mode, input, &name, out),
     };
-    let result = if framed {
+    let result = if let Some(layout) = framed {
         // Each record a whole input of its own, at its payload's offset:
         // with --format cps, one line per record.
-        let mut records = Records::new(&mut input.reader, input.skipped);
+        let mut records = Records::new(&mut input.reader, layout, input.skipped);
         loop {
             match records.next() {
                 Ok(None) => break Ok(()),

@@ -16,7 +16,7 @@ use crate::support::{self, Failure, Output};
 pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
     let (label, ignore) = support::target_label(&args.codec)?;
     let (codec, bom) = bom::output(label, args.bom)?;
-    let mut framer = framing::applies(args.framing, codec)?.then(Framer::default);
+    let mut framer = framing::applies(args.framing, codec)?.map(Framer::new);
     let mode = support::encode_mode("--errors", &args.errors, args.drop || ignore)?;
     if args.input == Input::Text {
         return text(args, codec, mode, bom.as_deref().unwrap_or_default(), args.drop || ignore, framer);

@@ -17,11 +17,14 @@
 //! point's two three-byte surrogate halves included) is never split; an
 //! empty text is one empty record (`00 00`), as `writeUTF("")` writes.
 //!
-//! Memory stays bounded: a record is at most 65,537 bytes.
+//! The layout (the length field, where a record may end) is the codec's
+//! own, through [`codec_core::Framing`]; this module reads and writes the
+//! records as they stream. Memory stays bounded: a record is at most
+//! 65,537 bytes.
 
 use std::io::{self, Read, Write};
 
-use codec_core::{BigCodePoint, DecodeError, Decoder, DynCodec, Encoder, ErrorKind};
+use codec_core::{BigCodePoint, DecodeError, Decoder, DynCodec, Encoder, ErrorKind, Framing as Layout};
 use codec_registry::BigCodec;
 
 use crate::bom::{self, InputLabel};
@@ -29,21 +32,20 @@ use crate::cli::{ConvertArgs, Framing};
 use crate::output_file::OutputFile;
 use crate::support::{self, Failure};
 
-/// The most bytes a record's payload holds (`writeUTF`: "If this number is
-/// larger than 65535, then a UTFDataFormatException is thrown").
-pub(crate) const MAX_RECORD: usize = 0xFFFF;
-
-/// Whether `--framing` applies to `codec`: false without the option, true
-/// when the codec defines the framing.
+/// The codec's framing when `--framing` applies to it: `None` without the
+/// option.
 ///
 /// # Errors
 ///
 /// [`Failure::Usage`] for a codec without it, naming those that have it.
-pub(crate) fn applies(framing: Option<Framing>, codec: &dyn DynCodec) -> Result<bool, Failure> {
-    match framing {
-        None => Ok(false),
-        Some(Framing::Java) if codec.framing().is_some() => Ok(true),
-        Some(Framing::Java) => Err(Failure::Usage(format!(
+pub(crate) fn applies(
+    framing: Option<Framing>,
+    codec: &'static dyn DynCodec,
+) -> Result<Option<&'static dyn Layout>, Failure> {
+    match (framing, codec.framing()) {
+        (None, _) => Ok(None),
+        (Some(Framing::Java), Some(layout)) => Ok(Some(layout)),
+        (Some(Framing::Java), None) => Err(Failure::Usage(format!(
             "--framing java: codec `{}` has no such framing; Java's writeUTF records hold Modified UTF-8: {}",
             codec.info().name,
             framed_codecs().join(", ")
@@ -78,6 +80,7 @@ impl RecordError {
 /// The records of a framed input, one at a time, in bounded memory.
 pub(crate) struct Records<R> {
     inner: R,
+    layout: &'static dyn Layout,
     /// The offset in the file of the next record.
     offset: usize,
     /// The payload of the record last read.
@@ -85,9 +88,10 @@ pub(crate) struct Records<R> {
 }
 
 impl<R: Read> Records<R> {
-    /// The records of `inner`, whose first byte is at `offset` in the file.
-    pub(crate) fn new(inner: R, offset: usize) -> Records<R> {
-        Records { inner, offset, payload: Vec::with_capacity(MAX_RECORD) }
+    /// The records of `inner` in `layout`, whose first byte is at `offset`
+    /// in the file.
+    pub(crate) fn new(inner: R, layout: &'static dyn Layout, offset: usize) -> Records<R> {
+        Records { inner, layout, offset, payload: Vec::new() }
     }
 
     /// The next record: the offset of its payload in the file, and the
@@ -100,13 +104,17 @@ impl<R: Read> Records<R> {
     pub(crate) fn next(&mut self) -> Result<Option<(usize, &[u8])>, RecordError> {
         let start = self.offset;
         let truncated = RecordError::Truncated(DecodeError::new(start, None, ErrorKind::Truncated));
-        let mut length = [0u8; 2];
-        match self.fill(&mut length)? {
+        let header_len = self.layout.header_len();
+        self.payload.resize(header_len, 0);
+        let mut header = std::mem::take(&mut self.payload);
+        let got = self.fill(&mut header);
+        self.payload = header;
+        match got? {
             0 => return Ok(None),
-            2 => {}
-            _ => return Err(truncated),
+            n if n < header_len => return Err(truncated),
+            _ => {}
         }
-        let len = usize::from(u16::from_be_bytes(length));
+        let len = self.layout.payload_len(&self.payload);
         self.payload.resize(len, 0);
         let mut payload = std::mem::take(&mut self.payload);
         let got = self.fill(&mut payload);
@@ -114,8 +122,8 @@ impl<R: Read> Records<R> {
         if got? < len {
             return Err(truncated);
         }
-        self.offset = start + 2 + len;
-        Ok(Some((start + 2, &self.payload)))
+        self.offset = start + header_len + len;
+        Ok(Some((start + header_len, &self.payload)))
     }
 
     /// Reads until `buf` is full or the input ends; how many bytes it read.
@@ -133,11 +141,10 @@ impl<R: Read> Records<R> {
     }
 }
 
-/// Cuts encoded Modified UTF-8 into records as it arrives: [`Framer::push`]
-/// writes every record that is known to be full, [`Framer::finish`] the
-/// last one.
-#[derive(Default)]
+/// Cuts encoded text into records as it arrives: [`Framer::push`] writes
+/// every record that is known to be full, [`Framer::finish`] the last one.
 pub(crate) struct Framer {
+    layout: &'static dyn Layout,
     /// Encoded bytes not yet in a record written.
     pending: Vec<u8>,
     /// Whether a record has been written.
@@ -145,6 +152,11 @@ pub(crate) struct Framer {
 }
 
 impl Framer {
+    /// A framer of records in `layout`.
+    pub(crate) fn new(layout: &'static dyn Layout) -> Framer {
+        Framer { layout, pending: Vec::new(), wrote: false }
+    }
+
     /// Adds `bytes` and writes, through `write`, each full record they
     /// complete.
     ///
@@ -159,11 +171,13 @@ impl Framer {
         self.pending.extend_from_slice(bytes);
         // A record is written only once more bytes follow it: the last one
         // may be short.
-        while self.pending.len() > MAX_RECORD {
-            let cut = cut(&self.pending);
-            self.record(cut, write)?;
+        loop {
+            let end = self.layout.frame_end(&self.pending);
+            if end == self.pending.len() {
+                return Ok(());
+            }
+            self.record(end, write)?;
         }
-        Ok(())
     }
 
     /// Writes what is left as the last record (an empty one when nothing
@@ -181,35 +195,13 @@ impl Framer {
 
     /// Writes the first `len` pending bytes as one record.
     fn record(&mut self, len: usize, write: &mut dyn FnMut(&[u8]) -> Result<(), Failure>) -> Result<(), Failure> {
-        let count = u16::try_from(len).unwrap_or(u16::MAX);
-        let len = usize::from(count);
-        let mut record = Vec::with_capacity(2 + len);
-        record.extend_from_slice(&count.to_be_bytes());
+        let mut record = Vec::with_capacity(self.layout.header_len() + len);
+        self.layout.write_header(len, &mut record);
         record.extend_from_slice(&self.pending[..len]);
         self.pending.drain(..len);
         self.wrote = true;
         write(&record)
     }
-}
-
-/// The length of the longest prefix of `bytes`, at most [`MAX_RECORD`],
-/// that ends at a character boundary of Modified UTF-8: before a lead byte
-/// (not `10xxxxxx`), and not between the two three-byte halves of a
-/// surrogate pair (`ED A0..AF xx` then `ED B0..BF xx`).
-fn cut(bytes: &[u8]) -> usize {
-    let limit = bytes.len().min(MAX_RECORD);
-    if limit == bytes.len() {
-        return limit;
-    }
-    let is_lead = |i: usize| bytes[i] & 0xC0 != 0x80;
-    // A sequence is at most three bytes: the boundary is at most two back.
-    let mut at = (limit.saturating_sub(2)..=limit).rev().find(|&i| is_lead(i)).unwrap_or(limit);
-    let trail_half = |i: usize| bytes[i] == 0xED && bytes.get(i + 1).is_some_and(|b| (0xB0..=0xBF).contains(b));
-    let lead_half = |i: usize| bytes[i] == 0xED && (0xA0..=0xAF).contains(&bytes[i + 1]);
-    if at >= 3 && trail_half(at) && lead_half(at - 3) {
-        at -= 3;
-    }
-    if at == 0 { limit } else { at }
 }
 
 /// `utfx convert --framing java`: records read on the side of `-f`, written
@@ -230,8 +222,8 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<(), Failure> {
     let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
     let (reader, name, _) = support::open(args.file.as_deref())?;
     let input = from.open(reader).map_err(|e| support::read_failure(&name, &e))?;
-    let (read_framed, write_framed) = (input.codec.framing().is_some(), to.framing().is_some());
-    if !(read_framed || write_framed) {
+    let (read_framed, write_framed) = (input.codec.framing(), to.framing());
+    if read_framed.is_none() && write_framed.is_none() {
         return Err(Failure::Usage(format!(
             "--framing java: neither `{}` nor `{}` has such framing; Java's writeUTF records hold Modified \
              UTF-8: {}",
@@ -243,7 +235,7 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<(), Failure> {
     let mut pipe = Pipe {
         decoder: Decoder::new(support::big_codec(input.codec.info().name)?, decode_mode),
         encoder: Encoder::new(support::big_codec(to.info().name)?, encode_mode),
-        framer: write_framed.then(Framer::default),
+        framer: write_framed.map(Framer::new),
         context: format!("{name}: "),
         points: Vec::new(),
         bytes: Vec::new(),
@@ -251,8 +243,8 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<(), Failure> {
     let bom = bom.unwrap_or_default();
     let run = |out: &mut dyn Write| {
         out.write_all(&bom).map_err(|e| Failure::write(&e))?;
-        let result = if read_framed {
-            let mut records = Records::new(input.reader, input.skipped);
+        let result = if let Some(layout) = read_framed {
+            let mut records = Records::new(input.reader, layout, input.skipped);
             loop {
                 match records.next() {
                     Ok(None) => break Ok(()),
@@ -337,8 +329,16 @@ impl Pipe {
 
 #[cfg(test)]
 mod tests {
-    use super::{Framer, MAX_RECORD, RecordError, Records, cut};
+    use super::{Framer, Layout, RecordError, Records};
     use crate::support::Failure;
+
+    /// The most bytes a record holds, from `writeUTF`'s documentation.
+    const MAX_RECORD: usize = 65_535;
+
+    /// Java's framing, as the CLI finds it.
+    fn java() -> &'static dyn Layout {
+        codec_registry::get("mutf-8").and_then(|c| c.framing()).expect("mutf-8 has Java's framing")
+    }
 
     /// A reader that hands out one byte per call.
     struct Dribble<'a>(&'a [u8]);
@@ -353,7 +353,7 @@ mod tests {
     }
 
     fn records(input: &[u8]) -> (Vec<(usize, Vec<u8>)>, Option<usize>) {
-        let mut records = Records::new(Dribble(input), 0);
+        let mut records = Records::new(Dribble(input), java(), 0);
         let mut found = Vec::new();
         loop {
             match records.next() {
@@ -376,7 +376,7 @@ mod tests {
     }
 
     fn framed(chunks: &[&[u8]]) -> Vec<Vec<u8>> {
-        let mut framer = Framer::default();
+        let mut framer = Framer::new(java());
         let mut out = Vec::new();
         let mut write = |r: &[u8]| {
             out.push(r.to_vec());
@@ -390,24 +390,21 @@ mod tests {
     }
 
     #[test]
-    fn text_is_cut_at_character_boundaries() {
+    fn text_is_cut_into_full_records_as_it_arrives() {
         assert_eq!(framed(&[]), [b"\x00\x00".to_vec()]);
         assert_eq!(framed(&[b"a", b"b"]), [b"\x00\x02ab".to_vec()]);
         // Exactly full: one record.
         let full = vec![b'a'; MAX_RECORD];
         assert_eq!(framed(&[&full]).len(), 1);
-        // One byte more: a full record and a one-byte one.
+        // One byte more, in another chunk: a full record and a one-byte one.
         let sizes: Vec<usize> = framed(&[&full, b"b"]).iter().map(Vec::len).collect();
         assert_eq!(sizes, [2 + MAX_RECORD, 3]);
-        // A three-byte character across the limit moves whole.
-        let mut text = vec![b'a'; MAX_RECORD - 1];
-        text.extend_from_slice("\u{20AC}".as_bytes());
-        assert_eq!(cut(&text), MAX_RECORD - 1);
-        // A surrogate pair's halves stay together.
+        // A surrogate pair across the limit moves whole into the next
+        // record (where the codec's framing says a record may end).
         let mut text = vec![b'a'; MAX_RECORD - 4];
         text.extend_from_slice(b"\xED\xA0\xBD\xED\xB8\x80");
-        assert_eq!(cut(&text), MAX_RECORD - 4);
         let records = framed(&[&text]);
+        assert_eq!(records[0].len(), 2 + MAX_RECORD - 4);
         assert_eq!(records[1], b"\x00\x06\xED\xA0\xBD\xED\xB8\x80");
     }
 }

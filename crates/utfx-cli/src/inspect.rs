@@ -11,7 +11,7 @@ use codec_core::{BigCodePoint, CodePoint, DecodeError, ErrorKind, Items};
 
 use crate::bom::InputLabel;
 use crate::cli::InspectArgs;
-use crate::framing;
+use crate::framing::{self, RecordError, Records};
 use crate::support::{self, Failure, Output};
 
 /// The width of the status column, the longest status
@@ -22,6 +22,7 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     let label = InputLabel::new(&args.codec, args.keep_bom)?;
     let input = support::read_all(args.file.as_deref(), args.input_hex)?;
     let (codec, skipped) = label.resolve(&input);
+    let layout = framing::applies(args.framing, codec)?;
     let codec = support::big_codec(codec.info().name)?;
     let colour = support::colour();
     let mut out = Output::stdout();
@@ -33,7 +34,7 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
         if label.strips_magic() {
             return Ok(Item { offset: 0, len: skipped, point: None, class: "magic number", status: Status::Magic });
         }
-        let cp = BigCodePoint::from(CodePoint::new(0xFEFF)).to_string();
+        let cp = BigCodePoint::from(CodePoint::new(0xFEFF));
         Ok(Item { offset: 0, len: skipped, point: Some(cp), class: "BOM", status: Status::Bom })
     });
     let items = |from: usize, to: usize| {
@@ -44,29 +45,37 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
                     offset: it.offset + from,
                     len: it.len,
                     class: it.point.as_ref().map_or("reserved", class),
-                    point: it.point.map(|p| p.to_string()),
+                    point: it.point,
                     status,
                 })
             }
             Err(e) => Err(e.shifted(from)),
         })
     };
-    let items: Box<dyn Iterator<Item = Result<Item, DecodeError>>> =
-        if framing::applies(args.framing, label.resolve(&input).0)? {
-            // A row for each record's length field, then its items, each
-            // record a whole input of its own.
-            Box::new(records(&input, skipped).flat_map(move |record| match record {
+    let items: Box<dyn Iterator<Item = Result<Item, DecodeError>>> = match layout {
+        // A row for each record's length field, then its items, each
+        // record a whole input of its own; a record the end of input cuts,
+        // one `truncated` row.
+        Some(layout) => {
+            let header = layout.header_len();
+            Box::new(record_spans(layout, &input, skipped).into_iter().flat_map(move |span| match span {
                 Ok((at, len)) => {
-                    let field =
-                        Item { offset: at, len: 2, point: None, class: "record length", status: Status::Record(len) };
-                    let field: Box<dyn Iterator<Item = _>> = Box::new(std::iter::once(Ok(field)));
-                    Box::new(field.chain(items(at + 2, at + 2 + len)))
+                    let field = Item {
+                        offset: at - header,
+                        len: header,
+                        point: None,
+                        class: "record length",
+                        status: Status::Record(len),
+                    };
+                    let rows: Box<dyn Iterator<Item = _>> =
+                        Box::new(std::iter::once(Ok(field)).chain(items(at, at + len)));
+                    rows
                 }
-                Err(at) => cut_record(at),
+                Err(e) => Box::new(std::iter::once(Err(e))),
             }))
-        } else {
-            Box::new(items(skipped, input.len()))
-        };
+        }
+        None => Box::new(items(skipped, input.len())),
+    };
     let shown = signature
         .into_iter()
         .chain(items)
@@ -79,14 +88,14 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
         let bytes = support::hex(raw);
         let bytes = if bytes.len() > 17 { format!("{}...", &bytes[..14]) } else { bytes };
         let cp = match (&item.point, item.status) {
-            (Some(cp), _) => cp.clone(),
+            (Some(cp), _) => cp.to_string(),
             (None, Status::Reserved) => format!("R+{}", support::hex_compact(raw)),
             (None, _) => "-".into(),
         };
         // The character, as Rust writes a `char` (`'a'`, `'\n'`,
         // `'\u{202e}'`): what a terminal cannot show plainly is escaped.
         let ch = match item.status {
-            Status::Ok => item.point.as_deref().and_then(char_of).map_or_else(|| "-".into(), |c| format!("{c:?}")),
+            Status::Ok => item.point.as_ref().and_then(char_of).map_or_else(|| "-".into(), |c| format!("{c:?}")),
             _ => "-".into(),
         };
         errors += usize::from(matches!(item.status, Status::Error(_)));
@@ -104,38 +113,33 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     }
 }
 
-/// The records of a framed input: the offset and payload length of each,
-/// then the offset of a record that the end of input cuts, if any.
-fn records(input: &[u8], from: usize) -> impl Iterator<Item = Result<(usize, usize), usize>> + '_ {
-    let mut at = Some(from);
-    std::iter::from_fn(move || {
-        let start = at.filter(|&a| a < input.len())?;
-        let len = input.get(start..start + 2).map(|f| usize::from(u16::from_be_bytes([f[0], f[1]])));
-        match len.filter(|len| start + 2 + len <= input.len()) {
-            Some(len) => {
-                at = Some(start + 2 + len);
-                Some(Ok((start, len)))
-            }
-            None => {
-                at = None;
-                Some(Err(start))
+/// The records of a framed input in memory: the offset and length of each
+/// payload, then the error of a record that the end of input cuts, if any.
+fn record_spans(
+    layout: &'static dyn codec_core::Framing,
+    input: &[u8],
+    from: usize,
+) -> Vec<Result<(usize, usize), DecodeError>> {
+    let mut records = Records::new(&input[from..], layout, from);
+    let mut spans = Vec::new();
+    loop {
+        match records.next() {
+            Ok(Some((at, payload))) => spans.push(Ok((at, payload.len()))),
+            Ok(None) | Err(RecordError::Read(_)) => return spans,
+            Err(RecordError::Truncated(e)) => {
+                spans.push(Err(e));
+                return spans;
             }
         }
-    })
-}
-
-/// The row of a record that the end of input cuts: an error, `truncated`,
-/// over the rest of the input.
-fn cut_record(at: usize) -> Box<dyn Iterator<Item = Result<Item, DecodeError>>> {
-    Box::new(std::iter::once(Err(DecodeError::new(at, None, ErrorKind::Truncated))))
+    }
 }
 
 /// One item of the input, before it is formatted.
 struct Item {
     offset: usize,
     len: usize,
-    /// The code point as `U+XXXX`, if the item is one.
-    point: Option<String>,
+    /// The code point, if the item is one.
+    point: Option<BigCodePoint>,
     class: &'static str,
     status: Status,
 }
@@ -204,11 +208,9 @@ enum Status {
     Error(ErrorKind),
 }
 
-/// The `char` of a code point written `U+XXXX`, if it is a Unicode scalar
-/// value.
-fn char_of(point: &str) -> Option<char> {
-    let hex = point.strip_prefix("U+")?;
-    char::from_u32(u32::from_str_radix(hex, 16).ok()?)
+/// The `char` of a code point, if it is a Unicode scalar value.
+fn char_of(point: &BigCodePoint) -> Option<char> {
+    char::from_u32(point.to_code_point()?.to_u32())
 }
 
 /// The class of a code point, for the `class` column.

@@ -77,7 +77,7 @@ fn check(
     rules: Option<&dyn DocumentRules>,
     file: Option<&Path>,
     args: &ValidateArgs,
-    framed: bool,
+    framed: Option<&'static dyn codec_core::Framing>,
     out: &mut Output,
 ) -> Result<bool, Failure> {
     let (reader, name, _) = support::open(file)?;
@@ -89,8 +89,8 @@ fn check(
     let mut decoder = codec_core::Decoder::new(input.codec, DecodeMode::Fatal);
     let mut error = None;
     loop {
-        if framed {
-            error = check_records(&mut input, &name, lister.as_mut(), &mut decoder, out)?;
+        if let Some(layout) = framed {
+            error = check_records(&mut input, layout, &name, lister.as_mut(), &mut decoder, out)?;
             break;
         }
         let chunk = match input.reader.fill_buf() {
@@ -150,12 +150,13 @@ fn check(
 /// input is one, `truncated` at its first byte).
 fn check_records(
     input: &mut crate::bom::Prepared<ReadAhead>,
+    layout: &'static dyn codec_core::Framing,
     name: &str,
     mut lister: Option<&mut Lister>,
     decoder: &mut codec_core::Decoder<&'static dyn DynCodec>,
     out: &mut Output,
 ) -> Result<Option<codec_core::DecodeError>, Failure> {
-    let mut records = Records::new(&mut input.reader, input.skipped);
+    let mut records = Records::new(&mut input.reader, layout, input.skipped);
     loop {
         let (at, payload) = match records.next() {
             Ok(Some(record)) => record,
