@@ -14,7 +14,7 @@ use codec_core::{
 };
 use codec_registry::BigCodec;
 
-use crate::bom::{self, InputLabel};
+use crate::bom::{self, InputLabel, Prepared};
 use crate::cli::ConvertArgs;
 use crate::output_file::OutputFile;
 use crate::parallel;
@@ -25,17 +25,40 @@ use crate::validate;
 /// Inputs at least this large get a progress bar (when stderr is a terminal).
 const PROGRESS_FROM: u64 = 16 << 20;
 
-pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
-    if args.framing.is_some() {
-        return crate::framing::convert(args);
+/// What every conversion starts from: the input's label, the target codec
+/// and the BOM to write first, the modes the command line sets, and the
+/// input opened past its BOM, with its name and size.
+pub(crate) struct Invocation {
+    pub(crate) from: InputLabel,
+    pub(crate) to: &'static dyn DynCodec,
+    pub(crate) bom: Option<Vec<u8>>,
+    pub(crate) decode_mode: DecodeMode,
+    pub(crate) encode_mode: EncodeMode,
+    pub(crate) input: Prepared<Box<dyn Read + Send>>,
+    pub(crate) name: String,
+    pub(crate) size: Option<u64>,
+}
+
+impl Invocation {
+    /// Reads the labels and modes of `args` and opens the input.
+    fn new(args: &ConvertArgs) -> Result<Invocation, Failure> {
+        let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?;
+        let (to, ignore) = support::target_label(&args.to)?;
+        let (to, bom) = bom::output(to, args.bom)?;
+        let decode_mode = support::decode_mode(&args.errors, args.drop || ignore)?;
+        let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
+        let (input, name, size) = support::open(args.file.as_deref())?;
+        let input = from.open(input).map_err(|e| support::read_failure(&name, &e))?;
+        Ok(Invocation { from, to, bom, decode_mode, encode_mode, input, name, size })
     }
-    let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?;
-    let (to, ignore) = support::target_label(&args.to)?;
-    let (to, bom) = bom::output(to, args.bom)?;
-    let decode_mode = support::decode_mode(&args.errors, args.drop || ignore)?;
-    let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
-    let (input, name, size) = support::open(args.file.as_deref())?;
-    let input = from.open(input).map_err(|e| support::read_failure(&name, &e))?;
+}
+
+pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
+    let invocation = Invocation::new(args)?;
+    if args.framing.is_some() {
+        return crate::framing::convert(args, invocation);
+    }
+    let Invocation { from, to, bom, decode_mode, encode_mode, input, name, size } = invocation;
     let decode_error = Cell::new(None);
     let ascii = input.codec.encode_str("a").is_ok_and(|a| a == b"a");
     let bom = bom.as_deref().unwrap_or_default();

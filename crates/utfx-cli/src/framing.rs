@@ -27,8 +27,8 @@ use std::io::{self, Read, Write};
 use codec_core::{BigCodePoint, DecodeError, Decoder, DynCodec, Encoder, ErrorKind, Framing as Layout};
 use codec_registry::BigCodec;
 
-use crate::bom::{self, InputLabel};
 use crate::cli::{ConvertArgs, Framing};
+use crate::convert::Invocation;
 use crate::output_file::OutputFile;
 use crate::support::{self, Failure};
 
@@ -214,14 +214,8 @@ impl Framer {
 /// [`Failure::Usage`] when neither codec has the framing; otherwise as
 /// `convert` fails, the output before the error written first (with a
 /// framed output, as its last record).
-pub(crate) fn convert(args: &ConvertArgs) -> Result<(), Failure> {
-    let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?;
-    let (to, ignore) = support::target_label(&args.to)?;
-    let (to, bom) = bom::output(to, args.bom)?;
-    let decode_mode = support::decode_mode(&args.errors, args.drop || ignore)?;
-    let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
-    let (reader, name, _) = support::open(args.file.as_deref())?;
-    let input = from.open(reader).map_err(|e| support::read_failure(&name, &e))?;
+pub(crate) fn convert(args: &ConvertArgs, invocation: Invocation) -> Result<(), Failure> {
+    let Invocation { to, bom, decode_mode, encode_mode, input, name, .. } = invocation;
     let (read_framed, write_framed) = (input.codec.framing(), to.framing());
     if read_framed.is_none() && write_framed.is_none() {
         return Err(Failure::Usage(format!(
