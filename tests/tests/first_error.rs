@@ -6,7 +6,7 @@
 //! each length), fatal decoding, `validate`, the item stream and a streaming
 //! decoder fed in two chunks at every split must name the same first error.
 
-use codec_core::{BigCodePoint, CodePoint, DecodeError, DecodeMode, Decoder, DynCodec, Encode, ErrorKind, Items};
+use codec_core::{BigCodePoint, CodePoint, DecodeError, DecodeMode, DynCodec, Encode, ErrorKind, Items};
 
 /// Code points at the edges of every sequence length of the family, and a
 /// few in between (U+FEFF, the surrogates, the end of Unicode, the ends of
@@ -108,9 +108,7 @@ fn first_errors(codec: &dyn DynCodec, input: &[u8]) -> Option<DecodeError> {
     for split in 0..=input.len() {
         let streamed = past_reserved(input, |rest| {
             let (head, tail) = rest.split_at(split.saturating_sub(input.len() - rest.len()).min(rest.len()));
-            let mut decoder = Decoder::new(codec, DecodeMode::Fatal);
-            let mut out = Vec::new();
-            decoder.decode_chunk(head, false, &mut out).and_then(|()| decoder.decode_chunk(tail, true, &mut out)).err()
+            codec_test::decode_chunked(codec, DecodeMode::Fatal, &[head, tail]).err()
         });
         assert_eq!(streamed, validated, "{name}: streaming split at {split} and validate differ on {input:02X?}");
     }
