@@ -75,8 +75,9 @@ pub struct Insertions<'a, T> {
     pub leads: usize,
     /// Where in the text each piece goes, `0..positions` (the first blocks).
     pub positions: usize,
-    /// Under Miri, only every `miri_steps.0`-th length of padding and every
-    /// `miri_steps.1`-th position.
+    /// Under Miri, and on a slow runner (`cfg(utfx_slow_runner)`: the
+    /// aarch64 tests under qemu-user), only every `miri_steps.0`-th length
+    /// of padding and every `miri_steps.1`-th position.
     pub miri_steps: (usize, usize),
     /// Whether a piece may go at a position of the text; a position that
     /// may not moves up to the next one that may (a character boundary).
@@ -107,9 +108,10 @@ impl<T: Clone> Insertions<'_, T> {
     }
 }
 
-/// Every `step`-th value of `0..n` under Miri, every one outside it.
+/// Every `step`-th value of `0..n` under Miri or on a slow runner, every
+/// one elsewhere.
 fn some(n: usize, step: usize) -> impl Iterator<Item = usize> {
-    (0..n).step_by(if cfg!(miri) { step } else { 1 })
+    (0..n).step_by(if cfg!(any(miri, utfx_slow_runner)) { step } else { 1 })
 }
 
 /// Checks the decoding buffer APIs against the reference on `input`, which
