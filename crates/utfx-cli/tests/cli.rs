@@ -456,7 +456,9 @@ fn large_text_round_trips_through_convert_between_every_pair() {
                 }
                 assert_eq!(bytes, want, "{a}");
             }
-            "corrected-utf-8" | "corrected-utf-8-c1" => {
+            // The codecs whose multi-byte forms are offsets (their own
+            // crates test the bytes against their tables).
+            "corrected-utf-8" | "corrected-utf-8-c1" | "utf-1" | "fss-utf-proposal-1992" => {
                 let codec = codec_registry::get(a).unwrap();
                 assert_eq!(bytes, codec.encode_str(&text).unwrap(), "{a}");
             }
