@@ -45,7 +45,9 @@
 //!   registry names `utf-8-rfc2279` (alias `fss-utf`).
 //!
 //! Both tables are quoted in `tables.rs` above the constants that hold
-//! them; the project's choices are `docs/decisions/0019-utf8-precursors.md`.
+//! them. The project's reading of them (which continuation byte is which
+//! digit, the last rows past U+7FFFFFFF) is `docs/specs/utf-8-precursors.md`,
+//! its choices `docs/decisions/0019-utf8-precursors.md`.
 //!
 //! # How they differ from UTF-8
 //!
