@@ -28,6 +28,8 @@ mod readmes {
     mod codec_corrected_utf8 {}
     #[doc = include_str!("../../crates/codec-utf-inf-8/README.md")]
     mod codec_utf_inf_8 {}
+    #[doc = include_str!("../../crates/codec-utf8-history/README.md")]
+    mod codec_utf8_history {}
     #[doc = include_str!("../../crates/codec-registry/README.md")]
     mod codec_registry {}
     #[doc = include_str!("../../crates/utfx-cli/README.md")]

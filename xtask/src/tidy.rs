@@ -309,8 +309,9 @@ fn is_codec_crate(name: &str) -> bool {
 /// lineage. WTF-8 is
 /// generalized UTF-8 plus a rule, with conversions over potentially
 /// ill-formed UTF-16; CESU-8, Modified UTF-8 and UTF-∞-8 are UTF-8's bit
-/// distribution with other rules; Corrected UTF-8 and the two UTFs build
-/// on no other codec. A codec crate missing from this table is a problem:
+/// distribution with other rules; Corrected UTF-8, the two UTFs and
+/// UTF-8's precursors (UTF-1, the 1992 FSS-UTF proposal) build on no other
+/// codec. A codec crate missing from this table is a problem:
 /// its lineage must be declared here.
 const LINEAGE: &[(&str, &[&str])] = &[
     ("codec-utf8", &[]),
@@ -319,6 +320,7 @@ const LINEAGE: &[(&str, &[&str])] = &[
     ("codec-cesu8", &["codec-utf8", "codec-wtf8"]),
     ("codec-utf-inf-8", &["codec-utf8"]),
     ("codec-corrected-utf8", &[]),
+    ("codec-utf8-history", &[]),
 ];
 
 /// Whether a package name is one of the workspace's crates under
@@ -420,8 +422,15 @@ mod tests {
     #[test]
     fn the_front_pages_open_with_the_everyday_tasks_and_link_only_within() {
         let root = crate::workspace_root();
-        let crates =
-            ["codec-utf8", "codec-utf16", "codec-wtf8", "codec-cesu8", "codec-corrected-utf8", "codec-registry"];
+        let crates = [
+            "codec-utf8",
+            "codec-utf16",
+            "codec-wtf8",
+            "codec-cesu8",
+            "codec-corrected-utf8",
+            "codec-utf8-history",
+            "codec-registry",
+        ];
         for name in crates {
             let lib = fs::read_to_string(root.join("crates").join(name).join("src/lib.rs")).unwrap();
             let docs: Vec<&str> = lib.lines().take_while(|l| l.starts_with("//!")).collect();

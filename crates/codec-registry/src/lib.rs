@@ -116,6 +116,8 @@ static CODECS: &[&dyn DynCodec] = &[
     &codec_corrected_utf8::CORRECTED_UTF_8,
     &codec_corrected_utf8::CORRECTED_UTF_8_C1,
     &Narrow(&codec_utf_inf_8::UTF_INF_8),
+    &codec_utf8_history::UTF_1,
+    &codec_utf8_history::FSS_UTF_PROPOSAL_1992,
 ];
 
 static BIG_CODECS: &[&dyn BigCodec] = &[
@@ -133,6 +135,8 @@ static BIG_CODECS: &[&dyn BigCodec] = &[
     &Big(&codec_corrected_utf8::CORRECTED_UTF_8),
     &Big(&codec_corrected_utf8::CORRECTED_UTF_8_C1),
     &codec_utf_inf_8::UTF_INF_8,
+    &Big(&codec_utf8_history::UTF_1),
+    &Big(&codec_utf8_history::FSS_UTF_PROPOSAL_1992),
 ];
 
 /// The README's examples, run as doctests so that they stay true.

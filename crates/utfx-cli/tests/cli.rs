@@ -456,7 +456,9 @@ fn large_text_round_trips_through_convert_between_every_pair() {
                 }
                 assert_eq!(bytes, want, "{a}");
             }
-            "corrected-utf-8" | "corrected-utf-8-c1" => {
+            // The codecs whose multi-byte forms are offsets (their own
+            // crates test the bytes against their tables).
+            "corrected-utf-8" | "corrected-utf-8-c1" | "utf-1" | "fss-utf-proposal-1992" => {
                 let codec = codec_registry::get(a).unwrap();
                 assert_eq!(bytes, codec.encode_str(&text).unwrap(), "{a}");
             }
@@ -754,4 +756,42 @@ fn utf_inf_8_code_points_of_any_size() {
         .assert()
         .success()
         .stdout(predicate::eq(&b"A\x00\xFD\xFFB\x00"[..]));
+}
+
+/// UTF-1 and the 1992 FSS-UTF proposal by their labels: bytes from the
+/// article's tables (U+00E9 as `A0 E9` and `80 E9`, U+010E's UTF-1 form
+/// holding a `/` byte), errors with their offsets and kinds.
+#[test]
+fn utf_1_and_the_1992_proposal_by_label() {
+    let text = "\u{E9}/\u{10E}\n";
+    utfx()
+        .args(["convert", "-f", "utf-8", "-t", "ISO-10646-UTF-1"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(predicate::eq(&b"\xA0\xE9/\xA1\x2F\n"[..]));
+    utfx()
+        .args(["convert", "-f", "utf-1", "-t", "utf-8"])
+        .write_stdin(&b"\xA0\xE9/\xA1\x2F\n"[..])
+        .assert()
+        .success()
+        .stdout(predicate::eq(text.as_bytes()));
+    utfx()
+        .args(["encode", "--input", "cps", "-t", "fss-utf-proposal-1992"])
+        .write_stdin("U+E9 U+2080 U+7FFFFFFF")
+        .assert()
+        .success()
+        .stdout(predicate::eq(&b"\x80\xE9\xC0\x80\x80\xF7\xEF\xDF\xBE\xFF"[..]));
+    utfx()
+        .args(["validate", "-f", "fss-utf-proposal-1992"])
+        .write_stdin(&b"ok\xF8"[..])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("offset 2: invalid_lead"));
+    utfx()
+        .args(["decode", "-f", "utf-1"])
+        .write_stdin(&b"a\xFD\xBD\x2B\xB9\x41"[..])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("offset 1").and(predicate::str::contains("out_of_range")));
 }

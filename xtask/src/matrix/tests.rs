@@ -89,6 +89,26 @@ const RELATIONS: &[Rel] = &[
     Rel::SameBytes("utf-8-rfc2279", "utf-inf-8", &["lead-surrogate", "trail-surrogate", "above-10ffff"]),
     Rel::LosesExactly("utf-8-rfc2279", "utf-inf-8", &[]),
     Rel::LosesExactly("utf-8", "utf-inf-8", &[]),
+    // UTF-1 and the 1992 FSS-UTF proposal: every code point up to
+    // U+7FFFFFFF, surrogates too, as RFC 2279 UTF-8; so nothing is lost
+    // between the three, in any direction.
+    Rel::Holds("utf-1", "above-10ffff"),
+    Rel::Holds("utf-1", "lead-surrogate"),
+    Rel::Holds("utf-1", "trail-surrogate"),
+    Rel::Holds("utf-1", "c1"),
+    Rel::Lacks("utf-1", "above-7fffffff"),
+    Rel::Holds("fss-utf-proposal-1992", "above-10ffff"),
+    Rel::Holds("fss-utf-proposal-1992", "lead-surrogate"),
+    Rel::Holds("fss-utf-proposal-1992", "trail-surrogate"),
+    Rel::Lacks("fss-utf-proposal-1992", "above-7fffffff"),
+    Rel::EncodesAs("utf-1", "nul", &[0x00]),
+    Rel::EncodesAs("fss-utf-proposal-1992", "nul", &[0x00]),
+    Rel::LosesExactly("utf-8-rfc2279", "utf-1", &[]),
+    Rel::LosesExactly("utf-1", "utf-8-rfc2279", &[]),
+    Rel::LosesExactly("utf-8-rfc2279", "fss-utf-proposal-1992", &[]),
+    Rel::LosesExactly("fss-utf-proposal-1992", "utf-8-rfc2279", &[]),
+    Rel::LosesExactly("utf-1", "fss-utf-proposal-1992", &[]),
+    Rel::LosesExactly("fss-utf-proposal-1992", "utf-1", &[]),
 ];
 
 /// Checks every applicable relation; returns the failures and how many rows
@@ -379,11 +399,13 @@ fn the_relations_hold_on_stand_ins_written_from_the_specs() {
     let (failures, applied) = check_relations(&m, RELATIONS);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Every row naming only stand-ins: all but the 5 on UTF-16BE/WTF-16BE
-    // and those on CESU-8, Modified UTF-8, Corrected UTF-8 and UTF-∞-8
-    // (the real codecs are checked against their specifications in their
-    // crates).
+    // and those on CESU-8, Modified UTF-8, Corrected UTF-8, UTF-∞-8, UTF-1
+    // and the 1992 FSS-UTF proposal (the real codecs are checked against
+    // their specifications in their crates).
     let without_stand_in = |r: &Rel| {
-        ["corrected-utf-8", "cesu-8", "mutf-8", "utf-inf-8"].iter().any(|name| format!("{r:?}").contains(name))
+        ["corrected-utf-8", "cesu-8", "mutf-8", "utf-inf-8", "utf-1", "fss-utf-proposal-1992"]
+            .iter()
+            .any(|name| format!("{r:?}").contains(&format!("{name:?}")))
     };
     let others = RELATIONS.iter().filter(|r| without_stand_in(r)).count();
     assert_eq!(applied, RELATIONS.len() - 5 - others);
@@ -683,6 +705,13 @@ enum Claim {
     NoNulByte(bool),
     /// Every well-formed UTF-8 input reads as the same code points.
     SupersetOfUtf8(bool),
+    /// `true`: no byte value both starts and continues a sequence, so that
+    /// a reader started anywhere tells the boundaries from the bytes
+    /// themselves (the properties' `self_synchronizing` column, the
+    /// article's "the high-order bits of every byte determine the type of
+    /// byte"); `false`: some byte does. For the codecs whose specification
+    /// speaks of the bytes' types, not of a decoder getting in step.
+    TypedBytes(bool),
 }
 
 /// Where the claims come from (the specifications the project was given, and `docs/specs/`).
@@ -774,6 +803,27 @@ const CLAIMS: &[(&str, Claim, &str, &str)] = &[
     ("utf-inf-8", Claim::Ordered(true), UTF_INF_8, "2. Properties: binary comparison \"yields the same sort-order\""),
     ("utf-inf-8", Claim::SelfSynchronizing(true), UTF_INF_8, "2. Properties: leading and trailing bytes are distinct"),
     ("utf-inf-8", Claim::SupersetOfUtf8(true), UTF_INF_8, "2. Properties: identical to one-to-six-byte UTF-8"),
+    // UTF-1 and the 1992 FSS-UTF proposal (registered by codec-utf8-history).
+    (
+        "utf-1",
+        Claim::TypedBytes(false),
+        WIKI,
+        "Description, \"Self-synchronization\": \"Unlike in UTF-1, the high-order bits of every byte determine the type\"",
+    ),
+    ("utf-1", Claim::AsciiTransparent(false), WIKI, "History: continuation bytes \"in the range 0x21–0x7E\""),
+    ("utf-1", Claim::PrefixFree(true), WIKI, "Description, \"Prefix property\": \"for both UTF-1 and UTF-8\""),
+    (
+        "fss-utf-proposal-1992",
+        Claim::TypedBytes(false),
+        WIKI,
+        "History: Thompson's modification \"allowed it to be self-synchronizing\"",
+    ),
+    (
+        "fss-utf-proposal-1992",
+        Claim::AsciiTransparent(true),
+        WIKI,
+        "History: \"7-bit ASCII characters would only represent themselves\"",
+    ),
 ];
 
 /// Compares one claim with the measured properties; `Err` says how they
@@ -804,6 +854,13 @@ fn check_claim(p: &super::props::Props, claim: Claim) -> Result<(), String> {
             if none == want { Ok(()) } else { Err(format!("measured {:?}", p.nul_free)) }
         }
         Claim::SupersetOfUtf8(want) => yes(&p.superset_of_utf8, want),
+        Claim::TypedBytes(want) => {
+            if p.byte_classes.is_ok() == want {
+                Ok(())
+            } else {
+                Err(format!("measured {:?}", p.byte_classes))
+            }
+        }
     }
 }
 
@@ -822,10 +879,13 @@ fn the_measured_properties_agree_with_the_specifications_claims() {
     eprintln!("{applied} of {} claims apply to the registered codecs", CLAIMS.len());
     assert!(failures.is_empty(), "measured properties contradict the specifications:\n{}", failures.join("\n"));
     // Every registered codec's self-synchronization verdict is checked
-    // against a claim, so a new codec needs its specification's word here.
+    // against a claim, so a new codec needs its specification's word here:
+    // on a decoder getting in step, or (where that is what it speaks of)
+    // on the bytes' types.
     for c in &m.codecs {
         assert!(
-            CLAIMS.iter().any(|&(name, claim, ..)| name == c.name && matches!(claim, Claim::SelfSynchronizing(_))),
+            CLAIMS.iter().any(|&(name, claim, ..)| name == c.name
+                && matches!(claim, Claim::SelfSynchronizing(_) | Claim::TypedBytes(_))),
             "no self-synchronization claim for `{}`: add its specification's word to CLAIMS",
             c.name
         );
@@ -841,6 +901,8 @@ fn a_claim_the_measurements_contradict_is_reported() {
     assert!(check_claim(p("utf-16le"), Claim::SelfSynchronizing(true)).is_err());
     assert!(check_claim(p("utf-16le"), Claim::AsciiTransparent(true)).is_err());
     assert!(check_claim(p("utf-8"), Claim::NoNulByte(true)).is_err());
+    assert!(check_claim(p("utf-8"), Claim::TypedBytes(false)).is_err());
+    assert_eq!(check_claim(p("utf-8"), Claim::TypedBytes(true)), Ok(()));
     // WTF-16 is not self-synchronizing for the reason UTF-16 is not: from an
     // odd byte, never; its samples are built so that it holds them.
     assert_eq!(check_claim(p("wtf-16le"), Claim::SelfSynchronizing(false)), Ok(()));
