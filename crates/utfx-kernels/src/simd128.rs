@@ -61,6 +61,8 @@ pub(crate) trait Vector: Copy {
     fn splat32(t: Self::Token, u: u32) -> Self;
     /// The bytes of an array.
     fn from_array(t: Self::Token, bytes: [u8; 16]) -> Self;
+    /// The 16 bytes of a table's row, loaded where they are.
+    fn row(t: Self::Token, bytes: &[u8; 16]) -> Self;
     /// Loads 16 bytes from `p`, unaligned.
     ///
     /// # Safety
@@ -244,7 +246,8 @@ fn valid_utf8_to_utf16<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u16]) -> (
             // SAFETY: `3 <= i` and `i + 65 <= src.len()`: the block's reads,
             // `i - 3 .. i + 65`, are inside `src`; it writes at most 64
             // units from `o`, and `o + 64 <= dst.len()`.
-            o = unsafe { utf8_block64::<V>(t, src.as_ptr().add(i), dst.as_mut_ptr(), o) };
+            // (Never `None` without a checker.)
+            o = unsafe { utf8_block64::<V>(t, None, src.as_ptr().add(i), dst.as_mut_ptr(), o) }.unwrap_or(o);
             i += 64;
         }
         let rest = src.len() - i;
@@ -256,7 +259,8 @@ fn valid_utf8_to_utf16<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u16]) -> (
             block[..3 + rest].copy_from_slice(&src[i - 3..]);
             // SAFETY: `block` holds the 3 bytes before the 64 and the one
             // after them; `o + 64 <= dst.len()`.
-            o = unsafe { utf8_block64::<V>(t, block.as_ptr().add(3), dst.as_mut_ptr(), o) } - (64 - rest.min(64));
+            let next = unsafe { utf8_block64::<V>(t, None, block.as_ptr().add(3), dst.as_mut_ptr(), o) }.unwrap_or(o);
+            o = next - (64 - rest.min(64));
             i = src.len();
         }
         // The blocks may end inside a character: back up to its start and
@@ -271,17 +275,33 @@ fn valid_utf8_to_utf16<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u16]) -> (
 }
 
 /// Converts the 64 bytes at `p` (the characters that end in them), writing
-/// units from `dst + o`, and returns the new `o`.
+/// units from `dst + o`, and returns the new `o`. With a `checker`, it also
+/// checks them with the grammar's tables (with the three bytes before: a
+/// character cut at `p` must go on with continuation bytes), in the same
+/// registers, and gives `None` when they have an error (what it wrote past
+/// `o` is then not counted); without one it always gives `Some`.
 ///
 /// # Safety
 ///
 /// `p - 3 .. p + 65` is readable and `dst + o .. dst + o + 64` writable.
 #[inline(always)]
-unsafe fn utf8_block64<V: Vector>(t: V::Token, p: *const u8, dst: *mut u16, o: usize) -> usize {
+unsafe fn utf8_block64<V: Vector>(
+    t: V::Token,
+    checker: Option<&Checker<V>>,
+    p: *const u8,
+    dst: *mut u16,
+    o: usize,
+) -> Option<usize> {
     // SAFETY: the caller's promise: `p .. p + 64` is readable.
     let v = unsafe { [0, 16, 32, 48].map(|k| V::load(t, p.add(k))) };
+    // SAFETY: the caller's promise: `p - 3 .. p` is readable.
+    let before = unsafe { [*p.sub(1), *p.sub(2), *p.sub(3)] };
     let all = v[0].or(v[1]).or(v[2]).or(v[3]);
     if !all.any_high_bit() {
+        // ASCII is an error only after a lead that wants more bytes.
+        if checker.is_some() && (before[0] >= 0xC0 || before[1] >= 0xE0 || before[2] >= 0xF0) {
+            return None;
+        }
         // 64 ASCII bytes, each widened to a unit.
         let zero = V::splat(t, 0);
         for (k, bytes) in v.into_iter().enumerate() {
@@ -292,30 +312,30 @@ unsafe fn utf8_block64<V: Vector>(t: V::Token, p: *const u8, dst: *mut u16, o: u
                 bytes.zip8_hi(zero).store(dst.add(o + 16 * k + 8).cast());
             }
         }
-        return o + 64;
+        return Some(o + 64);
     }
     // Four-byte characters in the block or ending in it (a lead byte of
     // F0 or more from three bytes before it on) take the longer form.
     let top = v[0].max_u8(v[1]).max_u8(v[2].max_u8(v[3]));
-    // SAFETY: the caller's promise: `p - 3 .. p` is readable.
-    let before = unsafe { [*p.sub(1), *p.sub(2), *p.sub(3)] };
     let four = top.ge_u8(V::splat(t, 0xF0)).any_high_bit() || before.iter().any(|&b| b >= 0xF0);
+    let mut errors = V::splat(t, 0);
     // SAFETY: the caller's promise covers the four quarters' reads (`p - 3
     // .. p + 17` to `p + 45 .. p + 65`) and writes (16 units each, from `o`
     // and from at most 16, 32 and 48 units after it).
-    unsafe {
+    let o = unsafe {
         if four {
-            let o = utf8_block16::<V, true>(t, p, dst, o);
-            let o = utf8_block16::<V, true>(t, p.add(16), dst, o);
-            let o = utf8_block16::<V, true>(t, p.add(32), dst, o);
-            utf8_block16::<V, true>(t, p.add(48), dst, o)
+            let o = utf8_block16::<V, true>(checker, v[0], p, dst, o, &mut errors);
+            let o = utf8_block16::<V, true>(checker, v[1], p.add(16), dst, o, &mut errors);
+            let o = utf8_block16::<V, true>(checker, v[2], p.add(32), dst, o, &mut errors);
+            utf8_block16::<V, true>(checker, v[3], p.add(48), dst, o, &mut errors)
         } else {
-            let o = utf8_block16::<V, false>(t, p, dst, o);
-            let o = utf8_block16::<V, false>(t, p.add(16), dst, o);
-            let o = utf8_block16::<V, false>(t, p.add(32), dst, o);
-            utf8_block16::<V, false>(t, p.add(48), dst, o)
+            let o = utf8_block16::<V, false>(checker, v[0], p, dst, o, &mut errors);
+            let o = utf8_block16::<V, false>(checker, v[1], p.add(16), dst, o, &mut errors);
+            let o = utf8_block16::<V, false>(checker, v[2], p.add(32), dst, o, &mut errors);
+            utf8_block16::<V, false>(checker, v[3], p.add(48), dst, o, &mut errors)
         }
-    }
+    };
+    errors.is_zero().then_some(o)
 }
 
 /// Converts the 16 bytes at `p` as [`utf8_block64`] does; `FOUR` when
@@ -324,16 +344,25 @@ unsafe fn utf8_block64<V: Vector>(t: V::Token, p: *const u8, dst: *mut u16, o: u
 /// before it (`c1`, `c2`, `c3`), as the table of `avx2.rs`'s
 /// `utf8_block32` says; the positions whose next byte is not a continuation
 /// byte (and the third byte of a four-byte character, its lead surrogate)
-/// are kept.
+/// are kept. `c0` is the 16 bytes at `p`; with a `checker`, their errors
+/// are added to `errors` (without four-byte characters, none three bytes
+/// back asks for a continuation byte).
 ///
 /// # Safety
 ///
 /// `p - 3 .. p + 17` is readable and `dst + o .. dst + o + 16` writable.
 #[inline(always)]
-unsafe fn utf8_block16<V: Vector, const FOUR: bool>(t: V::Token, p: *const u8, dst: *mut u16, o: usize) -> usize {
+unsafe fn utf8_block16<V: Vector, const FOUR: bool>(
+    checker: Option<&Checker<V>>,
+    c0: V,
+    p: *const u8,
+    dst: *mut u16,
+    o: usize,
+    errors: &mut V,
+) -> usize {
+    let t = c0.token();
     // SAFETY: the caller's promise.
-    let (c0, c1, c2, next) =
-        unsafe { (V::load(t, p), V::load(t, p.sub(1)), V::load(t, p.sub(2)), V::load(t, p.add(1))) };
+    let (c1, c2, next) = unsafe { (V::load(t, p.sub(1)), V::load(t, p.sub(2)), V::load(t, p.add(1))) };
     let byte = |b: u8| V::splat(t, b);
     let ascii = c0.gt_i8(byte(0xFF));
     // Kept: the next byte is not a continuation byte (above -65 as `i8`),
@@ -343,9 +372,12 @@ unsafe fn utf8_block16<V: Vector, const FOUR: bool>(t: V::Token, p: *const u8, d
     let c1_middle = c1.shr8::<2>().and(byte(0x0F));
     let lead3 = c2.and(byte(0xF0)).eq8(byte(0xE0));
     let mut high = c1_middle.or(c2.shl8::<4>().and(lead3));
+    // SAFETY: the caller's promise.
+    let c3 = if FOUR { unsafe { V::load(t, p.sub(3)) } } else { byte(0) };
+    if let Some(checker) = checker {
+        *errors = errors.or(checker.errors_after(c0, [c1, c2, c3]));
+    }
     if FOUR {
-        // SAFETY: the caller's promise.
-        let c3 = unsafe { V::load(t, p.sub(3)) };
         let (ends4, third4) = (c3.ge_u8(byte(0xF0)), c2.ge_u8(byte(0xF0)));
         keep = keep.or(third4);
         high = V::select(ends4, c1_middle.and(byte(0x03)).or(byte(0xDC)), high);
@@ -363,40 +395,102 @@ unsafe fn utf8_block16<V: Vector, const FOUR: bool>(t: V::Token, p: *const u8, d
     let (a, b) = (low.zip8_lo(high), low.zip8_hi(high));
     // SAFETY: the caller's promise: 8 units at `o`, then 8 at most 8 after.
     unsafe {
-        a.shuffle(V::from_array(t, COMPRESS[first])).store(dst.add(o).cast());
+        a.shuffle(V::row(t, &COMPRESS[first])).store(dst.add(o).cast());
         let o = o + usize::from(KEPT[first]);
-        b.shuffle(V::from_array(t, COMPRESS[second])).store(dst.add(o).cast());
+        b.shuffle(V::row(t, &COMPRESS[second])).store(dst.add(o).cast());
         o + usize::from(KEPT[second])
     }
 }
 
 /// Converts the longest prefix of `src` that `tables` find well-formed, as
-/// far as `dst` has room for, as `crate::checked_utf8_to_utf16` defines
-/// it: the prefix found by [`first_error_block`] and `validate::finish`,
-/// then converted, a window at a time (so that the bytes are still in the
-/// cache for the conversion).
+/// far as `dst` has room for (three bytes a unit of room at most), as
+/// `crate::checked_utf8_to_utf16` defines it: each block of 64 bytes
+/// checked just before it is converted, as `avx2.rs` does; a grammar with
+/// a forbidden pair (which the blocks do not look for) validates a window
+/// then converts it.
 #[inline(always)]
 fn checked_utf8_to_utf16<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
-    /// Bytes validated before they are converted (a multiple of 64).
-    const WINDOW: usize = 1 << 14;
     // Three bytes a unit at most fill `dst`.
     let src = &src[..src.len().min(dst.len().saturating_mul(3))];
+    if tables.pair.is_some() {
+        return checked_in_windows::<V>(t, src, dst, tables);
+    }
+    let checker = Checker::<V>::new(t, tables);
+    // Whole characters first, checked one by one, until at least three
+    // bytes lie behind.
+    let head = crate::boundary_from(src, 3);
+    let valid = crate::validate::valid_prefix_portable(&src[..head], tables);
+    let (mut i, mut o) = crate::valid_utf8_to_utf16_portable(&src[..valid], dst);
+    if valid == head && i == head && i >= 3 {
+        // The last bytes go in a block of their own padded with zeros, at
+        // least one of them inside the 64 checked: a character cut by the
+        // end of the input, or a byte that never starts one, is an error
+        // there (a lead before ASCII), for the exact path below.
+        let mut padded = [0u8; 3 + 64 + 1];
+        while o + 64 <= dst.len() {
+            let rest = src.len() - i;
+            // The block is at `at` in `base`, whose pointer covers the 3
+            // bytes before it too.
+            let (base, at) = if rest >= 65 {
+                (src, i)
+            } else if rest > 0 && rest < 64 {
+                padded[..3 + rest].copy_from_slice(&src[i - 3..]);
+                (&padded[..], 3)
+            } else {
+                break;
+            };
+            // SAFETY: `base` has the 3 bytes before `at` (`3 <= i`, or the
+            // padding's copy) and at least 65 from it; `o + 64 <= dst.len()`.
+            match unsafe { utf8_block64::<V>(t, Some(&checker), base.as_ptr().add(at), dst.as_mut_ptr(), o) } {
+                Some(next) if rest < 64 => return (src.len(), next - (64 - rest)),
+                Some(next) => o = next,
+                None => break,
+            }
+            i += 64;
+        }
+        // The blocks before `i` are well-formed but for a character cut at
+        // `i` (its error shows in the block after): back up to its start.
+        // Where no block ran, the characters before `i` are the head's,
+        // whole and written whole: nothing to take back.
+        if i > head
+            && let Some((start, units)) = cut_character(src, i)
+        {
+            i = start;
+            o = o.saturating_sub(units);
+        }
+        // From that boundary on, the exact validator and the converter, on
+        // no more than fills what is left of `dst`.
+        let rest = &src[i..src.len().min(i + 3 * (dst.len() - o))];
+        let stop = first_error_block::<V>(t, rest, tables);
+        let valid = crate::validate::finish(rest, tables, stop);
+        let (read, written) = valid_utf8_to_utf16::<V>(t, &rest[..valid], &mut dst[o..]);
+        return (i + read, o + written);
+    }
+    (i, o)
+}
+
+/// The checked conversion for a grammar with a forbidden pair: the valid
+/// prefix of a window found by [`first_error_block`] and
+/// `validate::finish`, then converted, window after window (so that the
+/// bytes are still in the cache for the conversion).
+#[inline(always)]
+fn checked_in_windows<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
+    /// Bytes validated before they are converted.
+    const WINDOW: usize = 1 << 14;
     let (mut i, mut o) = (0, 0);
     loop {
-        // The window's valid prefix: a whole window may end inside a
-        // character, or (WTF-8) between the two sequences of a forbidden
-        // pair, which the next window decides: the prefix then ends at the
-        // last boundary before, at most 6 bytes back, and the next window
-        // starts there.
+        // A whole window's valid prefix may end before a character the
+        // window cuts, or (WTF-8) before a lead surrogate that the window
+        // ends less than three bytes after: at most 5 bytes back, which
+        // the next window, starting there, decides.
         let end = src.len().min(i + WINDOW);
         let window = &src[i..end];
         let stop = first_error_block::<V>(t, window, tables);
         let valid = crate::validate::finish(window, tables, stop);
-        let (read, written) = valid_utf8_to_utf16::<V>(t, &src[i..i + valid], &mut dst[o..]);
+        let (read, written) = valid_utf8_to_utf16::<V>(t, &window[..valid], &mut dst[o..]);
         i += read;
         o += written;
-        // Done at the end of the input or of the room, or at an error
-        // (well before the window's end).
+        // Done at the end of the input or of the room, or at an error.
         if end == src.len() || read < valid || valid + 8 <= window.len() || valid == 0 {
             return (i, o);
         }
@@ -628,7 +722,7 @@ unsafe fn bmp8<V: Vector>(t: V::Token, v: V, top: V, to: *mut u8) -> usize {
         let even = multi.high_bits() & 0x5555;
         let pack = &PACK_TWO[((even | (even >> 7)) & 0xFF) as usize];
         // SAFETY: the caller's promise.
-        unsafe { lanes.shuffle(V::from_array(t, pack.shuffle)).store(to) };
+        unsafe { lanes.shuffle(V::row(t, &pack.shuffle)).store(to) };
         return usize::from(pack.len);
     }
     // One to three bytes each: every unit's candidates [lead of three, lead
@@ -646,8 +740,8 @@ unsafe fn bmp8<V: Vector>(t: V::Token, v: V, top: V, to: *mut u8) -> usize {
     // SAFETY: the caller's promise: 16 bytes at `to`, then 16 at most 12
     // bytes after.
     unsafe {
-        front.zip16_lo(last).shuffle(V::from_array(t, first.shuffle)).store(to);
-        front.zip16_hi(last).shuffle(V::from_array(t, second.shuffle)).store(to.add(usize::from(first.len)));
+        front.zip16_lo(last).shuffle(V::row(t, &first.shuffle)).store(to);
+        front.zip16_hi(last).shuffle(V::row(t, &second.shuffle)).store(to.add(usize::from(first.len)));
     }
     usize::from(first.len) + usize::from(second.len)
 }
@@ -811,9 +905,15 @@ impl<V: Vector> Checker<V> {
     /// where a lead two or three bytes back asks for a continuation byte.
     #[inline(always)]
     fn errors(&self, input: V, prev: V) -> V {
+        self.errors_after(input, [input.prev::<15>(prev), input.prev::<14>(prev), input.prev::<13>(prev)])
+    }
+
+    /// The errors of the 16 bytes `input` given the bytes one, two and
+    /// three before each of them (for the checked conversion, which loads
+    /// them at those offsets).
+    #[inline(always)]
+    fn errors_after(&self, input: V, [prev1, prev2, prev3]: [V; 3]) -> V {
         let t = input.token();
-        let prev1 = input.prev::<15>(prev);
-        let (prev2, prev3) = (input.prev::<14>(prev), input.prev::<13>(prev));
         let low_nibbles = V::splat(t, 0x0F);
         let b1_high = self.byte_1_high.shuffle(prev1.shr8::<4>());
         let b1_low = self.byte_1_low.shuffle(prev1.and(low_nibbles));

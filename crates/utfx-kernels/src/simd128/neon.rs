@@ -61,6 +61,11 @@ impl Vector for V {
         V(unsafe { vld1q_u8(bytes.as_ptr()) })
     }
     #[inline(always)]
+    fn row(_: Neon, bytes: &[u8; 16]) -> V {
+        // SAFETY: see the impl; `bytes` is 16 readable bytes.
+        V(unsafe { vld1q_u8(bytes.as_ptr()) })
+    }
+    #[inline(always)]
     unsafe fn load(_: Neon, p: *const u8) -> V {
         // SAFETY: see the impl.
         V(unsafe { vld1q_u8(p) })

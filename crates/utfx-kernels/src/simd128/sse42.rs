@@ -59,6 +59,11 @@ impl Vector for V {
         V(unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) })
     }
     #[inline(always)]
+    fn row(_: Sse42, bytes: &[u8; 16]) -> V {
+        // SAFETY: see the impl; `bytes` is 16 readable bytes.
+        V(unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) })
+    }
+    #[inline(always)]
     unsafe fn load(_: Sse42, p: *const u8) -> V {
         // SAFETY: see the impl.
         V(unsafe { _mm_loadu_si128(p.cast()) })
