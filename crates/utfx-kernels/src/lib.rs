@@ -24,22 +24,35 @@
 //! stopping where a codec's own rules must decide (a lone surrogate, a cut
 //! sequence, a full output), with an ASCII fast path eight bytes at a time.
 //!
-//! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 and the
-//! validator run AVX2 kernels (`avx2.rs`, `avx2_validate.rs`), and those
-//! between UTF-8 and code points AVX2 kernels of their own
-//! (`avx2_utf32.rs`), when the processor has AVX2, found at run time with
-//! `is_x86_feature_detected!`; UTF-16 to UTF-8 runs an AVX-512 kernel
-//! (`avx512.rs`) where the processor also has AVX512BW and VBMI2 and the
-//! compiler is Rust 1.89 or later (`cfg(utfx_kernels_avx512)`, which
-//! `build.rs` sets). Everywhere else, and after [`force_portable`], they
-//! run the portable code, which gives the same results (decisions 0013 and
-//! 0014).
+//! # Which instantiation runs
+//!
+//! One place chooses, once per process: [`level`] (the best [`Level`] the
+//! processor has, found on the first call; [`force_level`] pins another for
+//! tests and benchmarks, [`force_portable`] the portable code). Decisions
+//! 0013, 0014 and 0017.
+//!
+//! | target | level | kernels |
+//! |---|---|---|
+//! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | hand-written AVX2 kernels (`avx2.rs`, `avx2_validate.rs`, and for code points `avx2_utf32.rs`) |
+//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but UTF-16 to UTF-8 in `avx512.rs` (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
+//! | x86-64 with `std`, SSE4.2 without AVX2 | [`Level::Sse42`] | the 128-bit kernels (`simd128.rs`) over SSE4.2 (`simd128/sse42.rs`) |
+//! | little-endian aarch64 (with or without `std`) | [`Level::Neon`] | the 128-bit kernels over NEON (`simd128/neon.rs`), always: the target guarantees NEON |
+//! | everything else, x86-64 without `std` | [`Level::Portable`] | the portable code of this file and `validate.rs` |
+//!
+//! The 128-bit kernels are each algorithm written once over a small vector
+//! trait and instantiated per instruction set: UTF-8 to UTF-16 (valid, and
+//! checked against a grammar's tables), UTF-16 to UTF-8 (from units, and
+//! from bytes in either order, counted), UTF-16 validation, ASCII
+//! prefixes, counting, and the family validator. The conversions between
+//! UTF-8 and code points run the AVX2 kernels at the AVX2 levels, and at
+//! the others go through the UTF-16 kernels of their level. Every level
+//! gives the same results as the portable code.
 //!
 //! # Features
 //!
-//! * `std` (default): run-time CPU detection, and with it the AVX2 and
-//!   AVX-512 kernels. Without it the crate is `no_std` (it needs `alloc`)
-//!   and runs the portable code.
+//! * `std` (default): run-time CPU detection, and with it the SSE4.2, AVX2
+//!   and AVX-512 kernels. Without it the crate is `no_std` (it needs
+//!   `alloc`) and runs the portable code, or NEON on aarch64.
 #![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
