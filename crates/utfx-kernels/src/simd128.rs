@@ -1004,22 +1004,18 @@ fn first_error_block<V: Vector>(t: V::Token, input: &[u8], tables: &Utf8Tables) 
     let zero = V::splat(t, 0);
     let mut prev = zero;
     while i + 64 <= len {
-        // Runs of ASCII 128 bytes at a time.
-        while i + 128 <= len {
-            // SAFETY: `i + 128 <= len`: the 128 bytes from `i` are inside `input`.
-            let w = unsafe { [0, 16, 32, 48, 64, 80, 96, 112].map(|k| V::load(t, input.as_ptr().add(i + k))) };
-            let any = w[0].or(w[1]).or(w[2]).or(w[3]).or(w[4].or(w[5]).or(w[6]).or(w[7]));
-            if any.any_high_bit() {
-                break;
-            }
-            i += 128;
-        }
-        if i + 64 > len {
-            break;
-        }
         let mut v = load4(&input[i..]);
         if is_ascii(v) {
             i += 64;
+            // A run of ASCII: 128 bytes at a time while it lasts.
+            while i + 128 <= len {
+                // SAFETY: `i + 128 <= len`: the 128 bytes from `i` are inside `input`.
+                let w = unsafe { [0, 16, 32, 48, 64, 80, 96, 112].map(|k| V::load(t, input.as_ptr().add(i + k))) };
+                if w[0].or(w[1]).or(w[2]).or(w[3]).or(w[4].or(w[5]).or(w[6]).or(w[7])).any_high_bit() {
+                    break;
+                }
+                i += 128;
+            }
             continue;
         }
         // A run of blocks that are not all ASCII.
