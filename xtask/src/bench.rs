@@ -1,4 +1,4 @@
-//! `cargo xtask bench [--quick] [--filter NAME]`: utfx's buffer APIs side by
+//! `cargo xtask bench [--quick] [--filter NAME] [--level LEVEL]`: utfx's buffer APIs side by
 //! side with their peers (std, simdutf8, encoding_rs, and with the feature
 //! `simdutf` the simdutf C++ library) in one run, on the
 //! corpus of `bench/data/` (see its `MANIFEST.md`).
@@ -23,8 +23,12 @@
 //! A full run (no flag) writes the tables, and each target of the
 //! performance issue met or missed ([`TARGETS`]), to `docs/PERFORMANCE.md`; `--quick`
 //! (three texts, short races: a CI smoke run) and `--filter NAME` (the
-//! operations whose name contains NAME) only print. Unoptimized builds re-run
-//! themselves with `--release`.
+//! operations whose name contains NAME) only print, and so does `--level
+//! LEVEL`, which pins the kernels' instantiation (`utfx_kernels::force_level`:
+//! `portable`, `sse4.2`, `avx2`, `avx512`, `neon`, as this machine has them)
+//! for utfx's side of every race; the peers choose their own, but for the
+//! `valid-prefix` row, where at `sse4.2` the peer is simdutf8's SSE4.2
+//! implementation. Unoptimized builds re-run themselves with `--release`.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -38,7 +42,7 @@ use codec_utf8::{CodePoint, Decode, DecodeMode, Decoder, Encode, EncodeMode, UTF
 use codec_utf16::UTF_16LE;
 use codec_wtf8::WTF_8;
 
-const USAGE: &str = "usage: cargo xtask bench [--quick] [--filter NAME]";
+const USAGE: &str = "usage: cargo xtask bench [--quick] [--filter NAME] [--level LEVEL]";
 
 /// The texts `--quick` measures: ASCII, a 1/2-byte mix, 4-byte only.
 const QUICK_TEXTS: [&str; 3] = ["01_latin_lipsum", "05_russian_mars", "12_emoji_lipsum"];
@@ -161,6 +165,13 @@ const OPS: &[Op] = &[
         run: validate_utf8,
     },
     Op {
+        name: "valid-prefix",
+        title: "UTF-8 validation by the kernels' family validator with RFC 3629's tables (`utfx_kernels::valid_prefix`; \
+                peer: simdutf8's basic check, its SSE4.2 implementation at `--level sse4.2`)",
+        peers: &["simdutf8"],
+        run: valid_prefix_utf8,
+    },
+    Op {
         name: "validate-stream",
         title: "UTF-8 streaming validation, 64 KiB chunks (`Decoder::validate_chunk`)",
         peers: &["simdutf8"],
@@ -253,12 +264,16 @@ const OPS: &[Op] = &[
 
 /// Runs the subcommand.
 pub(crate) fn main(args: &[String]) -> Result<(), String> {
-    let (mut quick, mut filter) = (false, None);
+    let (mut quick, mut filter, mut level) = (false, None, None);
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--quick" => quick = true,
             "--filter" => filter = Some(rest.next().ok_or(USAGE)?.clone()),
+            "--level" => {
+                let name = rest.next().ok_or(USAGE)?;
+                level = Some(utfx_kernels::Level::from_name(name).ok_or_else(|| format!("no level {name}: {USAGE}"))?);
+            }
             _ => return Err(USAGE.into()),
         }
     }
@@ -270,6 +285,12 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     if cfg!(debug_assertions) {
         return rerun_optimized(args);
     }
+    if let Some(level) = level
+        && !utfx_kernels::force_level(Some(level))
+    {
+        return Err(format!("this machine cannot run the kernels at level {}", level.name()));
+    }
+    println!("kernels at level {}\n", utfx_kernels::level().name());
     let root = crate::workspace_root();
     let mut texts = load_texts(&root.join("bench/data"))?;
     if quick {
@@ -296,7 +317,7 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     let summary = summary(&results);
     println!("## Summary: geometric means over {} texts\n\n{summary}", texts.len());
     println!("{:.0} s in all", start.elapsed().as_secs_f64());
-    if !quick && filter.is_none() {
+    if !quick && filter.is_none() && level.is_none() {
         let path = root.join("docs/PERFORMANCE.md");
         std::fs::write(&path, results_md(&results, &summary, texts.len()))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -474,6 +495,34 @@ fn validate_utf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
         &mut || _ = black_box(core::str::from_utf8(black_box(src)).is_ok()),
     ]);
     Ok(speeds(src.len(), &times))
+}
+
+fn valid_prefix_utf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
+    let src = text.utf8.as_slice();
+    let tables = codec_utf8::automaton::Grammar::UTF_8.tables().ok_or("UTF-8 has tables")?;
+    let ours = || black_box(utfx_kernels::valid_prefix(black_box(src), &tables) == src.len());
+    let peer: fn(&[u8]) -> bool = simdutf8_at_level();
+    same(&ours(), &peer(src), "simdutf8")?;
+    let times = timer.race(&mut [&mut || _ = ours(), &mut || _ = black_box(peer(black_box(src)))]);
+    Ok(speeds(src.len(), &times))
+}
+
+/// simdutf8's basic check: its SSE4.2 implementation when the kernels are
+/// pinned to SSE4.2 (the level's peer), else the one it chooses itself.
+fn simdutf8_at_level() -> fn(&[u8]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if utfx_kernels::level() == utfx_kernels::Level::Sse42 {
+        return |src| {
+            // SAFETY: the level is SSE4.2 only where the processor has it
+            // (`force_level` refuses it otherwise), which is what simdutf8's
+            // SSE4.2 implementation needs.
+            #[allow(unsafe_code)]
+            unsafe {
+                simdutf8::basic::imp::x86::sse42::validate_utf8(src).is_ok()
+            }
+        };
+    }
+    |src| simdutf8::basic::from_utf8(src).is_ok()
 }
 
 fn validate_utf8_streaming(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {

@@ -40,8 +40,8 @@ use core::arch::x86_64::{
 };
 use core::mem::MaybeUninit;
 
-use super::avx2::KEPT;
 use super::avx2_validate::Checker;
+use super::tables::KEPT;
 use super::validate::Utf8Tables;
 
 // ---------------------------------------------------------------------------

@@ -24,22 +24,35 @@
 //! stopping where a codec's own rules must decide (a lone surrogate, a cut
 //! sequence, a full output), with an ASCII fast path eight bytes at a time.
 //!
-//! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 and the
-//! validator run AVX2 kernels (`avx2.rs`, `avx2_validate.rs`), and those
-//! between UTF-8 and code points AVX2 kernels of their own
-//! (`avx2_utf32.rs`), when the processor has AVX2, found at run time with
-//! `is_x86_feature_detected!`; UTF-16 to UTF-8 runs an AVX-512 kernel
-//! (`avx512.rs`) where the processor also has AVX512BW and VBMI2 and the
-//! compiler is Rust 1.89 or later (`cfg(utfx_kernels_avx512)`, which
-//! `build.rs` sets). Everywhere else, and after [`force_portable`], they
-//! run the portable code, which gives the same results (decisions 0013 and
-//! 0014).
+//! # Which instantiation runs
+//!
+//! One place chooses, once per process: [`level`] (the best [`Level`] the
+//! processor has, found on the first call; [`force_level`] pins another for
+//! tests and benchmarks, [`force_portable`] the portable code). Decisions
+//! 0013, 0014 and 0017.
+//!
+//! | target | level | kernels |
+//! |---|---|---|
+//! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | hand-written AVX2 kernels (`avx2.rs`, `avx2_validate.rs`, and for code points `avx2_utf32.rs`) |
+//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but UTF-16 to UTF-8 in `avx512.rs` (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
+//! | x86-64 with `std`, SSE4.2 without AVX2 | [`Level::Sse42`] | the 128-bit kernels (`simd128.rs`) over SSE4.2 (`simd128/sse42.rs`) |
+//! | little-endian aarch64 (with or without `std`) | [`Level::Neon`] | the 128-bit kernels over NEON (`simd128/neon.rs`), always: the target guarantees NEON |
+//! | everything else, x86-64 without `std` | [`Level::Portable`] | the portable code of this file and `validate.rs` |
+//!
+//! The 128-bit kernels are each algorithm written once over a small vector
+//! trait and instantiated per instruction set: UTF-8 to UTF-16 (valid, and
+//! checked against a grammar's tables), UTF-16 to UTF-8 (from units, and
+//! from bytes in either order, counted), UTF-16 validation, ASCII
+//! prefixes, counting, and the family validator. The conversions between
+//! UTF-8 and code points run the AVX2 kernels at the AVX2 levels, and at
+//! the others go through the UTF-16 kernels of their level. Every level
+//! gives the same results as the portable code.
 //!
 //! # Features
 //!
-//! * `std` (default): run-time CPU detection, and with it the AVX2 and
-//!   AVX-512 kernels. Without it the crate is `no_std` (it needs `alloc`)
-//!   and runs the portable code.
+//! * `std` (default): run-time CPU detection, and with it the SSE4.2, AVX2
+//!   and AVX-512 kernels. Without it the crate is `no_std` (it needs
+//!   `alloc`) and runs the portable code, or NEON on aarch64.
 #![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -47,8 +60,6 @@
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
-
-use core::sync::atomic::{AtomicBool, Ordering};
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2;
@@ -58,16 +69,20 @@ mod avx2_utf32;
 mod avx2_validate;
 #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512;
+mod level;
+#[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+mod simd128;
+#[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+mod tables;
 mod validate;
 
+pub use level::{Level, force_level, level};
 pub use validate::{Utf8Tables, valid_prefix};
-
-/// Set by [`force_portable`].
-static PORTABLE: AtomicBool = AtomicBool::new(false);
 
 /// Makes every conversion of this module run its portable code from now on
 /// (`true`) or choose by the processor again (`false`), for the whole
-/// process: a switch for tests and benchmarks, which compare the two.
+/// process: a switch for tests and benchmarks, which compare the two
+/// ([`force_level`] with [`Level::Portable`] or `None`).
 ///
 /// # Examples
 ///
@@ -78,12 +93,11 @@ static PORTABLE: AtomicBool = AtomicBool::new(false);
 /// utfx_kernels::force_portable(false);
 /// ```
 pub fn force_portable(portable: bool) {
-    PORTABLE.store(portable, Ordering::Relaxed);
+    force_level(portable.then_some(Level::Portable));
 }
 
-/// Whether this process runs the SIMD kernels: on x86-64 with
-/// `std`, when the processor has AVX2 and [`force_portable`] did not say
-/// otherwise. A codec asks it to choose between a conversion that checks
+/// Whether this process runs SIMD kernels: whether [`level`] is other
+/// than [`Level::Portable`]. A codec asks it to choose between a conversion that checks
 /// as it goes ([`checked_utf8_to_utf16`], one pass only with the kernels)
 /// and its own validator then a conversion.
 ///
@@ -97,34 +111,23 @@ pub fn force_portable(portable: bool) {
 #[must_use]
 #[inline]
 pub fn simd_enabled() -> bool {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    return use_avx2();
-    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
-    return false;
+    level() != Level::Portable
 }
 
-/// Whether the AVX2 kernels run: when the processor has AVX2 and
-/// [`force_portable`] did not say otherwise.
+/// Whether the AVX2 kernels run: at [`Level::Avx2`] and [`Level::Avx512`].
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[inline]
 fn use_avx2() -> bool {
-    !PORTABLE.load(Ordering::Relaxed) && std::is_x86_feature_detected!("avx2")
+    matches!(level(), Level::Avx2 | Level::Avx512)
 }
 
-/// Whether the processor has what the AVX-512 kernel of UTF-16 to UTF-8
-/// needs (`avx512.rs`: AVX512F, AVX512BW, AVX512VBMI2 and POPCNT),
-/// and this compiler the intrinsics (Rust 1.89 and later). Asked only
-/// where [`use_avx2`] said yes, so that [`force_portable`] turns it off too.
+/// Whether the AVX-512 kernel of UTF-16 to UTF-8 runs (`avx512.rs`): at
+/// [`Level::Avx512`], which needs AVX512F, AVX512BW, AVX512VBMI2 and
+/// POPCNT of the processor and Rust 1.89 or later of the compiler.
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[inline]
 fn has_avx512() -> bool {
-    #[cfg(utfx_kernels_avx512)]
-    return std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi2")
-        && std::is_x86_feature_detected!("popcnt");
-    #[cfg(not(utfx_kernels_avx512))]
-    return false;
+    level() == Level::Avx512
 }
 
 /// The high bit of each of eight bytes.
@@ -141,6 +144,10 @@ const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 #[must_use]
 #[inline]
 pub fn ascii_prefix(bytes: &[u8]) -> usize {
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(n) = simd128::ascii_prefix_at_level(bytes) {
+        return n;
+    }
     let mut i = 0;
     for chunk in bytes.chunks_exact(8) {
         let word = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
@@ -172,7 +179,7 @@ const fn sequence_len(lead: u8) -> usize {
 /// validation finds, and no call may walk the whole run, which would make
 /// a kernel called at each error quadratic). The AVX2 kernels start their
 /// blocks there, with at least three bytes behind them.
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 #[inline]
 fn boundary_from(bytes: &[u8], at: usize) -> usize {
     let mut k = bytes.len().min(at);
@@ -272,6 +279,10 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
     if let Some(done) = avx2::valid_utf8_to_utf16(bytes, dst) {
         return done;
     }
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(done) = simd128::valid_utf8_to_utf16_at_level(bytes, dst) {
+        return done;
+    }
     valid_utf8_to_utf16_portable(bytes, dst)
 }
 
@@ -302,6 +313,10 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
 pub fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(done) = avx2::checked_utf8_to_utf16(src, dst, tables) {
+        return done;
+    }
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(done) = simd128::checked_utf8_to_utf16_at_level(src, dst, tables) {
         return done;
     }
     let valid = valid_prefix(&src[..src.len().min(dst.len().saturating_mul(3))], tables);
@@ -757,6 +772,10 @@ pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     if let Some(done) = avx2::utf16_to_utf8(src, dst) {
         return done;
     }
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(done) = simd128::utf16_to_utf8_at_level(src, dst) {
+        return done;
+    }
     utf16_to_utf8_portable(src, dst)
 }
 
@@ -798,6 +817,10 @@ pub fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usi
 pub fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(done) = avx2::utf16_bytes_to_utf8(src, big_endian, dst) {
+        return done;
+    }
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(done) = simd128::utf16_bytes_to_utf8_at_level(src, big_endian, dst) {
         return done;
     }
     let unit = |k: usize| {
@@ -853,8 +876,13 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
 #[must_use]
 pub fn utf16_units_prefix(src: &[u16]) -> usize {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    let start = avx2::utf16_prefix_blocks(src).unwrap_or(0);
-    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    let start = avx2::utf16_prefix_blocks(src).or_else(|| simd128::utf16_units_prefix_at_level(src)).unwrap_or(0);
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    let start = simd128::utf16_units_prefix_at_level(src).unwrap_or(0);
+    #[cfg(not(any(
+        all(target_arch = "x86_64", feature = "std"),
+        all(target_arch = "aarch64", target_endian = "little")
+    )))]
     let start = 0;
     start + utf16_prefix(src.len() - start, |k| src[start + k])
 }
@@ -871,8 +899,15 @@ pub fn utf16_units_prefix(src: &[u16]) -> usize {
 #[must_use]
 pub fn utf16_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    let start = avx2::utf16_bytes_prefix_blocks(src, big_endian).unwrap_or(0);
-    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    let start = avx2::utf16_bytes_prefix_blocks(src, big_endian)
+        .or_else(|| simd128::utf16_bytes_prefix_at_level(src, big_endian))
+        .unwrap_or(0);
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    let start = simd128::utf16_bytes_prefix_at_level(src, big_endian).unwrap_or(0);
+    #[cfg(not(any(
+        all(target_arch = "x86_64", feature = "std"),
+        all(target_arch = "aarch64", target_endian = "little")
+    )))]
     let start = 0;
     let unit = |k: usize| {
         let pair = [src[2 * (start + k)], src[2 * (start + k) + 1]];
@@ -893,6 +928,10 @@ pub fn utf16_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
 pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(continuations) = avx2::count_continuations(bytes) {
+        return bytes.len() - continuations;
+    }
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(continuations) = simd128::count_continuations_at_level(bytes) {
         return bytes.len() - continuations;
     }
     bytes.len() - count_continuations(bytes)
@@ -937,6 +976,10 @@ const COUNT_LANES: usize = 64;
 pub fn count_code_points(units: &[u16]) -> usize {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(trails) = avx2::count_trails(units) {
+        return units.len() - trails;
+    }
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(trails) = simd128::count_trails_at_level(units) {
         return units.len() - trails;
     }
     units.len() - count_trails(units)

@@ -364,6 +364,10 @@ pub fn valid_prefix(input: &[u8], tables: &Utf8Tables) -> usize {
     if let Some(stop) = super::avx2_validate::first_error_block(input, tables) {
         return finish(input, tables, stop);
     }
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(stop) = super::simd128::first_error_block_at_level(input, tables) {
+        return finish(input, tables, stop);
+    }
     valid_prefix_portable(input, tables)
 }
 
@@ -371,7 +375,7 @@ pub fn valid_prefix(input: &[u8], tables: &Utf8Tables) -> usize {
 /// no error: from the start of the last sequence that begins before
 /// `stop` (it may be cut there), or of the sequence before that one when
 /// it is the first of the forbidden pair, a character at a time.
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 pub(super) fn finish(input: &[u8], tables: &Utf8Tables, stop: usize) -> usize {
     let mut start = stop;
     for back in 1..=stop.min(3) {
@@ -527,6 +531,18 @@ mod tests {
             assert!(stop.saturating_sub(4) <= want || stop == input.len(), "stop {stop}, {grammar:?} on {input:02X?}");
             assert_eq!(super::finish(input, &tables, stop), want, "AVX2, {grammar:?} on {input:02X?}");
         }
+        // The 128-bit instantiations this machine has (SSE4.2, NEON).
+        #[cfg(any(
+            all(target_arch = "x86_64", feature = "std"),
+            all(target_arch = "aarch64", target_endian = "little")
+        ))]
+        for level in super::super::simd128::levels() {
+            let stop = super::super::simd128::first_error_block_at(level, input, &tables);
+            assert!(stop <= input.len() && (stop == input.len() || stop.is_multiple_of(64)), "stop {stop}");
+            assert!(stop.saturating_sub(4) <= want || stop == input.len(), "stop {stop}, {grammar:?} on {input:02X?}");
+            assert_eq!(super::finish(input, &tables, stop), want, "{level:?}, {grammar:?} on {input:02X?}");
+            check_conversion_at(level, &tables, input, want);
+        }
         if !cfg!(miri) {
             assert_eq!(valid_prefix(input, &tables), want);
         }
@@ -554,6 +570,24 @@ mod tests {
     /// its units with room for a unit per byte; with less room, a prefix of
     /// that ending at a character boundary (a cut input may end in a WTF-8
     /// lead surrogate, held back).
+    /// The checked conversion to UTF-16 at a 128-bit level against its
+    /// definition over the portable forms, with room for all, for the
+    /// prefix, and for less (down to none).
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    fn check_conversion_at(level: crate::Level, tables: &Utf8Tables, input: &[u8], want: usize) {
+        let rooms = [input.len() + 64, want, want.saturating_sub(1), want / 3, 1, 0];
+        for &room in if cfg!(miri) { &rooms[..2] } else { &rooms[..] } {
+            let cut = &input[..input.len().min(3 * room)];
+            let valid = if cut.len() == input.len() { want } else { valid_prefix_portable(cut, tables) };
+            let mut expected = alloc::vec![0u16; room];
+            let expected_done = super::super::valid_utf8_to_utf16_portable(&cut[..valid], &mut expected);
+            let mut units = alloc::vec![0u16; room];
+            let done = super::super::simd128::checked_utf8_to_utf16_at(level, input, &mut units, tables);
+            assert_eq!(done, expected_done, "{level:?}, room {room} on {input:02X?}");
+            assert_eq!(units[..done.1], expected[..done.1], "{level:?}, room {room} on {input:02X?}");
+        }
+    }
+
     fn check_conversion(tables: &Utf8Tables, input: &[u8], want: usize) {
         let mut expected = alloc::vec![0u16; want];
         let (read, written) = super::super::valid_utf8_to_utf16_portable(&input[..want], &mut expected);

@@ -1,0 +1,1049 @@
+//! The 128-bit kernels: each algorithm written once over [`Vector`], a
+//! 16-byte vector with the few operations the algorithms need, and
+//! instantiated per instruction set as simdutf8 stamps its validator: over
+//! SSE4.2 on x86-64 (`simd128/sse42.rs`, compiled with
+//! `#[target_feature(enable = "sse4.2,sse4.1,ssse3")]`, chosen at run time)
+//! and over NEON on little-endian aarch64 (`simd128/neon.rs`, always; the
+//! target guarantees it). Decision 0017.
+//!
+//! The algorithms are those of the AVX2 kernels (decisions 0013 and 0014)
+//! at half the width:
+//!
+//! * UTF-8 to UTF-16 works out every byte position's unit at once from the
+//!   byte and the three before it, as low and high byte vectors, and packs
+//!   the positions that end a character eight units at a time with a
+//!   shuffle picked by their mask (`tables.rs`), 64 bytes a block;
+//! * the checked conversion validates (the family validator below), then
+//!   converts, in windows that stay in the cache;
+//! * UTF-16 to UTF-8 takes sixteen units at a time: ASCII packed, units of
+//!   the basic multilingual plane as each unit's candidate bytes packed by
+//!   their lengths, four surrogate pairs aligned in 32-bit lanes together,
+//!   anything else a character at a time;
+//! * UTF-16 validation checks that leads and trails pair up, sixteen units
+//!   at a time; ASCII prefixes and counts take sixteen bytes at a time;
+//! * the family validator is Keiser and Lemire's lookup algorithm with the
+//!   grammar's tables, 64 bytes a block.
+//!
+//! Every block is whole inside the caller's slices (or a zero-padded copy
+//! of their last bytes), checked before it starts; a store may write lanes
+//! past what it counts as written, never past the slice. What a block does
+//! not cover, the portable code of `lib.rs` finishes, so each function
+//! returns exactly what its portable form returns.
+#![allow(unsafe_code)]
+
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+pub(crate) mod neon;
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+pub(crate) mod sse42;
+#[cfg(test)]
+mod tests;
+
+use crate::Level;
+use crate::tables::{COMPRESS, KEPT, PACK_LAST, PACK_TWO, cut_character};
+use crate::validate::{Pair, Utf8Tables};
+
+/// A vector of 16 bytes (or 8 lanes of 16 bits, 4 of 32, little-endian),
+/// with what the 128-bit algorithms need of it. A value exists only where
+/// its instruction set runs: it is made from a `Token`, which proves it, or
+/// from another value; so every operation but the loads and stores is safe.
+///
+/// Masks are lanes of all ones or all zeros.
+pub(crate) trait Vector: Copy {
+    /// Proof that the instruction set runs here.
+    type Token: Copy;
+    /// The token this value was made with.
+    fn token(self) -> Self::Token;
+    /// Every byte `b`.
+    fn splat(t: Self::Token, b: u8) -> Self;
+    /// Every 16-bit lane `u`.
+    fn splat16(t: Self::Token, u: u16) -> Self;
+    /// Every 32-bit lane `u`.
+    fn splat32(t: Self::Token, u: u32) -> Self;
+    /// The bytes of an array.
+    fn from_array(t: Self::Token, bytes: [u8; 16]) -> Self;
+    /// The 16 bytes of a table's row, loaded where they are.
+    fn row(t: Self::Token, bytes: &[u8; 16]) -> Self;
+    /// Loads 16 bytes from `p`, unaligned.
+    ///
+    /// # Safety
+    ///
+    /// `p` is readable for 16 bytes.
+    unsafe fn load(t: Self::Token, p: *const u8) -> Self;
+    /// Stores the 16 bytes at `p`, unaligned.
+    ///
+    /// # Safety
+    ///
+    /// `p` is writable for 16 bytes.
+    unsafe fn store(self, p: *mut u8);
+    /// Bitwise and.
+    fn and(self, o: Self) -> Self;
+    /// Bitwise or.
+    fn or(self, o: Self) -> Self;
+    /// Bitwise exclusive or.
+    fn xor(self, o: Self) -> Self;
+    /// `self` and not `mask`.
+    fn and_not(self, mask: Self) -> Self;
+    /// Mask of the bytes equal.
+    fn eq8(self, o: Self) -> Self;
+    /// Mask of the bytes greater, as `i8`.
+    fn gt_i8(self, o: Self) -> Self;
+    /// Mask of the bytes greater or equal, as `u8`.
+    fn ge_u8(self, o: Self) -> Self;
+    /// Mask of the bytes less or equal, as `u8`.
+    fn le_u8(self, o: Self) -> Self;
+    /// The greater byte of each lane, as `u8`.
+    fn max_u8(self, o: Self) -> Self;
+    /// Byte lanes subtracted, wrapping.
+    fn sub8(self, o: Self) -> Self;
+    /// Byte lanes subtracted, saturating at 0.
+    fn saturating_sub8(self, o: Self) -> Self;
+    /// Mask of the 16-bit lanes equal.
+    fn eq16(self, o: Self) -> Self;
+    /// Mask of the 16-bit lanes greater, as `i16`.
+    fn gt_i16(self, o: Self) -> Self;
+    /// 16-bit lanes subtracted, wrapping.
+    fn sub16(self, o: Self) -> Self;
+    /// 32-bit lanes added, wrapping.
+    fn add32(self, o: Self) -> Self;
+    /// Each byte shifted left by `N` (0 to 7).
+    fn shl8<const N: i32>(self) -> Self;
+    /// Each byte shifted right by `N` (1 to 7), zeros shifted in.
+    fn shr8<const N: i32>(self) -> Self;
+    /// Each 16-bit lane shifted left by `N`.
+    fn shl16<const N: i32>(self) -> Self;
+    /// Each 16-bit lane shifted right by `N`, zeros shifted in.
+    fn shr16<const N: i32>(self) -> Self;
+    /// Each 32-bit lane shifted left by `N`.
+    fn shl32<const N: i32>(self) -> Self;
+    /// Each 32-bit lane shifted right by `N`, zeros shifted in.
+    fn shr32<const N: i32>(self) -> Self;
+    /// `a` where `mask` is set, else `b`.
+    fn select(mask: Self, a: Self, b: Self) -> Self;
+    /// Bytes 0 to 7 of `self` and `o` interleaved: each a 16-bit lane's
+    /// low and high byte.
+    fn zip8_lo(self, o: Self) -> Self;
+    /// Bytes 8 to 15 of `self` and `o` interleaved.
+    fn zip8_hi(self, o: Self) -> Self;
+    /// 16-bit lanes 0 to 3 of `self` and `o` interleaved: each a 32-bit
+    /// lane's low and high half.
+    fn zip16_lo(self, o: Self) -> Self;
+    /// 16-bit lanes 4 to 7 of `self` and `o` interleaved.
+    fn zip16_hi(self, o: Self) -> Self;
+    /// The 16-bit lanes of `self` then `o` as bytes, for lanes of -128 to
+    /// 127 (masks, ASCII).
+    fn narrow16(self, o: Self) -> Self;
+    /// The bytes of `self` that `picks` names (`0x80`: a zero byte):
+    /// `pshufb`, `tbl`.
+    fn shuffle(self, picks: Self) -> Self;
+    /// The 16 bytes that end `N` bytes into `self`, after `before`: bytes
+    /// `N..16` of `before` then `0..N` of `self` (`palignr`, `ext`).
+    fn prev<const N: i32>(self, before: Self) -> Self;
+    /// The high bit of each byte, byte `k` at bit `k`.
+    fn high_bits(self) -> u32;
+    /// Whether a byte has its high bit set.
+    fn any_high_bit(self) -> bool;
+    /// Whether every bit is zero.
+    fn is_zero(self) -> bool;
+    /// The sum of the 16 bytes.
+    fn sum_u8(self) -> u32;
+    /// The sum of the eight 16-bit lanes.
+    fn sum_u16(self) -> u32;
+}
+
+// ---------------------------------------------------------------------------
+// Dispatch.
+
+/// Runs the 128-bit instantiation of `$name` when `$level` is one of them
+/// (`Some`), else gives `None`. `$level` is the level in use, or one that
+/// [`Level::is_available`] said this machine has.
+macro_rules! dispatch {
+    ($level:expr, $name:ident($($arg:expr),*)) => {{
+        let level: Level = $level;
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
+        if level == Level::Sse42 {
+            // SAFETY: the level is `Sse42` only where the processor has
+            // SSE4.2, SSE4.1 and SSSE3 (`Level::is_available`, checked by
+            // the detection, by `force_level` and by the tests' `pinned`),
+            // which the token proves and the instantiation's
+            // `target_feature` asks for.
+            return Some(unsafe { sse42::$name(sse42::Sse42::new(), $($arg),*) });
+        }
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        if level == Level::Neon {
+            return Some(neon::$name(neon::Neon::new(), $($arg),*));
+        }
+        let _ = level;
+        None
+    }};
+}
+
+/// For each kernel: the entry point that `lib.rs` calls, which runs the
+/// 128-bit instantiation of the level in use (`None` at other levels), and
+/// for the tests one pinned to a given level.
+macro_rules! entry_points {
+    ($($(#[$doc:meta])* $entry:ident / $pinned:ident = $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {$(
+        $(#[$doc])*
+        #[inline]
+        pub(crate) fn $entry($($arg: $ty),*) -> Option<$ret> {
+            dispatch!(crate::level(), $name($($arg),*))
+        }
+
+        #[doc = concat!("[`", stringify!($entry), "`] at `level`, a 128-bit level this machine has.")]
+        #[cfg(test)]
+        pub(crate) fn $pinned(level: Level, $($arg: $ty),*) -> $ret {
+            assert!(level.is_available(), "{level:?}");
+            #[allow(unused_mut)]
+            let mut run = || dispatch!(level, $name($($arg),*));
+            run().expect("a 128-bit level")
+        }
+    )*};
+}
+
+entry_points! {
+    /// [`crate::valid_utf8_to_utf16`].
+    valid_utf8_to_utf16_at_level / valid_utf8_to_utf16_at = valid_utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    /// [`crate::checked_utf8_to_utf16`].
+    checked_utf8_to_utf16_at_level / checked_utf8_to_utf16_at = checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize);
+    /// [`crate::utf16_to_utf8`].
+    utf16_to_utf8_at_level / utf16_to_utf8_at = utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    /// [`crate::utf16_bytes_to_utf8_counted`].
+    utf16_bytes_to_utf8_at_level / utf16_bytes_to_utf8_at = utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize);
+    /// Where the blocks of [`crate::utf16_units_prefix`] stop.
+    utf16_units_prefix_at_level / utf16_units_prefix_blocks_at = utf16_units_prefix_blocks(src: &[u16]) -> usize;
+    /// Where the blocks of [`crate::utf16_bytes_prefix`] stop.
+    utf16_bytes_prefix_at_level / utf16_bytes_prefix_blocks_at = utf16_bytes_prefix_blocks(src: &[u8], big_endian: bool) -> usize;
+    /// [`crate::ascii_prefix`].
+    ascii_prefix_at_level / ascii_prefix_at = ascii_prefix(bytes: &[u8]) -> usize;
+    /// The continuation bytes of `bytes`.
+    count_continuations_at_level / count_continuations_at = count_continuations(bytes: &[u8]) -> usize;
+    /// The trail surrogates of `units`.
+    count_trails_at_level / count_trails_at = count_trails(units: &[u16]) -> usize;
+    /// Where the first 64-byte block with an error starts (see
+    /// [`first_error_block`]).
+    first_error_block_at_level / first_error_block_at = first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
+}
+
+/// The 128-bit levels this machine has, for the tests.
+#[cfg(test)]
+pub(crate) fn levels() -> alloc::vec::Vec<Level> {
+    [Level::Sse42, Level::Neon].into_iter().filter(|level| level.is_available()).collect()
+}
+
+// ---------------------------------------------------------------------------
+// UTF-8 to UTF-16.
+
+/// Converts valid UTF-8 to UTF-16 as `crate::valid_utf8_to_utf16_portable`
+/// does (same result, same contract on bytes that are not UTF-8), 64 bytes
+/// at a time while 64 units fit.
+#[inline(always)]
+fn valid_utf8_to_utf16<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    // Whole characters first, until at least three bytes lie behind: the
+    // blocks look back three bytes.
+    let head = crate::boundary_from(src, 3);
+    let (mut i, mut o) = crate::valid_utf8_to_utf16_portable(&src[..head], dst);
+    if i == head && i >= 3 {
+        while i + 65 <= src.len() && o + 64 <= dst.len() {
+            // SAFETY: `3 <= i` and `i + 65 <= src.len()`: the block's reads,
+            // `i - 3 .. i + 65`, are inside `src`; it writes at most 64
+            // units from `o`, and `o + 64 <= dst.len()`.
+            // (Never `None` without a checker.)
+            o = unsafe { utf8_block64::<V>(t, None, src.as_ptr().add(i), dst.as_mut_ptr(), o) }.unwrap_or(o);
+            i += 64;
+        }
+        let rest = src.len() - i;
+        if rest > 0 && rest < 65 && o + 64 <= dst.len() {
+            // The last bytes, and the three before them, in a block of
+            // their own padded with zeros (ASCII): each padding byte gets
+            // a unit, taken back at once.
+            let mut block = [0u8; 3 + 64 + 1];
+            block[..3 + rest].copy_from_slice(&src[i - 3..]);
+            // SAFETY: `block` holds the 3 bytes before the 64 and the one
+            // after them; `o + 64 <= dst.len()`.
+            let next = unsafe { utf8_block64::<V>(t, None, block.as_ptr().add(3), dst.as_mut_ptr(), o) }.unwrap_or(o);
+            o = next - (64 - rest.min(64));
+            i = src.len();
+        }
+        // The blocks may end inside a character: back up to its start and
+        // take back what they wrote for it.
+        if let Some((start, units)) = cut_character(src, i) {
+            i = start;
+            o = o.saturating_sub(units);
+        }
+    }
+    let (read, written) = crate::valid_utf8_to_utf16_portable(&src[i..], &mut dst[o..]);
+    (i + read, o + written)
+}
+
+/// Converts the 64 bytes at `p` (the characters that end in them), writing
+/// units from `dst + o`, and returns the new `o`. With a `checker`, it also
+/// checks them with the grammar's tables (with the three bytes before: a
+/// character cut at `p` must go on with continuation bytes), in the same
+/// registers, and gives `None` when they have an error (what it wrote past
+/// `o` is then not counted); without one it always gives `Some`.
+///
+/// # Safety
+///
+/// `p - 3 .. p + 65` is readable and `dst + o .. dst + o + 64` writable.
+#[inline(always)]
+unsafe fn utf8_block64<V: Vector>(
+    t: V::Token,
+    checker: Option<&Checker<V>>,
+    p: *const u8,
+    dst: *mut u16,
+    o: usize,
+) -> Option<usize> {
+    // SAFETY: the caller's promise: `p .. p + 64` is readable.
+    let v = unsafe { [0, 16, 32, 48].map(|k| V::load(t, p.add(k))) };
+    // SAFETY: the caller's promise: `p - 3 .. p` is readable.
+    let before = unsafe { [*p.sub(1), *p.sub(2), *p.sub(3)] };
+    let all = v[0].or(v[1]).or(v[2]).or(v[3]);
+    if !all.any_high_bit() {
+        // ASCII is an error only after a lead that wants more bytes.
+        if checker.is_some() && (before[0] >= 0xC0 || before[1] >= 0xE0 || before[2] >= 0xF0) {
+            return None;
+        }
+        // 64 ASCII bytes, each widened to a unit.
+        let zero = V::splat(t, 0);
+        for (k, bytes) in v.into_iter().enumerate() {
+            // SAFETY: the caller's promise: `dst + o .. dst + o + 64` is
+            // writable; these are units `16k .. 16k + 16` of it.
+            unsafe {
+                bytes.zip8_lo(zero).store(dst.add(o + 16 * k).cast());
+                bytes.zip8_hi(zero).store(dst.add(o + 16 * k + 8).cast());
+            }
+        }
+        return Some(o + 64);
+    }
+    // Four-byte characters in the block or ending in it (a lead byte of
+    // F0 or more from three bytes before it on) take the longer form.
+    let top = v[0].max_u8(v[1]).max_u8(v[2].max_u8(v[3]));
+    let four = top.ge_u8(V::splat(t, 0xF0)).any_high_bit() || before.iter().any(|&b| b >= 0xF0);
+    let mut errors = V::splat(t, 0);
+    // SAFETY: the caller's promise covers the four quarters' reads (`p - 3
+    // .. p + 17` to `p + 45 .. p + 65`) and writes (16 units each, from `o`
+    // and from at most 16, 32 and 48 units after it).
+    let o = unsafe {
+        if four {
+            let o = utf8_block16::<V, true>(checker, v[0], p, dst, o, &mut errors);
+            let o = utf8_block16::<V, true>(checker, v[1], p.add(16), dst, o, &mut errors);
+            let o = utf8_block16::<V, true>(checker, v[2], p.add(32), dst, o, &mut errors);
+            utf8_block16::<V, true>(checker, v[3], p.add(48), dst, o, &mut errors)
+        } else {
+            let o = utf8_block16::<V, false>(checker, v[0], p, dst, o, &mut errors);
+            let o = utf8_block16::<V, false>(checker, v[1], p.add(16), dst, o, &mut errors);
+            let o = utf8_block16::<V, false>(checker, v[2], p.add(32), dst, o, &mut errors);
+            utf8_block16::<V, false>(checker, v[3], p.add(48), dst, o, &mut errors)
+        }
+    };
+    errors.is_zero().then_some(o)
+}
+
+/// Converts the 16 bytes at `p` as [`utf8_block64`] does; `FOUR` when
+/// four-byte characters may end in them. Each position's unit is built as
+/// two byte vectors, low and high bytes, from the byte `c0` and the three
+/// before it (`c1`, `c2`, `c3`), as the table of `avx2.rs`'s
+/// `utf8_block32` says; the positions whose next byte is not a continuation
+/// byte (and the third byte of a four-byte character, its lead surrogate)
+/// are kept. `c0` is the 16 bytes at `p`; with a `checker`, their errors
+/// are added to `errors` (without four-byte characters, none three bytes
+/// back asks for a continuation byte).
+///
+/// # Safety
+///
+/// `p - 3 .. p + 17` is readable and `dst + o .. dst + o + 16` writable.
+#[inline(always)]
+unsafe fn utf8_block16<V: Vector, const FOUR: bool>(
+    checker: Option<&Checker<V>>,
+    c0: V,
+    p: *const u8,
+    dst: *mut u16,
+    o: usize,
+    errors: &mut V,
+) -> usize {
+    let t = c0.token();
+    // SAFETY: the caller's promise.
+    let (c1, c2, next) = unsafe { (V::load(t, p.sub(1)), V::load(t, p.sub(2)), V::load(t, p.add(1))) };
+    let byte = |b: u8| V::splat(t, b);
+    let ascii = c0.gt_i8(byte(0xFF));
+    // Kept: the next byte is not a continuation byte (above -65 as `i8`),
+    // or the byte is ASCII (always a unit, as in a block of ASCII).
+    let mut keep = next.gt_i8(byte(0xBF)).or(ascii);
+    let mut low = c0.and(byte(0x3F)).or(c1.shl8::<6>());
+    let c1_middle = c1.shr8::<2>().and(byte(0x0F));
+    let lead3 = c2.and(byte(0xF0)).eq8(byte(0xE0));
+    let mut high = c1_middle.or(c2.shl8::<4>().and(lead3));
+    // SAFETY: the caller's promise.
+    let c3 = if FOUR { unsafe { V::load(t, p.sub(3)) } } else { byte(0) };
+    if let Some(checker) = checker {
+        *errors = errors.or(checker.errors_after(c0, [c1, c2, c3]));
+    }
+    if FOUR {
+        let (ends4, third4) = (c3.ge_u8(byte(0xF0)), c2.ge_u8(byte(0xF0)));
+        keep = keep.or(third4);
+        high = V::select(ends4, c1_middle.and(byte(0x03)).or(byte(0xDC)), high);
+        let plane = c2.shl8::<2>().and(byte(0x1C)).or(c1.shr8::<4>().and(byte(0x03)));
+        let w = plane.sub8(byte(1));
+        let lead_low = w.shl8::<6>().or(c1.shl8::<2>().and(byte(0x3C))).or(c0.shr8::<4>().and(byte(0x03)));
+        let lead_high = w.shr8::<2>().and(byte(0x03)).or(byte(0xD8));
+        low = V::select(third4, lead_low, low);
+        high = V::select(third4, lead_high, high);
+    }
+    let low = V::select(ascii, c0, low);
+    let high = high.and_not(ascii);
+    let keep = keep.high_bits() as usize;
+    let (first, second) = (keep & 0xFF, keep >> 8);
+    let (a, b) = (low.zip8_lo(high), low.zip8_hi(high));
+    // SAFETY: the caller's promise: 8 units at `o`, then 8 at most 8 after.
+    unsafe {
+        a.shuffle(V::row(t, &COMPRESS[first])).store(dst.add(o).cast());
+        let o = o + usize::from(KEPT[first]);
+        b.shuffle(V::row(t, &COMPRESS[second])).store(dst.add(o).cast());
+        o + usize::from(KEPT[second])
+    }
+}
+
+/// Converts the longest prefix of `src` that `tables` find well-formed, as
+/// far as `dst` has room for (three bytes a unit of room at most), as
+/// `crate::checked_utf8_to_utf16` defines it: each block of 64 bytes
+/// checked just before it is converted, as `avx2.rs` does; a grammar with
+/// a forbidden pair (which the blocks do not look for) validates a window
+/// then converts it.
+#[inline(always)]
+fn checked_utf8_to_utf16<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
+    // Three bytes a unit at most fill `dst`.
+    let src = &src[..src.len().min(dst.len().saturating_mul(3))];
+    if tables.pair.is_some() {
+        return checked_in_windows::<V>(t, src, dst, tables);
+    }
+    let checker = Checker::<V>::new(t, tables);
+    // Whole characters first, checked one by one, until at least three
+    // bytes lie behind.
+    let head = crate::boundary_from(src, 3);
+    let valid = crate::validate::valid_prefix_portable(&src[..head], tables);
+    let (mut i, mut o) = crate::valid_utf8_to_utf16_portable(&src[..valid], dst);
+    if valid == head && i == head && i >= 3 {
+        // The last bytes go in a block of their own padded with zeros, at
+        // least one of them inside the 64 checked: a character cut by the
+        // end of the input, or a byte that never starts one, is an error
+        // there (a lead before ASCII), for the exact path below.
+        let mut padded = [0u8; 3 + 64 + 1];
+        while o + 64 <= dst.len() {
+            let rest = src.len() - i;
+            // The block is at `at` in `base`, whose pointer covers the 3
+            // bytes before it too.
+            let (base, at) = if rest >= 65 {
+                (src, i)
+            } else if rest > 0 && rest < 64 {
+                padded[..3 + rest].copy_from_slice(&src[i - 3..]);
+                (&padded[..], 3)
+            } else {
+                break;
+            };
+            // SAFETY: `base` has the 3 bytes before `at` (`3 <= i`, or the
+            // padding's copy) and at least 65 from it; `o + 64 <= dst.len()`.
+            match unsafe { utf8_block64::<V>(t, Some(&checker), base.as_ptr().add(at), dst.as_mut_ptr(), o) } {
+                Some(next) if rest < 64 => return (src.len(), next - (64 - rest)),
+                Some(next) => o = next,
+                None => break,
+            }
+            i += 64;
+        }
+        // The blocks before `i` are well-formed but for a character cut at
+        // `i` (its error shows in the block after): back up to its start.
+        // Where no block ran, the characters before `i` are the head's,
+        // whole and written whole: nothing to take back.
+        if i > head
+            && let Some((start, units)) = cut_character(src, i)
+        {
+            i = start;
+            o = o.saturating_sub(units);
+        }
+        // From that boundary on, the exact validator and the converter, on
+        // no more than fills what is left of `dst`.
+        let rest = &src[i..src.len().min(i + 3 * (dst.len() - o))];
+        let stop = first_error_block::<V>(t, rest, tables);
+        let valid = crate::validate::finish(rest, tables, stop);
+        let (read, written) = valid_utf8_to_utf16::<V>(t, &rest[..valid], &mut dst[o..]);
+        return (i + read, o + written);
+    }
+    (i, o)
+}
+
+/// The checked conversion for a grammar with a forbidden pair: the valid
+/// prefix of a window found by [`first_error_block`] and
+/// `validate::finish`, then converted, window after window (so that the
+/// bytes are still in the cache for the conversion).
+#[inline(always)]
+fn checked_in_windows<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
+    /// Bytes validated before they are converted.
+    const WINDOW: usize = 1 << 14;
+    let (mut i, mut o) = (0, 0);
+    loop {
+        // A whole window's valid prefix may end before a character the
+        // window cuts, or (WTF-8) before a lead surrogate that the window
+        // ends less than three bytes after: at most 5 bytes back, which
+        // the next window, starting there, decides.
+        let end = src.len().min(i + WINDOW);
+        let window = &src[i..end];
+        let stop = first_error_block::<V>(t, window, tables);
+        let valid = crate::validate::finish(window, tables, stop);
+        let (read, written) = valid_utf8_to_utf16::<V>(t, &window[..valid], &mut dst[o..]);
+        i += read;
+        o += written;
+        // Done at the end of the input or of the room, or at an error.
+        if end == src.len() || read < valid || valid + 8 <= window.len() || valid == 0 {
+            return (i, o);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// UTF-16 to UTF-8.
+
+/// Loads eight units from `p`, swapping the bytes of each when `SWAP`.
+///
+/// # Safety
+///
+/// `p` is readable for 16 bytes.
+#[inline(always)]
+unsafe fn load8<V: Vector, const SWAP: bool>(t: V::Token, p: *const u8) -> V {
+    // SAFETY: the caller's promise.
+    let v = unsafe { V::load(t, p) };
+    if SWAP { v.shuffle(V::from_array(t, [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14])) } else { v }
+}
+
+/// Converts UTF-16 units (in the machine's order) to UTF-8 as
+/// `crate::utf16_to_utf8_portable` does: same result, same stops.
+#[inline(always)]
+fn utf16_to_utf8<V: Vector>(t: V::Token, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    // SAFETY: `src` is readable for `2 * src.len()` bytes.
+    let (i, o, _) = unsafe { utf16_blocks::<V, false>(t, src.as_ptr().cast(), src.len(), dst) };
+    let (read, written) = crate::utf16_to_utf8_portable(&src[i..], &mut dst[o..]);
+    (i + read, o + written)
+}
+
+/// Converts UTF-16 units held as bytes in little-endian (`big_endian`
+/// false) or big-endian order to UTF-8 as `crate::units_to_utf8` does with
+/// the same units: (units read, bytes written, code points written).
+#[inline(always)]
+fn utf16_bytes_to_utf8<V: Vector>(t: V::Token, src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
+    let units = src.len() / 2;
+    // SAFETY: `src` is readable for `2 * units` bytes.
+    let (i, o, pairs) = unsafe {
+        if big_endian {
+            utf16_blocks::<V, true>(t, src.as_ptr(), units, dst)
+        } else {
+            utf16_blocks::<V, false>(t, src.as_ptr(), units, dst)
+        }
+    };
+    let rest = &src[2 * i..2 * units];
+    let unit = |k: usize| {
+        let pair = [rest[2 * k], rest[2 * k + 1]];
+        if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
+    };
+    let (read, written) = crate::units_to_utf8(rest.len() / 2, unit, &mut dst[o..]);
+    // Each pair the blocks read is one code point of two units; the last
+    // few units are counted in what they wrote.
+    let points = i - pairs + crate::count_utf8_code_points(&dst[o..o + written]);
+    (i + read, o + written, points)
+}
+
+/// The block loop of UTF-16 to UTF-8 over `units` units at `src`: it stops
+/// where fewer than 16 units or 64 bytes of room are left, or before a lone
+/// surrogate, and returns (units read, bytes written, surrogate pairs
+/// read).
+///
+/// # Safety
+///
+/// `src` is readable for `2 * units` bytes.
+#[inline(always)]
+unsafe fn utf16_blocks<V: Vector, const SWAP: bool>(
+    t: V::Token,
+    src: *const u8,
+    units: usize,
+    dst: &mut [u8],
+) -> (usize, usize, usize) {
+    let (mut i, mut o, mut read_pairs) = (0, 0, 0);
+    let not_ascii = V::splat16(t, 0xFF80);
+    let (top_bits, surrogate) = (V::splat16(t, 0xF800), V::splat16(t, 0xD800));
+    // Each pass reads 16 units from `i` and writes at most 52 bytes from `o`.
+    while i + 16 <= units && o + 64 <= dst.len() {
+        let to = dst.as_mut_ptr();
+        // SAFETY: `i + 16 <= units`: 32 bytes from `2 * i` are readable.
+        let (a, b) = unsafe { (load8::<V, SWAP>(t, src.add(2 * i)), load8::<V, SWAP>(t, src.add(2 * i + 16))) };
+        if a.or(b).and(not_ascii).is_zero() {
+            // Sixteen ASCII units, then more while they last.
+            // SAFETY: `o + 16 <= dst.len()`.
+            unsafe { a.narrow16(b).store(to.add(o)) };
+            i += 16;
+            o += 16;
+            while i + 16 <= units && o + 16 <= dst.len() {
+                // SAFETY: `i + 16 <= units`.
+                let (a, b) = unsafe { (load8::<V, SWAP>(t, src.add(2 * i)), load8::<V, SWAP>(t, src.add(2 * i + 16))) };
+                if !a.or(b).and(not_ascii).is_zero() {
+                    break;
+                }
+                // SAFETY: `o + 16 <= dst.len()`.
+                unsafe { a.narrow16(b).store(to.add(o)) };
+                i += 16;
+                o += 16;
+            }
+            continue;
+        }
+        let (top_a, top_b) = (a.and(top_bits), b.and(top_bits));
+        let (sa, sb) = (top_a.eq16(surrogate), top_b.eq16(surrogate));
+        if sa.or(sb).is_zero() {
+            // Sixteen units of the basic multilingual plane.
+            // SAFETY: the first writes at most 28 bytes and counts at most
+            // 24, the second then at most 28: `o + 52 <= dst.len()`.
+            unsafe {
+                o += bmp8::<V>(t, a, top_a, to.add(o));
+                o += bmp8::<V>(t, b, top_b, to.add(o));
+            }
+            i += 16;
+            continue;
+        }
+        // Eight surrogate pairs in order, or four at the front?
+        let kinds = V::splat16(t, 0xFC00);
+        let pair = V::splat32(t, 0xDC00_D800);
+        let pairs = a.and(kinds).eq16(pair).high_bits() | (b.and(kinds).eq16(pair).high_bits() << 16);
+        if pairs == u32::MAX {
+            // SAFETY: `o + 32 <= dst.len()`.
+            unsafe {
+                pairs_to_utf8::<V>(t, a).store(to.add(o));
+                pairs_to_utf8::<V>(t, b).store(to.add(o + 16));
+            }
+            i += 16;
+            o += 32;
+            read_pairs += 8;
+            continue;
+        }
+        if sa.is_zero() {
+            // The first eight units are of the basic multilingual plane.
+            // SAFETY: `o + 28 <= dst.len()`.
+            o += unsafe { bmp8::<V>(t, a, top_a, to.add(o)) };
+            i += 8;
+            continue;
+        }
+        if pairs & 0xFFFF == 0xFFFF {
+            // SAFETY: `o + 16 <= dst.len()`.
+            unsafe { pairs_to_utf8::<V>(t, a).store(to.add(o)) };
+            i += 8;
+            o += 16;
+            read_pairs += 4;
+            continue;
+        }
+        // A character at a time to the end of the eight units (and past it
+        // to finish a pair), stopping before a lone surrogate.
+        let end = i + 8;
+        while i < end {
+            // SAFETY: `i + 1 < i + 16 <= units`: units `i` and `i + 1` are readable.
+            let (u, next) = unsafe { (read_unit::<SWAP>(src, i), read_unit::<SWAP>(src, i + 1)) };
+            let (u, next) = (u32::from(u), u32::from(next));
+            match u {
+                0..=0x7F => {
+                    dst[o] = u as u8;
+                    (i, o) = (i + 1, o + 1);
+                }
+                0x80..=0x7FF => {
+                    dst[o..o + 2].copy_from_slice(&[0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]);
+                    (i, o) = (i + 1, o + 2);
+                }
+                0xD800..=0xDBFF if (0xDC00..=0xDFFF).contains(&next) => {
+                    let v = 0x1_0000 + ((u - 0xD800) << 10) + (next - 0xDC00);
+                    dst[o..o + 4].copy_from_slice(&[
+                        0xF0 | (v >> 18) as u8,
+                        0x80 | ((v >> 12) & 0x3F) as u8,
+                        0x80 | ((v >> 6) & 0x3F) as u8,
+                        0x80 | (v & 0x3F) as u8,
+                    ]);
+                    (i, o, read_pairs) = (i + 2, o + 4, read_pairs + 1);
+                }
+                0xD800..=0xDFFF => return (i, o, read_pairs),
+                _ => {
+                    dst[o..o + 3].copy_from_slice(&[
+                        0xE0 | (u >> 12) as u8,
+                        0x80 | ((u >> 6) & 0x3F) as u8,
+                        0x80 | (u & 0x3F) as u8,
+                    ]);
+                    (i, o) = (i + 1, o + 3);
+                }
+            }
+        }
+    }
+    (i, o, read_pairs)
+}
+
+/// Reads unit `k` at `src`, swapping its bytes when `SWAP`.
+///
+/// # Safety
+///
+/// `src` is readable for `2 * k + 2` bytes.
+#[inline(always)]
+unsafe fn read_unit<const SWAP: bool>(src: *const u8, k: usize) -> u16 {
+    // SAFETY: the caller's promise.
+    let pair = unsafe { [*src.add(2 * k), *src.add(2 * k + 1)] };
+    if SWAP { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
+}
+
+/// The four bytes of each supplementary character whose surrogate pair
+/// fills a 32-bit lane of `v` (lead below, trail above).
+#[inline(always)]
+fn pairs_to_utf8<V: Vector>(t: V::Token, v: V) -> V {
+    let ten = V::splat32(t, 0x3FF);
+    let (lead, trail) = (v.and(ten), v.shr32::<16>().and(ten));
+    let c = lead.shl32::<10>().or(trail).add32(V::splat32(t, 0x1_0000));
+    let six = V::splat32(t, 0x3F);
+    let (b1, b2, b3) = (c.shr32::<12>().and(six), c.shr32::<6>().and(six), c.and(six));
+    let b0 = c.shr32::<18>().or(V::splat32(t, 0xF0));
+    let trails = b1.shl32::<8>().or(b2.shl32::<16>()).or(b3.shl32::<24>());
+    b0.or(trails).or(V::splat32(t, 0x8080_8000))
+}
+
+/// Writes the UTF-8 of eight units that are not surrogates, `v`, at `to`,
+/// and returns how many bytes it is; `top` is `v`'s bits 11 to 15.
+///
+/// # Safety
+///
+/// `to` is writable for 28 bytes (16 when every unit is below U+0800).
+#[inline(always)]
+unsafe fn bmp8<V: Vector>(t: V::Token, v: V, top: V, to: *mut u8) -> usize {
+    let small = top.eq16(V::splat(t, 0));
+    let lane = |u: u16| V::splat16(t, u);
+    if small.high_bits() == 0xFFFF {
+        // Units below U+0800: one or two bytes each, [lead, trail] in a
+        // lane, packed by which lanes have two. `PACK_TWO`'s key has lanes
+        // 0 to 3 at its even bits and 4 to 7 at its odd bits.
+        let lead = v.shr16::<6>().or(lane(0xC0));
+        let trail = v.and(lane(0x3F)).or(lane(0x80));
+        let two = lead.or(trail.shl16::<8>());
+        let multi = v.gt_i16(lane(0x7F));
+        let lanes = V::select(multi, two, v);
+        let even = multi.high_bits() & 0x5555;
+        let pack = &PACK_TWO[((even | (even >> 7)) & 0xFF) as usize];
+        // SAFETY: the caller's promise.
+        unsafe { lanes.shuffle(V::row(t, &pack.shuffle)).store(to) };
+        return usize::from(pack.len);
+    }
+    // One to three bytes each: every unit's candidates [lead of three, lead
+    // of two or middle, last] in a 32-bit lane, of which PACK_LAST keeps the
+    // last one to three.
+    let ascii = v.and(lane(0xFF80)).eq16(V::splat(t, 0));
+    let last = V::select(ascii, v, v.and(lane(0x3F)).or(lane(0x80)));
+    // Bits 6 to 11 under `10` for three bytes, `110` for two.
+    let middle = v.shr16::<6>().and(lane(0x3F)).or(lane(0xC0)).xor(lane(0x40).and_not(small));
+    let lead = v.shr16::<12>().or(lane(0xE0));
+    let front = lead.or(middle.shl16::<8>());
+    // Two bits a unit: two bytes or more, three.
+    let keys = (!ascii.high_bits() & 0x5555) | (!small.high_bits() & 0xAAAA);
+    let (first, second) = (&PACK_LAST[(keys & 0xFF) as usize], &PACK_LAST[((keys >> 8) & 0xFF) as usize]);
+    // SAFETY: the caller's promise: 16 bytes at `to`, then 16 at most 12
+    // bytes after.
+    unsafe {
+        front.zip16_lo(last).shuffle(V::row(t, &first.shuffle)).store(to);
+        front.zip16_hi(last).shuffle(V::row(t, &second.shuffle)).store(to.add(usize::from(first.len)));
+    }
+    usize::from(first.len) + usize::from(second.len)
+}
+
+// ---------------------------------------------------------------------------
+// UTF-16 validation.
+
+/// Where the blocks stop checking the well-formed UTF-16 prefix of `src`
+/// (the machine's order): see [`prefix_blocks`].
+#[inline(always)]
+fn utf16_units_prefix_blocks<V: Vector>(t: V::Token, src: &[u16]) -> usize {
+    // SAFETY: `src` is readable for `2 * src.len()` bytes.
+    unsafe { prefix_blocks::<V, false>(t, src.as_ptr().cast(), src.len()) }
+}
+
+/// [`utf16_units_prefix_blocks`] over units held as bytes in either order
+/// (a last odd byte is not read).
+#[inline(always)]
+fn utf16_bytes_prefix_blocks<V: Vector>(t: V::Token, src: &[u8], big_endian: bool) -> usize {
+    // SAFETY: `src` is readable for `2 * (src.len() / 2)` bytes.
+    unsafe {
+        if big_endian {
+            prefix_blocks::<V, true>(t, src.as_ptr(), src.len() / 2)
+        } else {
+            prefix_blocks::<V, false>(t, src.as_ptr(), src.len() / 2)
+        }
+    }
+}
+
+/// Checks 16 units at a time: without surrogates, or with every lead
+/// surrogate followed by a trail surrogate and every trail preceded by a
+/// lead (a pair may straddle two blocks). It stops at the first block that
+/// is not so, or where fewer than 16 units are left, and returns the start
+/// of the character there (a lead surrogate that ended the last block
+/// included): every unit before it is well-formed.
+///
+/// # Safety
+///
+/// `src` is readable for `2 * units` bytes.
+#[inline(always)]
+unsafe fn prefix_blocks<V: Vector, const SWAP: bool>(t: V::Token, src: *const u8, units: usize) -> usize {
+    let (mut i, mut carry) = (0, 0u32);
+    let (top_bits, surrogate) = (V::splat16(t, 0xF800), V::splat16(t, 0xD800));
+    let kind = V::splat16(t, 0xFC00);
+    let (lead, trail) = (V::splat16(t, 0xD800), V::splat16(t, 0xDC00));
+    while i + 16 <= units {
+        // SAFETY: `i + 16 <= units`: 32 bytes from `2 * i` are readable.
+        let (a, b) = unsafe { (load8::<V, SWAP>(t, src.add(2 * i)), load8::<V, SWAP>(t, src.add(2 * i + 16))) };
+        if carry == 0 && a.and(top_bits).eq16(surrogate).or(b.and(top_bits).eq16(surrogate)).is_zero() {
+            i += 16;
+            continue;
+        }
+        let (ka, kb) = (a.and(kind), b.and(kind));
+        let leads = ka.eq16(lead).narrow16(kb.eq16(lead)).high_bits();
+        let trails = ka.eq16(trail).narrow16(kb.eq16(trail)).high_bits();
+        if trails != ((leads << 1) | carry) & 0xFFFF {
+            break;
+        }
+        carry = leads >> 15;
+        i += 16;
+    }
+    i - carry as usize
+}
+
+// ---------------------------------------------------------------------------
+// ASCII and counting.
+
+/// How many bytes at the front of `bytes` are ASCII: 64 at a time, then 16.
+#[inline(always)]
+fn ascii_prefix<V: Vector>(t: V::Token, bytes: &[u8]) -> usize {
+    let (p, len) = (bytes.as_ptr(), bytes.len());
+    let mut i = 0;
+    while i + 64 <= len {
+        // SAFETY: `i + 64 <= len`.
+        let v = unsafe { [0, 16, 32, 48].map(|k| V::load(t, p.add(i + k))) };
+        if v[0].or(v[1]).or(v[2]).or(v[3]).any_high_bit() {
+            break;
+        }
+        i += 64;
+    }
+    while i + 16 <= len {
+        // SAFETY: `i + 16 <= len`.
+        let high = unsafe { V::load(t, p.add(i)) }.high_bits();
+        if high != 0 {
+            return i + high.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
+    i + bytes[i..].iter().take_while(|b| b.is_ascii()).count()
+}
+
+/// Counts the continuation bytes of `bytes`, 16 at a time: each compare's
+/// mask (-1 per continuation byte) is subtracted from byte lanes, which
+/// are summed before they can pass 255.
+#[inline(always)]
+fn count_continuations<V: Vector>(t: V::Token, bytes: &[u8]) -> usize {
+    let blocks = bytes.len() / 16;
+    let mut total = 0;
+    let mut block = 0;
+    // Continuation bytes are -128..-65 as `i8`: below -64.
+    let limit = V::splat(t, 0xC0);
+    while block < blocks {
+        let end = blocks.min(block + 255);
+        let mut lanes = V::splat(t, 0);
+        while block < end {
+            // SAFETY: `block < blocks`, so its 16 bytes are inside `bytes`.
+            let v = unsafe { V::load(t, bytes.as_ptr().add(16 * block)) };
+            lanes = lanes.sub8(limit.gt_i8(v));
+            block += 1;
+        }
+        total += lanes.sum_u8() as usize;
+    }
+    total + bytes[16 * blocks..].iter().filter(|&&b| (b as i8) < -0x40).count()
+}
+
+/// Counts the trail surrogates of `units`, 8 at a time, as
+/// [`count_continuations`] does with 16-bit lanes.
+#[inline(always)]
+fn count_trails<V: Vector>(t: V::Token, units: &[u16]) -> usize {
+    let blocks = units.len() / 8;
+    let mut total = 0;
+    let mut block = 0;
+    let (kind, trail) = (V::splat16(t, 0xFC00), V::splat16(t, 0xDC00));
+    while block < blocks {
+        let end = blocks.min(block + 0xFFFF);
+        let mut lanes = V::splat(t, 0);
+        while block < end {
+            // SAFETY: `block < blocks`, so its 8 units are inside `units`.
+            let v = unsafe { V::load(t, units.as_ptr().add(8 * block).cast()) };
+            lanes = lanes.sub16(v.and(kind).eq16(trail));
+            block += 1;
+        }
+        total += lanes.sum_u16() as usize;
+    }
+    total + units[8 * blocks..].iter().filter(|&&u| u & 0xFC00 == 0xDC00).count()
+}
+
+// ---------------------------------------------------------------------------
+// The family validator.
+
+/// The grammar's three tables in registers.
+#[derive(Clone, Copy)]
+struct Checker<V> {
+    byte_1_high: V,
+    byte_1_low: V,
+    byte_2_high: V,
+}
+
+impl<V: Vector> Checker<V> {
+    #[inline(always)]
+    fn new(t: V::Token, tables: &Utf8Tables) -> Self {
+        Checker {
+            byte_1_high: V::from_array(t, tables.byte_1_high),
+            byte_1_low: V::from_array(t, tables.byte_1_low),
+            byte_2_high: V::from_array(t, tables.byte_2_high),
+        }
+    }
+
+    /// The errors of the 16 bytes `input`, after the 16 bytes `prev`: each
+    /// byte's error classes with the byte before it, and bit 7 flipped
+    /// where a lead two or three bytes back asks for a continuation byte.
+    #[inline(always)]
+    fn errors(&self, input: V, prev: V) -> V {
+        self.errors_after(input, [input.prev::<15>(prev), input.prev::<14>(prev), input.prev::<13>(prev)])
+    }
+
+    /// The errors of the 16 bytes `input` given the bytes one, two and
+    /// three before each of them (for the checked conversion, which loads
+    /// them at those offsets).
+    #[inline(always)]
+    fn errors_after(&self, input: V, [prev1, prev2, prev3]: [V; 3]) -> V {
+        let t = input.token();
+        let low_nibbles = V::splat(t, 0x0F);
+        let b1_high = self.byte_1_high.shuffle(prev1.shr8::<4>());
+        let b1_low = self.byte_1_low.shuffle(prev1.and(low_nibbles));
+        let b2_high = self.byte_2_high.shuffle(input.shr8::<4>());
+        let classes = b1_high.and(b1_low).and(b2_high);
+        // A lead of three or four bytes two back (`E0..FF`), or of four
+        // three back (`F0..FF`): bit 7 set where a continuation byte must be.
+        let third = prev2.saturating_sub8(V::splat(t, 0xE0 - 0x80));
+        let fourth = prev3.saturating_sub8(V::splat(t, 0xF0 - 0x80));
+        let must = third.or(fourth).and(V::splat(t, 0x80));
+        must.xor(classes)
+    }
+}
+
+/// All ones in the lanes of `input` (after `prev`) where the pair's first
+/// sequence starts three bytes back: its lead four bytes back, its second
+/// byte three back.
+#[inline(always)]
+fn first_before<V: Vector>(pair: &Pair, input: V, prev: V) -> V {
+    let t = input.token();
+    let (prev3, prev4) = (input.prev::<13>(prev), input.prev::<12>(prev));
+    let second = prev3.ge_u8(V::splat(t, pair.first.second.0)).and(prev3.le_u8(V::splat(t, pair.first.second.1)));
+    prev4.eq8(V::splat(t, pair.first.lead)).and(second)
+}
+
+/// Whether the block of four vectors `v` after `prev` has an error: the
+/// tables' errors, and with a forbidden pair, those of its mark looked at
+/// closer (other classes, or the first sequence right before the second).
+#[inline(always)]
+fn has_errors<V: Vector>(checker: &Checker<V>, pair: Option<&Pair>, v: [V; 4], prev: V) -> bool {
+    let errors = [
+        checker.errors(v[0], prev),
+        checker.errors(v[1], v[0]),
+        checker.errors(v[2], v[1]),
+        checker.errors(v[3], v[2]),
+    ];
+    let any = errors[0].or(errors[1]).or(errors[2]).or(errors[3]);
+    if any.is_zero() {
+        return false;
+    }
+    let Some(pair) = pair else { return true };
+    pair_errors(pair, v, prev, errors)
+}
+
+/// The closer look of [`has_errors`] for a grammar with a forbidden pair.
+#[cold]
+#[inline(never)]
+fn pair_errors<V: Vector>(pair: &Pair, v: [V; 4], prev: V, errors: [V; 4]) -> bool {
+    let mark = V::splat(prev.token(), pair.mark);
+    let others = errors.iter().fold(V::splat(prev.token(), 0), |acc, e| acc.or(e.and_not(mark)));
+    if !others.is_zero() {
+        return true;
+    }
+    let befores = [prev, v[0], v[1], v[2]];
+    let found = (0..4).fold(V::splat(prev.token(), 0), |acc, k| {
+        acc.or(first_before(pair, v[k], befores[k]).and(errors[k].and(mark)))
+    });
+    !found.is_zero()
+}
+
+/// Nonzero in the last three bytes where a lead there asks for more bytes
+/// than the 16 end with.
+#[inline(always)]
+fn cut_at_end<V: Vector>(input: V) -> V {
+    let limits =
+        [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0 - 1, 0xE0 - 1, 0xC0 - 1];
+    input.saturating_sub8(V::from_array(input.token(), limits))
+}
+
+/// Returns where the first 64-byte block in which the tables find an error
+/// starts (the bytes before it are well-formed but for a sequence cut at
+/// its start), or `input.len()` when there is none, as
+/// `avx2_validate::first_error_block` does.
+#[inline(always)]
+fn first_error_block<V: Vector>(t: V::Token, input: &[u8], tables: &Utf8Tables) -> usize {
+    let checker = Checker::<V>::new(t, tables);
+    let pair = tables.pair.as_ref();
+    let load4 = |block: &[u8]| {
+        let block = &block[..64];
+        // SAFETY: `block` is 64 readable bytes.
+        unsafe { [0, 16, 32, 48].map(|k| V::load(t, block.as_ptr().add(k))) }
+    };
+    let is_ascii = |v: [V; 4]| !v[0].or(v[1]).or(v[2]).or(v[3]).any_high_bit();
+    let len = input.len();
+    let mut i = 0;
+    // The 16 bytes before, or zeros (as good as the ASCII they stand for)
+    // after a block of ASCII.
+    let zero = V::splat(t, 0);
+    let mut prev = zero;
+    while i + 64 <= len {
+        let mut v = load4(&input[i..]);
+        if is_ascii(v) {
+            i += 64;
+            // A run of ASCII: 128 bytes at a time while it lasts.
+            while i + 128 <= len {
+                // SAFETY: `i + 128 <= len`: the 128 bytes from `i` are inside `input`.
+                let w = unsafe { [0, 16, 32, 48, 64, 80, 96, 112].map(|k| V::load(t, input.as_ptr().add(i + k))) };
+                if w[0].or(w[1]).or(w[2]).or(w[3]).or(w[4].or(w[5]).or(w[6]).or(w[7])).any_high_bit() {
+                    break;
+                }
+                i += 128;
+            }
+            continue;
+        }
+        // A run of blocks that are not all ASCII.
+        loop {
+            if has_errors(&checker, pair, v, prev) {
+                return i;
+            }
+            prev = v[3];
+            i += 64;
+            if i + 64 > len {
+                break;
+            }
+            v = load4(&input[i..]);
+            if is_ascii(v) {
+                // An error only if the block before ended in a cut
+                // sequence (nothing else is looked at across the boundary).
+                if !cut_at_end(prev).is_zero() {
+                    return i;
+                }
+                prev = zero;
+                i += 64;
+                break;
+            }
+        }
+    }
+    // The last bytes, followed by zeros (ASCII): a sequence cut by the end
+    // of the input is an error there.
+    let mut last = [0u8; 64];
+    last[..len - i].copy_from_slice(&input[i..]);
+    if has_errors(&checker, pair, load4(&last), prev) { i } else { len }
+}

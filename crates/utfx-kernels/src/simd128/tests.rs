@@ -1,0 +1,345 @@
+//! The 128-bit instantiations this machine has (SSE4.2 where the processor
+//! has it, NEON on aarch64), each pinned by its [`Level`], against the
+//! portable forms and the standard library: text of every class mix
+//! (ASCII, two-, three- and four-byte characters, generalized UTF-8's
+//! surrogate forms and `C0 80`), at several alignments, with an error or a
+//! lone surrogate at every position of the first blocks, cut at every
+//! length, and with output buffers of every size around the blocks' (one
+//! short among them). The family validator's instantiations are checked by
+//! `validate.rs`'s tests, which run every level they find. Sweeps are cut
+//! down under Miri.
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::*;
+
+/// A xorshift generator.
+struct Rng(u32);
+
+impl Rng {
+    fn new(seed: u32) -> Rng {
+        Rng(seed.wrapping_mul(2_654_435_761).wrapping_add(1))
+    }
+
+    fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        self.0
+    }
+}
+
+/// `n` values of the classes given, in an order from `seed`: 0 ASCII, 1
+/// two bytes, 2 three bytes (not surrogates), 3 four bytes, 4 a surrogate,
+/// 5 `C0 80` (`None`).
+fn values(seed: u32, n: usize, classes: &[u32]) -> Vec<Option<u32>> {
+    let mut rng = Rng::new(seed);
+    (0..n)
+        .map(|_| {
+            let x = rng.next();
+            let r = x >> 8;
+            match classes[(x % classes.len() as u32) as usize] {
+                0 => Some(0x20 + r % 0x5F),
+                1 => Some(0x80 + r % 0x780),
+                2 if r.is_multiple_of(4) => Some(0xE000 + (r >> 2) % 0x2000),
+                2 => Some(0x800 + r % 0xD000),
+                3 => Some(0x1_0000 + r % 0x10_0000),
+                4 => Some(0xD800 + r % 0x800),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The generalized UTF-8 of each value (surrogates as their three bytes,
+/// `None` as `C0 80`) and its UTF-16 (surrogates as themselves, `None` as
+/// U+0000), by RFC 3629's bit distribution (§3) and RFC 2781's (§2.1).
+fn encode(values: &[Option<u32>]) -> (Vec<u8>, Vec<u16>) {
+    let (mut bytes, mut units) = (Vec::new(), Vec::new());
+    for v in values {
+        match *v {
+            None => {
+                bytes.extend_from_slice(&[0xC0, 0x80]);
+                units.push(0);
+            }
+            Some(v) if v < 0x80 => {
+                bytes.push(v as u8);
+                units.push(v as u16);
+            }
+            Some(v) if v < 0x800 => {
+                bytes.extend_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]);
+                units.push(v as u16);
+            }
+            Some(v) if v < 0x1_0000 => {
+                bytes.extend_from_slice(&[
+                    0xE0 | (v >> 12) as u8,
+                    0x80 | ((v >> 6) & 0x3F) as u8,
+                    0x80 | (v & 0x3F) as u8,
+                ]);
+                units.push(v as u16);
+            }
+            Some(v) => {
+                bytes.extend_from_slice(&[
+                    0xF0 | (v >> 18) as u8,
+                    0x80 | ((v >> 12) & 0x3F) as u8,
+                    0x80 | ((v >> 6) & 0x3F) as u8,
+                    0x80 | (v & 0x3F) as u8,
+                ]);
+                let w = v - 0x1_0000;
+                units.extend_from_slice(&[0xD800 | (w >> 10) as u16, 0xDC00 | (w & 0x3FF) as u16]);
+            }
+        }
+    }
+    (bytes, units)
+}
+
+/// How many seeds each sweep takes.
+fn seeds() -> u32 {
+    if cfg!(miri) { 1 } else { 24 }
+}
+
+/// All of `values`, or under Miri the first two.
+fn pick<T>(values: &[T]) -> &[T] {
+    if cfg!(miri) { &values[..2] } else { values }
+}
+
+/// The class mixes of the UTF-8 sweeps.
+const UTF8_CLASSES: [&[u32]; 9] =
+    [&[0], &[1], &[2], &[3], &[0, 1], &[0, 2], &[1, 3], &[0, 1, 2, 3], &[0, 1, 2, 3, 4, 5]];
+
+/// The class mixes of the UTF-16 sweeps (scalar values only).
+const UTF16_CLASSES: [&[u32]; 9] = [&[0], &[1], &[2], &[3], &[0, 1], &[1, 2], &[0, 1, 2], &[0, 2, 3], &[0, 1, 2, 3]];
+
+/// The units of the characters of `bytes[..end]`.
+fn units_before(bytes: &[u8], end: usize) -> usize {
+    bytes[..end].iter().filter(|&&b| b & 0xC0 != 0x80).map(|&b| if b >= 0xF0 { 2 } else { 1 }).sum()
+}
+
+/// The valid conversion at `level` and the portable one agree on `src`
+/// with `room` units, and their units are those of `expected` (the units
+/// of `src` when whole).
+fn check_utf8(level: Level, src: &[u8], room: usize, expected: &[u16], what: &dyn core::fmt::Display) {
+    let (mut fast, mut slow) = (vec![0u16; room], vec![0u16; room]);
+    let got = valid_utf8_to_utf16_at(level, src, &mut fast);
+    let want = crate::valid_utf8_to_utf16_portable(src, &mut slow);
+    assert_eq!(got, want, "{level:?}, {what}, room {room}");
+    assert_eq!(fast[..got.1], expected[..got.1], "{level:?}, {what}, room {room}");
+}
+
+#[test]
+fn utf8_to_utf16_agrees_with_the_portable_form() {
+    for level in levels() {
+        for (c, classes) in UTF8_CLASSES.iter().enumerate() {
+            for seed in 0..seeds() {
+                let (bytes, units) = encode(&values(seed * 16 + c as u32, if cfg!(miri) { 90 } else { 300 }, classes));
+                for &start in pick(&[0, 1, 2, 3, 5, 7, 13, 31]) {
+                    let Some(skip) = (start..bytes.len()).find(|&k| bytes[k] & 0xC0 != 0x80) else { continue };
+                    let expected = &units[units_before(&bytes, skip)..];
+                    let n = expected.len();
+                    for &room in pick(&[n + 70, n, n.saturating_sub(1), 63, 64, 65, 70, 1, 2, 0]) {
+                        let what = format_args!("classes {classes:?} seed {seed} start {start}");
+                        check_utf8(level, &bytes[skip..], room, expected, &what);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf8_to_utf16_of_cut_input_agrees_with_the_portable_form() {
+    // Well-formed text cut at every byte (inside characters too) of the
+    // first blocks and of the padded last block: the conversion stops
+    // before the cut character.
+    for level in levels() {
+        for (c, classes) in [&[0, 1][..], &[0, 2], &[3], &[0, 1, 2, 3, 4, 5]].iter().enumerate() {
+            let (bytes, units) = encode(&values(c as u32 + 99, if cfg!(miri) { 40 } else { 200 }, classes));
+            let ends: Vec<usize> = if cfg!(miri) { vec![67, 70, 131] } else { (0..bytes.len()).collect() };
+            for end in ends.into_iter().filter(|&e| e <= bytes.len()) {
+                let whole = (0..=end).rev().find(|&k| k == bytes.len() || bytes[k] & 0xC0 != 0x80).unwrap_or(0);
+                let expected = &units[..units_before(&bytes, whole)];
+                for room in [expected.len() + 64, expected.len() + 200] {
+                    let what = format_args!("classes {classes:?} end {end}");
+                    check_utf8(level, &bytes[..end], room, expected, &what);
+                    let mut out = vec![0u16; room];
+                    assert_eq!(valid_utf8_to_utf16_at(level, &bytes[..end], &mut out).0, whole, "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// Bytes that are not UTF-8: `len` of ASCII, continuation, lead and
+/// never-valid bytes in an order from `rng`.
+fn not_utf8(len: usize, rng: &mut Rng) -> Vec<u8> {
+    (0..len).map(|_| [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF][(rng.next() % 7) as usize]).collect()
+}
+
+#[test]
+fn utf8_to_utf16_of_bytes_that_are_not_utf8_stays_in_bounds() {
+    // Any units (the contract leaves them unspecified), but in bounds, and
+    // what was read is what the portable form reads of the same bytes.
+    let mut rng = Rng::new(7);
+    for level in levels() {
+        for len in (0..200).step_by(if cfg!(miri) { 37 } else { 1 }) {
+            let bytes = not_utf8(len, &mut rng);
+            for room in [0, 1, 64, 65, 300] {
+                let mut out = vec![0u16; room];
+                let (read, written) = valid_utf8_to_utf16_at(level, &bytes, &mut out);
+                assert!(read <= bytes.len() && written <= room);
+            }
+        }
+    }
+}
+
+/// UTF-16 to UTF-8 at `level` from units and from bytes in both orders
+/// against the portable form and std, the count of code points against
+/// std's, and UTF-16 validation against std's, at several sizes of output.
+fn check_utf16(level: Level, src: &[u16]) {
+    let valid = char::decode_utf16(src.iter().copied())
+        .take_while(Result::is_ok)
+        .map(|c| c.map_or(0, char::len_utf16))
+        .sum::<usize>();
+    let text = String::from_utf16(&src[..valid]).unwrap();
+    let big: Vec<u8> = src.iter().flat_map(|u| u.to_be_bytes()).collect();
+    let little: Vec<u8> = src.iter().flat_map(|u| u.to_le_bytes()).collect();
+    let start = utf16_units_prefix_blocks_at(level, src);
+    assert!(start <= valid, "{level:?} {src:X?}");
+    assert_eq!(start + crate::utf16_prefix(src.len() - start, |k| src[start + k]), valid, "{level:?} {src:X?}");
+    for (bytes, big_endian) in [(&big, true), (&little, false)] {
+        let start = utf16_bytes_prefix_blocks_at(level, bytes, big_endian);
+        assert_eq!(start + crate::utf16_prefix(src.len() - start, |k| src[start + k]), valid, "{level:?} {src:X?}");
+    }
+    for &room in pick(&[text.len() + 70, text.len(), text.len().saturating_sub(1), 63, 64, 65, 80, 112, 1, 3, 0]) {
+        let (mut fast, mut slow) = (vec![0u8; room], vec![0u8; room]);
+        let got = utf16_to_utf8_at(level, src, &mut fast);
+        let want = crate::utf16_to_utf8_portable(src, &mut slow);
+        assert_eq!(got, want, "{level:?} {src:X?} room {room}");
+        assert_eq!(&fast[..got.1], &text.as_bytes()[..got.1]);
+        for (bytes, big_endian) in [(&big, true), (&little, false)] {
+            let mut out = vec![0u8; room];
+            let (read, written, points) = utf16_bytes_to_utf8_at(level, bytes, big_endian, &mut out);
+            assert_eq!((read, written), got, "{level:?} big endian {big_endian}");
+            assert_eq!(out[..written], fast[..written]);
+            let chars = core::str::from_utf8(&text.as_bytes()[..written]).map(|s| s.chars().count());
+            assert_eq!(Ok(points), chars, "{level:?} {src:X?} room {room}");
+        }
+    }
+}
+
+#[test]
+fn utf16_to_utf8_agrees_with_the_portable_form_and_std() {
+    for level in levels() {
+        // Under Miri, every other class mix.
+        for (c, classes) in UTF16_CLASSES.iter().enumerate().filter(|(c, _)| !cfg!(miri) || c % 2 == 1) {
+            for seed in 0..seeds() {
+                let (_, units) = encode(&values(seed * 16 + c as u32, 60, classes));
+                for &start in pick(&[0, 1, 2, 3, 5, 8, 15]) {
+                    let src = &units[start.min(units.len())..];
+                    // A lone surrogate at each position of the first blocks.
+                    let step = if cfg!(miri) { 13 } else { 1 };
+                    for bad in (0..src.len().min(40)).step_by(step).map(Some).chain([None]) {
+                        let mut src = src.to_vec();
+                        if let Some(b) = bad {
+                            src[b] = if b % 2 == 0 { 0xDC00 } else { 0xD812 };
+                        }
+                        check_utf16(level, &src);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf16_to_utf8_of_runs_of_one_length_agrees_with_std() {
+    // Runs of one class each, of lengths around the blocks' sizes (8, 16
+    // units), one after another, and a lead surrogate cut at the end.
+    let lengths: &[usize] = if cfg!(miri) { &[17, 40] } else { &[1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100] };
+    for level in levels() {
+        for (k, pair) in [[0, 1], [1, 0], [0, 2], [2, 1], [1, 3], [3, 0], [2, 3]].iter().enumerate() {
+            for (n, &first) in lengths.iter().enumerate() {
+                let second = lengths[(n * 7 + k) % lengths.len()];
+                let mut all = Vec::new();
+                for (run, &class) in [first, second, first + second].iter().zip(pair.iter().cycle()) {
+                    all.extend(values((k * 100 + n) as u32, *run, &[class]));
+                }
+                let (_, mut units) = encode(&all);
+                check_utf16(level, &units);
+                units.push(0xD800);
+                check_utf16(level, &units);
+            }
+        }
+    }
+}
+
+#[test]
+fn ascii_prefix_agrees_with_std() {
+    let lengths: Vec<usize> = if cfg!(miri) { vec![0, 17, 70] } else { (0..150).collect() };
+    for level in levels() {
+        for &len in &lengths {
+            let mut bytes = vec![b'a'; len];
+            assert_eq!(ascii_prefix_at(level, &bytes), len);
+            for at in (0..len).step_by(if cfg!(miri) { 7 } else { 1 }) {
+                for b in [0x80, 0xC3, 0xFF] {
+                    bytes[at] = b;
+                    let want = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(len);
+                    assert_eq!(ascii_prefix_at(level, &bytes), want, "{level:?} {len} {at}");
+                    let tail = &bytes[1.min(len)..];
+                    let want = tail.iter().position(|b| !b.is_ascii()).unwrap_or(tail.len());
+                    assert_eq!(ascii_prefix_at(level, tail), want, "{level:?} {len} {at}, from 1");
+                    bytes[at] = b'a';
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_agree_with_std() {
+    let text: String = "a\u{E9}\u{800}\u{FFFF}\u{10000}\u{10FFFF}".chars().cycle().take(300).collect();
+    let mut ends: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+    if cfg!(miri) {
+        ends.retain(|&i| i <= 40 || i % 97 == 0);
+    }
+    // Past 255 rows of byte lanes; and, but under Miri, past 65,535 rows
+    // of 16-bit lanes (about 525,000 trail surrogates).
+    let long = "\u{10FFFF}".repeat(if cfg!(miri) { 1100 } else { 530_000 });
+    for level in levels() {
+        for piece in ends.iter().map(|&end| &text[..end]).chain([long.as_str()]) {
+            let units: Vec<u16> = piece.encode_utf16().collect();
+            let chars = piece.chars().count();
+            assert_eq!(piece.len() - count_continuations_at(level, piece.as_bytes()), chars, "{level:?}");
+            assert_eq!(units.len() - count_trails_at(level, &units), chars, "{level:?}");
+        }
+    }
+}
+
+/// The public functions at each 128-bit level, pinned with `force_level`
+/// for the whole process: only these few checks, in one test, so that
+/// the other tests (which pin a level per call) do not see the pin.
+#[test]
+fn the_level_api_pins_the_128_bit_kernels() {
+    assert!(crate::level().is_available());
+    // The sweeps above run on these levels: none would make them pass
+    // without running a kernel.
+    if cfg!(all(target_arch = "aarch64", target_endian = "little")) {
+        assert_eq!(levels(), [Level::Neon]);
+    }
+    if cfg!(all(target_arch = "x86_64", feature = "std", target_feature = "sse4.2")) {
+        assert_eq!(levels(), [Level::Sse42]);
+    }
+    for level in levels() {
+        let (bytes, units) = encode(&values(5, 200, &[0, 1, 2, 3]));
+        let text = core::str::from_utf8(&bytes).unwrap();
+        let mut out16 = vec![0u16; units.len()];
+        let mut out8 = vec![0u8; bytes.len()];
+        assert!(crate::force_level(Some(level)));
+        assert_eq!(crate::level(), level);
+        let done = (crate::utf8_to_utf16(text, &mut out16), crate::utf16_to_utf8(&units, &mut out8));
+        assert!(crate::force_level(None));
+        assert_eq!(done, ((bytes.len(), units.len()), (units.len(), bytes.len())));
+        assert_eq!((out16, out8), (units, bytes));
+    }
+}
