@@ -406,7 +406,7 @@ pub fn scalars_to_utf8(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> usize {
 #[must_use]
 #[inline]
 pub fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [u8]) -> (usize, usize) {
-    portable::units_to_utf8(len, unit, dst)
+    portable::units_to_utf8(&portable::ByFn(len, unit), dst)
 }
 
 /// Converts UTF-16 code units to UTF-8 in `dst`; see [`units_to_utf8`].
@@ -462,11 +462,7 @@ pub fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8])
     if let Some(done) = avx2::utf16_bytes_to_utf8(src, big_endian, dst) {
         return done;
     }
-    let unit = |k: usize| {
-        let pair = [src[2 * k], src[2 * k + 1]];
-        if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
-    };
-    let (read, written) = units_to_utf8(src.len() / 2, unit, dst);
+    let (read, written) = portable::utf16_bytes_to_utf8(src, big_endian, dst);
     (read, written, count_utf8_code_points(&dst[..written]))
 }
 

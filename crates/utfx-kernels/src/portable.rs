@@ -43,16 +43,138 @@ pub(crate) fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
     i
 }
 
-/// The portable form of [`crate::units_to_utf8`].
+/// How many units or bytes the ASCII paths take at a time: 16, two words
+/// of eight bytes, which the compiler also turns into one 128-bit vector
+/// where the target has them (as encoding_rs's ASCII strides).
+const STRIDE: usize = 16;
+
+/// How many bytes at the front of a [`STRIDE`] of bytes are ASCII: the
+/// high bits of two words, the first one set found by counting zeros.
+#[inline(always)]
+fn ascii_len(stride: &[u8]) -> usize {
+    let word = |k: usize| {
+        let c = &stride[k..k + 8];
+        u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) & HIGH_BITS
+    };
+    let (low, high) = (word(0), word(8));
+    if low != 0 {
+        (low.trailing_zeros() / 8) as usize
+    } else if high != 0 {
+        8 + (high.trailing_zeros() / 8) as usize
+    } else {
+        STRIDE
+    }
+}
+
+/// UTF-16 code units read by index, for [`units_to_utf8`]: a slice, bytes
+/// in either order, or a caller's function.
+pub(crate) trait Units {
+    /// How many units there are.
+    fn count(&self) -> usize;
+    /// The unit at `k`, for `k < count()`.
+    fn unit(&self, k: usize) -> u16;
+    /// The [`STRIDE`] units from `k`, for `k + STRIDE <= count()`.
+    #[inline(always)]
+    fn stride(&self, k: usize) -> [u16; STRIDE] {
+        core::array::from_fn(|j| self.unit(k + j))
+    }
+}
+
+/// Units in a slice.
+pub(crate) struct Slice<'a>(pub(crate) &'a [u16]);
+
+impl Units for Slice<'_> {
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+    #[inline(always)]
+    fn unit(&self, k: usize) -> u16 {
+        self.0[k]
+    }
+    #[inline(always)]
+    fn stride(&self, k: usize) -> [u16; STRIDE] {
+        let mut units = [0; STRIDE];
+        units.copy_from_slice(&self.0[k..k + STRIDE]);
+        units
+    }
+}
+
+/// Units held as bytes, little-endian or (`BIG`) big-endian; a last odd
+/// byte is not a unit.
+pub(crate) struct Bytes<'a, const BIG: bool>(pub(crate) &'a [u8]);
+
+impl<const BIG: bool> Units for Bytes<'_, BIG> {
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.0.len() / 2
+    }
+    #[inline(always)]
+    fn unit(&self, k: usize) -> u16 {
+        let pair = [self.0[2 * k], self.0[2 * k + 1]];
+        if BIG { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
+    }
+    #[inline(always)]
+    fn stride(&self, k: usize) -> [u16; STRIDE] {
+        let bytes = &self.0[2 * k..2 * (k + STRIDE)];
+        core::array::from_fn(|j| {
+            let pair = [bytes[2 * j], bytes[2 * j + 1]];
+            if BIG { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
+        })
+    }
+}
+
+/// Units read through a caller's function, `len` of them.
+pub(crate) struct ByFn<F>(pub(crate) usize, pub(crate) F);
+
+impl<F: Fn(usize) -> u16> Units for ByFn<F> {
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.0
+    }
+    #[inline(always)]
+    fn unit(&self, k: usize) -> u16 {
+        (self.1)(k)
+    }
+}
+
+/// The portable form of [`crate::units_to_utf8`] and of the conversions
+/// from UTF-16 to UTF-8 ([`crate::utf16_to_utf8`], the bytes forms).
 #[inline]
-pub(crate) fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize) {
+    let len = src.count();
     let (mut i, mut o) = (0, 0);
     while i < len {
-        let u = u32::from(unit(i));
+        let u = u32::from(src.unit(i));
+        // ASCII, a stride at a time while it lasts: each stride narrowed
+        // whole, then as much of it kept as is ASCII (the bytes after
+        // that are written over next).
+        if u < 0x80 && i + STRIDE <= len && o + STRIDE <= dst.len() {
+            loop {
+                let units = src.stride(i);
+                for (d, &unit) in dst[o..o + STRIDE].iter_mut().zip(&units) {
+                    *d = unit as u8;
+                }
+                // (A fold, not `all`, so that the test is vector code.)
+                if units.iter().fold(0, |any, &unit| any | unit) < 0x80 {
+                    i += STRIDE;
+                    o += STRIDE;
+                    if i + STRIDE <= len && o + STRIDE <= dst.len() {
+                        continue;
+                    }
+                } else {
+                    let n = units.iter().position(|&unit| unit >= 0x80).unwrap_or(STRIDE);
+                    i += n;
+                    o += n;
+                }
+                break;
+            }
+            continue;
+        }
         // Two characters of the same length at once: the runs of
         // two-byte (Cyrillic, Arabic) and three-byte (CJK, Indic) text.
         if i + 2 <= len && o + 8 <= dst.len() && u >= 0x80 {
-            let v = u32::from(unit(i + 1));
+            let v = u32::from(src.unit(i + 1));
             if u < 0x800 && (0x80..0x800).contains(&v) {
                 dst[o..o + 4].copy_from_slice(&[
                     0xC0 | (u >> 6) as u8,
@@ -86,7 +208,7 @@ pub(crate) fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [
                 o += 1;
                 // ASCII, four at a time while it lasts.
                 while i + 4 <= len && o + 4 <= dst.len() {
-                    let (a, b, c, d) = (unit(i), unit(i + 1), unit(i + 2), unit(i + 3));
+                    let (a, b, c, d) = (src.unit(i), src.unit(i + 1), src.unit(i + 2), src.unit(i + 3));
                     if (a | b | c | d) >= 0x80 {
                         break;
                     }
@@ -111,9 +233,25 @@ pub(crate) fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [
                 o += 3;
                 continue;
             }
+            // A surrogate pair (the lead is below DC00).
+            if u < 0xDC00 && i + 1 < len {
+                let next = u32::from(src.unit(i + 1));
+                if next & 0xFC00 == 0xDC00 {
+                    let value = 0x1_0000 + ((u - 0xD800) << 10) + (next - 0xDC00);
+                    dst[o..o + 4].copy_from_slice(&[
+                        0xF0 | (value >> 18) as u8,
+                        0x80 | ((value >> 12) & 0x3F) as u8,
+                        0x80 | ((value >> 6) & 0x3F) as u8,
+                        0x80 | (value & 0x3F) as u8,
+                    ]);
+                    i += 2;
+                    o += 4;
+                    continue;
+                }
+            }
         }
         let (value, units) = match u {
-            0xD800..=0xDBFF => match (i + 1 < len).then(|| u32::from(unit(i + 1))) {
+            0xD800..=0xDBFF => match (i + 1 < len).then(|| u32::from(src.unit(i + 1))) {
                 Some(next @ 0xDC00..=0xDFFF) => (0x1_0000 + ((u - 0xD800) << 10) + (next - 0xDC00), 2),
                 _ => break,
             },
@@ -159,21 +297,24 @@ pub(crate) fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (us
     while i + 4 <= bytes.len() && o + 2 <= dst.len() {
         let b0 = bytes[i];
         if b0 < 0x80 {
-            // ASCII, eight at a time while it lasts.
-            while i + 8 <= bytes.len() && o + 8 <= dst.len() {
-                let c = &bytes[i..i + 8];
-                let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-                if word & HIGH_BITS != 0 {
-                    break;
+            // ASCII, a stride at a time while it lasts: each stride
+            // widened whole, then as much of it kept as is ASCII (the
+            // units after that are written over next).
+            if i + STRIDE <= bytes.len() && o + STRIDE <= dst.len() {
+                loop {
+                    let stride = &bytes[i..i + STRIDE];
+                    for (d, &b) in dst[o..o + STRIDE].iter_mut().zip(stride) {
+                        *d = u16::from(b);
+                    }
+                    let n = ascii_len(stride);
+                    i += n;
+                    o += n;
+                    if n < STRIDE || i + STRIDE > bytes.len() || o + STRIDE > dst.len() {
+                        break;
+                    }
                 }
-                for (d, &b) in dst[o..o + 8].iter_mut().zip(c) {
-                    *d = u16::from(b);
-                }
-                i += 8;
-                o += 8;
-            }
-            if i < bytes.len() && o < dst.len() && bytes[i] < 0x80 {
-                dst[o] = u16::from(bytes[i]);
+            } else {
+                dst[o] = u16::from(b0);
                 i += 1;
                 o += 1;
             }
@@ -379,7 +520,13 @@ pub(crate) fn scalars_to_utf8_portable(points: &[u32], out: &mut alloc::vec::Vec
 
 /// The portable form of [`crate::utf16_to_utf8`].
 pub(crate) fn utf16_to_utf8_portable(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    units_to_utf8(src.len(), |k| src[k], dst)
+    units_to_utf8(&Slice(src), dst)
+}
+
+/// The portable form of [`crate::utf16_bytes_to_utf8`]: (units read, bytes
+/// written).
+pub(crate) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize) {
+    if big_endian { units_to_utf8(&Bytes::<true>(src), dst) } else { units_to_utf8(&Bytes::<false>(src), dst) }
 }
 
 /// The continuation bytes of `bytes`, for [`crate::count_utf8_code_points`]
