@@ -73,11 +73,24 @@ pub(crate) trait Units {
     fn count(&self) -> usize;
     /// The unit at `k`, for `k < count()`.
     fn unit(&self, k: usize) -> u16;
-    /// The [`STRIDE`] units from `k`, for `k + STRIDE <= count()`.
+    /// Writes the [`STRIDE`] units from `k` to `out`, each cut to its low
+    /// byte, and returns whether they were all ASCII; `false` (and
+    /// nothing written) where fewer than [`STRIDE`] units are left.
     #[inline(always)]
-    fn stride(&self, k: usize) -> [u16; STRIDE] {
-        core::array::from_fn(|j| self.unit(k + j))
+    fn narrow(&self, k: usize, out: &mut [u8; STRIDE]) -> bool {
+        k + STRIDE <= self.count() && narrow(&core::array::from_fn(|j| self.unit(k + j)), out)
     }
+}
+
+/// Writes `units` to `out`, each cut to its low byte, and returns whether
+/// they were all ASCII.
+#[inline(always)]
+fn narrow(units: &[u16; STRIDE], out: &mut [u8; STRIDE]) -> bool {
+    for (d, &unit) in out.iter_mut().zip(units) {
+        *d = unit as u8;
+    }
+    // (A fold, not `all`, so that the test is vector code.)
+    units.iter().fold(0, |any, &unit| any | unit) < 0x80
 }
 
 /// Units in a slice.
@@ -93,10 +106,8 @@ impl Units for Slice<'_> {
         self.0[k]
     }
     #[inline(always)]
-    fn stride(&self, k: usize) -> [u16; STRIDE] {
-        let mut units = [0; STRIDE];
-        units.copy_from_slice(&self.0[k..k + STRIDE]);
-        units
+    fn narrow(&self, k: usize, out: &mut [u8; STRIDE]) -> bool {
+        self.0.get(k..).and_then(<[u16]>::first_chunk).is_some_and(|units| narrow(units, out))
     }
 }
 
@@ -115,12 +126,13 @@ impl<const BIG: bool> Units for Bytes<'_, BIG> {
         if BIG { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
     }
     #[inline(always)]
-    fn stride(&self, k: usize) -> [u16; STRIDE] {
-        let bytes = &self.0[2 * k..2 * (k + STRIDE)];
-        core::array::from_fn(|j| {
+    fn narrow(&self, k: usize, out: &mut [u8; STRIDE]) -> bool {
+        let Some(bytes) = self.0.get(2 * k..).and_then(<[u8]>::first_chunk::<{ 2 * STRIDE }>) else { return false };
+        let units = core::array::from_fn(|j| {
             let pair = [bytes[2 * j], bytes[2 * j + 1]];
             if BIG { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
-        })
+        });
+        narrow(&units, out)
     }
 }
 
@@ -150,26 +162,43 @@ pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize)
         // whole, then as much of it kept as is ASCII (the bytes after
         // that are written over next).
         if u < 0x80 && i + STRIDE <= len && o + STRIDE <= dst.len() {
-            loop {
-                let units = src.stride(i);
-                for (d, &unit) in dst[o..o + STRIDE].iter_mut().zip(&units) {
-                    *d = unit as u8;
-                }
-                // (A fold, not `all`, so that the test is vector code.)
-                if units.iter().fold(0, |any, &unit| any | unit) < 0x80 {
+            // A space or punctuation between letters of another script
+            // alone, without a stride.
+            if src.unit(i + 1) >= 0x80 {
+                dst[o] = u as u8;
+                i += 1;
+                o += 1;
+                continue;
+            }
+            while i + STRIDE <= len {
+                let Some(out) = dst.get_mut(o..).and_then(<[u8]>::first_chunk_mut) else { break };
+                if src.narrow(i, out) {
                     i += STRIDE;
                     o += STRIDE;
-                    if i + STRIDE <= len && o + STRIDE <= dst.len() {
-                        continue;
-                    }
                 } else {
-                    let n = units.iter().position(|&unit| unit >= 0x80).unwrap_or(STRIDE);
+                    let n = (i..len.min(i + STRIDE)).position(|k| src.unit(k) >= 0x80).unwrap_or(0);
                     i += n;
                     o += n;
+                    break;
                 }
-                break;
             }
             continue;
+        }
+        // A surrogate pair (its lead below DC00), while four bytes fit.
+        if u & 0xFC00 == 0xD800 && i + 1 < len && o + 4 <= dst.len() {
+            let next = u32::from(src.unit(i + 1));
+            if next & 0xFC00 == 0xDC00 {
+                let value = (u << 10) + next - ((0xD800 << 10) - 0x1_0000 + 0xDC00);
+                dst[o..o + 4].copy_from_slice(&[
+                    0xF0 | (value >> 18) as u8,
+                    0x80 | ((value >> 12) & 0x3F) as u8,
+                    0x80 | ((value >> 6) & 0x3F) as u8,
+                    0x80 | (value & 0x3F) as u8,
+                ]);
+                i += 2;
+                o += 4;
+                continue;
+            }
         }
         // Two characters of the same length at once: the runs of
         // two-byte (Cyrillic, Arabic) and three-byte (CJK, Indic) text.
@@ -232,22 +261,6 @@ pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize)
                 i += 1;
                 o += 3;
                 continue;
-            }
-            // A surrogate pair (the lead is below DC00).
-            if u < 0xDC00 && i + 1 < len {
-                let next = u32::from(src.unit(i + 1));
-                if next & 0xFC00 == 0xDC00 {
-                    let value = 0x1_0000 + ((u - 0xD800) << 10) + (next - 0xDC00);
-                    dst[o..o + 4].copy_from_slice(&[
-                        0xF0 | (value >> 18) as u8,
-                        0x80 | ((value >> 12) & 0x3F) as u8,
-                        0x80 | ((value >> 6) & 0x3F) as u8,
-                        0x80 | (value & 0x3F) as u8,
-                    ]);
-                    i += 2;
-                    o += 4;
-                    continue;
-                }
             }
         }
         let (value, units) = match u {
