@@ -591,3 +591,206 @@ pub(crate) fn count_trails(units: &[u16]) -> usize {
 
 /// The high bit of each of eight bytes.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The portable forms against the standard library's conversions, around
+/// the word and stride paths: ASCII runs of every length before and after
+/// each class of character, every mix of classes, lone surrogates at every
+/// position of a stride, and outputs of every size up to one short.
+#[cfg(test)]
+mod tests {
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use super::{
+        ByFn, ascii_prefix, units_to_utf8, utf16_bytes_to_utf8, utf16_prefix, utf16_to_utf8_portable,
+        valid_utf8_to_utf16_portable,
+    };
+
+    /// One character of each UTF-8 length and UTF-16 form: ASCII, two-byte
+    /// (lowest, highest), three-byte (lowest, below the surrogates, above
+    /// them, highest), four-byte (lowest, highest).
+    const CLASSES: [char; 9] =
+        ['a', '\u{80}', '\u{7FF}', '\u{800}', '\u{D7FF}', '\u{E000}', '\u{FFFF}', '\u{10000}', '\u{10FFFF}'];
+
+    /// The longest run of ASCII around a character that the sweeps take:
+    /// past one stride and a half.
+    const RUN: usize = if cfg!(miri) { 17 } else { 24 };
+
+    /// What UTF-8 to UTF-16 into `room` units must give, from `chars`:
+    /// (bytes read, the units).
+    fn utf8_expected(text: &str, room: usize) -> (usize, Vec<u16>) {
+        let (mut read, mut units) = (0, Vec::new());
+        for c in text.chars() {
+            if units.len() + c.len_utf16() > room {
+                break;
+            }
+            units.extend(c.encode_utf16(&mut [0; 2]).iter());
+            read += c.len_utf8();
+        }
+        (read, units)
+    }
+
+    /// What UTF-16 to UTF-8 into `room` bytes must give, from
+    /// `char::decode_utf16`: (units read, the bytes); it stops at the first
+    /// lone surrogate.
+    fn utf16_expected(units: &[u16], room: usize) -> (usize, Vec<u8>) {
+        let (mut read, mut bytes) = (0, Vec::new());
+        for c in char::decode_utf16(units.iter().copied()) {
+            let Ok(c) = c else { break };
+            if bytes.len() + c.len_utf8() > room {
+                break;
+            }
+            bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            read += c.len_utf16();
+        }
+        (read, bytes)
+    }
+
+    /// UTF-8 to UTF-16 of `text` into every output size in `rooms` and into
+    /// room to spare, from an input that starts `shift` bytes into its
+    /// buffer.
+    fn check_utf8(text: &str, rooms: impl Iterator<Item = usize>, shift: usize) {
+        let mut buffer = alloc::vec![b'-'; shift];
+        buffer.extend_from_slice(text.as_bytes());
+        let bytes = &buffer[shift..];
+        for room in rooms.chain([text.len() + 8]) {
+            let mut dst = alloc::vec![0u16; room];
+            let (read, written) = valid_utf8_to_utf16_portable(bytes, &mut dst);
+            let (want_read, want) = utf8_expected(text, room);
+            assert_eq!((read, &dst[..written]), (want_read, &want[..]), "{text:?} into {room}");
+        }
+    }
+
+    /// UTF-16 to UTF-8 of `units` into every output size in `rooms` and
+    /// into room to spare, through the slice, both byte orders and a
+    /// function.
+    fn check_utf16(units: &[u16], rooms: impl Iterator<Item = usize>) {
+        let little: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+        let big: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
+        for room in rooms.chain([3 * units.len() + 8]) {
+            let (want_read, want) = utf16_expected(units, room);
+            let mut dst = alloc::vec![0u8; room];
+            let (read, written) = utf16_to_utf8_portable(units, &mut dst);
+            assert_eq!((read, &dst[..written]), (want_read, &want[..]), "{units:04X?} into {room}");
+            for (bytes, big_endian) in [(&little, false), (&big, true)] {
+                let mut dst = alloc::vec![0u8; room];
+                let (read, written) = utf16_bytes_to_utf8(bytes, big_endian, &mut dst);
+                assert_eq!((read, &dst[..written]), (want_read, &want[..]), "big-endian {big_endian}");
+            }
+            let mut dst = alloc::vec![0u8; room];
+            let (read, written) = units_to_utf8(&ByFn(units.len(), |k| units[k]), &mut dst);
+            assert_eq!((read, &dst[..written]), (want_read, &want[..]), "through a function");
+        }
+        let valid = char::decode_utf16(units.iter().copied()).map_while(Result::ok).map(char::len_utf16).sum::<usize>();
+        assert_eq!(utf16_prefix(units.len(), |k| units[k]), valid, "{units:04X?}");
+    }
+
+    /// The output sizes worth trying for a text that needs `full`: all of
+    /// them for short texts, else the few around each end.
+    fn rooms(full: usize) -> impl Iterator<Item = usize> {
+        (0..=full + 1).filter(move |&n| full <= 40 || n < 5 || n + 5 > full)
+    }
+
+    #[test]
+    fn ascii_runs_around_each_class() {
+        for c in CLASSES {
+            for before in 0..=RUN {
+                for after in 0..=RUN {
+                    let mut text = String::from(&"0123456789abcdefghijklmnopqrstuvwxyz"[..before]);
+                    text.push(c);
+                    text.extend("ZYXWVUTSRQPONMLKJIHGFEDCBA".chars().take(after));
+                    check_utf8(&text, rooms(text.encode_utf16().count()), before % 8);
+                    let units: Vec<u16> = text.encode_utf16().collect();
+                    check_utf16(&units, rooms(text.len()));
+                    assert_eq!(ascii_prefix(text.as_bytes()), if c.is_ascii() { text.len() } else { before });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_mix_of_classes() {
+        // Every sequence of up to four (three under Miri) characters, with
+        // an ASCII run before it that puts it at each position of a stride.
+        let depth = if cfg!(miri) { 2 } else { 4 };
+        let mut mixes: Vec<String> = alloc::vec![String::new()];
+        let mut level = mixes.clone();
+        for _ in 0..depth {
+            level = level.iter().flat_map(|m| CLASSES.iter().map(move |&c| alloc::format!("{m}{c}"))).collect();
+            mixes.extend_from_slice(&level);
+        }
+        let leads = if cfg!(miri) { [0, 15].as_slice() } else { &[0, 1, 7, 8, 13, 14, 15, 16, 17] };
+        for mix in &mixes {
+            for &lead in leads {
+                let text = alloc::format!("{}{mix}{mix}", "-".repeat(lead));
+                let units: Vec<u16> = text.encode_utf16().collect();
+                let (full8, full16) = (text.len(), units.len());
+                check_utf8(&text, [full16, full16.saturating_sub(1)].into_iter(), 0);
+                check_utf16(&units, [full8, full8.saturating_sub(1)].into_iter());
+            }
+        }
+    }
+
+    #[test]
+    fn lone_surrogates_at_every_position() {
+        // A lone lead (before ASCII, before another lead, last), a lone
+        // trail, and a trail before a lead, in runs of ASCII, of two-byte
+        // and of three-byte characters, at each position up to past a
+        // stride and a half.
+        let lones: [&[u16]; 5] = [&[0xD800, 0x41], &[0xDBFF, 0xD800, 0xDC00], &[0xDBFF], &[0xDC00], &[0xDFFF, 0xD800]];
+        for fill in [0x61, 0xE9, 0x4E2D] {
+            for at in 0..=RUN {
+                for lone in lones {
+                    let mut units = alloc::vec![fill; at];
+                    units.extend_from_slice(lone);
+                    units.extend(core::iter::repeat_n(fill, 20));
+                    let full: usize = utf16_expected(&units, usize::MAX).1.len();
+                    check_utf16(&units, rooms(full));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn generalized_utf8_decodes_by_its_bits() {
+        // Surrogates' three bytes (WTF-8, CESU-8) and C0 80 (Modified
+        // UTF-8) give their units, by the bit distribution of RFC 3629's
+        // table, around ASCII runs.
+        for before in 0..=RUN {
+            for (seq, unit) in
+                [([0xED, 0xA0, 0x80].as_slice(), 0xD800), (&[0xED, 0xBF, 0xBF], 0xDFFF), (&[0xC0, 0x80], 0)]
+            {
+                let mut bytes = alloc::vec![b'x'; before];
+                bytes.extend_from_slice(seq);
+                bytes.extend_from_slice(b"yz");
+                let mut want: Vec<u16> = alloc::vec![0x78; before];
+                want.extend([unit, 0x79, 0x7A]);
+                let mut dst = alloc::vec![0u16; want.len()];
+                assert_eq!(valid_utf8_to_utf16_portable(&bytes, &mut dst), (bytes.len(), want.len()));
+                assert_eq!(dst, want);
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_stay_in_bounds() {
+        // Any bytes: no panic, and no more read or written than there is.
+        let alphabet = [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF];
+        let mut seed = 0x2545_F491_u32;
+        for len in 0..if cfg!(miri) { 24 } else { 80 } {
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    alphabet[(seed % 7) as usize]
+                })
+                .collect();
+            for room in [0, 1, len / 2, len] {
+                let mut dst = alloc::vec![0u16; room];
+                let (read, written) = valid_utf8_to_utf16_portable(&bytes, &mut dst);
+                assert!(read <= len && written <= room);
+            }
+        }
+    }
+}
