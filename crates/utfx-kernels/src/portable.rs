@@ -310,47 +310,74 @@ pub(crate) fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (us
     while i + 4 <= bytes.len() && o + 2 <= dst.len() {
         let b0 = bytes[i];
         if b0 < 0x80 {
-            // ASCII, a stride at a time while it lasts: each stride
-            // widened whole, then as much of it kept as is ASCII (the
-            // units after that are written over next).
-            if i + STRIDE <= bytes.len() && o + STRIDE <= dst.len() {
-                loop {
-                    let stride = &bytes[i..i + STRIDE];
-                    for (d, &b) in dst[o..o + STRIDE].iter_mut().zip(stride) {
-                        *d = u16::from(b);
-                    }
-                    let n = ascii_len(stride);
-                    i += n;
-                    o += n;
-                    if n < STRIDE || i + STRIDE > bytes.len() || o + STRIDE > dst.len() {
-                        break;
-                    }
-                }
-            } else {
+            // A space or punctuation between letters of another script
+            // alone; else ASCII a stride at a time while it lasts, each
+            // stride widened whole, then as much of it kept as is ASCII
+            // (the units after that are written over next).
+            if bytes[i + 1] >= 0x80 || i + STRIDE > bytes.len() || o + STRIDE > dst.len() {
                 dst[o] = u16::from(b0);
                 i += 1;
                 o += 1;
+                continue;
+            }
+            while let (Some(stride), Some(out)) = (
+                bytes.get(i..).and_then(<[u8]>::first_chunk::<STRIDE>),
+                dst.get_mut(o..).and_then(<[u16]>::first_chunk_mut::<STRIDE>),
+            ) {
+                for (d, &b) in out.iter_mut().zip(stride) {
+                    *d = u16::from(b);
+                }
+                let n = ascii_len(stride);
+                i += n;
+                o += n;
+                if n < STRIDE {
+                    break;
+                }
             }
             continue;
         }
-        let b1 = u32::from(bytes[i + 1] & 0x3F);
+        // Runs of characters of one length (the lead's class: 80..DF,
+        // E0..EF, F0..FF) in a loop of their own, while a whole character
+        // of any length still fits on both sides.
+        let (len, room) = (bytes.len(), dst.len());
+        let fits = |i: usize, o: usize| i + 4 <= len && o + 2 <= room;
+        let mut lead = b0;
         if b0 < 0xE0 {
-            dst[o] = (((u32::from(b0) & 0x1F) << 6) | b1) as u16;
-            i += 2;
-            o += 1;
+            loop {
+                dst[o] = ((u16::from(lead) & 0x1F) << 6) | u16::from(bytes[i + 1] & 0x3F);
+                i += 2;
+                o += 1;
+                if !fits(i, o) || !(0x80..0xE0).contains(&bytes[i]) {
+                    break;
+                }
+                lead = bytes[i];
+            }
         } else if b0 < 0xF0 {
-            let b2 = u32::from(bytes[i + 2] & 0x3F);
-            dst[o] = (((u32::from(b0) & 0x0F) << 12) | (b1 << 6) | b2) as u16;
-            i += 3;
-            o += 1;
+            loop {
+                let (b1, b2) = (u16::from(bytes[i + 1] & 0x3F), u16::from(bytes[i + 2] & 0x3F));
+                dst[o] = ((u16::from(lead) & 0x0F) << 12) | (b1 << 6) | b2;
+                i += 3;
+                o += 1;
+                if !fits(i, o) || bytes[i] & 0xF0 != 0xE0 {
+                    break;
+                }
+                lead = bytes[i];
+            }
         } else {
-            let b2 = u32::from(bytes[i + 2] & 0x3F);
-            let b3 = u32::from(bytes[i + 3] & 0x3F);
-            let v = (((u32::from(b0) & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3).wrapping_sub(0x1_0000);
-            dst[o] = 0xD800 | ((v >> 10) & 0x3FF) as u16;
-            dst[o + 1] = 0xDC00 | (v & 0x3FF) as u16;
-            i += 4;
-            o += 2;
+            loop {
+                let b1 = u32::from(bytes[i + 1] & 0x3F);
+                let b2 = u32::from(bytes[i + 2] & 0x3F);
+                let b3 = u32::from(bytes[i + 3] & 0x3F);
+                let v = (((u32::from(lead) & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3).wrapping_sub(0x1_0000);
+                dst[o] = 0xD800 | ((v >> 10) & 0x3FF) as u16;
+                dst[o + 1] = 0xDC00 | (v & 0x3FF) as u16;
+                i += 4;
+                o += 2;
+                if !fits(i, o) || bytes[i] < 0xF0 {
+                    break;
+                }
+                lead = bytes[i];
+            }
         }
     }
     // The last few bytes, each character checked against both ends.
