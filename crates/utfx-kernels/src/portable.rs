@@ -200,32 +200,62 @@ pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize)
                 continue;
             }
         }
-        // Two characters of the same length at once: the runs of
-        // two-byte (Cyrillic, Arabic) and three-byte (CJK, Indic) text.
-        if i + 2 <= len && o + 8 <= dst.len() && u >= 0x80 {
-            let v = u32::from(src.unit(i + 1));
-            if u < 0x800 && (0x80..0x800).contains(&v) {
-                dst[o..o + 4].copy_from_slice(&[
-                    0xC0 | (u >> 6) as u8,
-                    0x80 | (u & 0x3F) as u8,
-                    0xC0 | (v >> 6) as u8,
-                    0x80 | (v & 0x3F) as u8,
-                ]);
-                i += 2;
-                o += 4;
+        // Runs of two-byte (Cyrillic, Arabic) and of three-byte (CJK,
+        // Indic) characters in loops of their own while four bytes fit,
+        // with a single ASCII unit between two characters of the run
+        // (a space, punctuation) taken in the loop.
+        if u >= 0x80 && o + 4 <= dst.len() {
+            let mut u = u;
+            if u < 0x800 {
+                let two = |u: u32| (0x80..0x800).contains(&u);
+                loop {
+                    dst[o..o + 2].copy_from_slice(&[0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]);
+                    i += 1;
+                    o += 2;
+                    if i + 1 >= len || o + 4 > dst.len() {
+                        break;
+                    }
+                    u = u32::from(src.unit(i));
+                    if two(u) {
+                        continue;
+                    }
+                    let next = u32::from(src.unit(i + 1));
+                    if u >= 0x80 || !two(next) {
+                        break;
+                    }
+                    dst[o] = u as u8;
+                    i += 1;
+                    o += 1;
+                    u = next;
+                }
                 continue;
             }
-            if u >= 0x800 && v >= 0x800 && u & 0xF800 != 0xD800 && v & 0xF800 != 0xD800 {
-                dst[o..o + 6].copy_from_slice(&[
-                    0xE0 | (u >> 12) as u8,
-                    0x80 | ((u >> 6) & 0x3F) as u8,
-                    0x80 | (u & 0x3F) as u8,
-                    0xE0 | (v >> 12) as u8,
-                    0x80 | ((v >> 6) & 0x3F) as u8,
-                    0x80 | (v & 0x3F) as u8,
-                ]);
-                i += 2;
-                o += 6;
+            if u & 0xF800 != 0xD800 {
+                let three = |u: u32| u >= 0x800 && u & 0xF800 != 0xD800;
+                loop {
+                    dst[o..o + 3].copy_from_slice(&[
+                        0xE0 | (u >> 12) as u8,
+                        0x80 | ((u >> 6) & 0x3F) as u8,
+                        0x80 | (u & 0x3F) as u8,
+                    ]);
+                    i += 1;
+                    o += 3;
+                    if i + 1 >= len || o + 4 > dst.len() {
+                        break;
+                    }
+                    u = u32::from(src.unit(i));
+                    if three(u) {
+                        continue;
+                    }
+                    let next = u32::from(src.unit(i + 1));
+                    if u >= 0x80 || !three(next) {
+                        break;
+                    }
+                    dst[o] = u as u8;
+                    i += 1;
+                    o += 1;
+                    u = next;
+                }
                 continue;
             }
         }
