@@ -22,7 +22,7 @@
 //! Nothing here is a codec's rule: the conversions are the standard
 //! library's `str::encode_utf16` and `char::decode_utf16` over buffers,
 //! stopping where a codec's own rules must decide (a lone surrogate, a cut
-//! sequence, a full output), with an ASCII fast path eight bytes at a time.
+//! sequence, a full output), with ASCII sixteen bytes at a time (`portable.rs`).
 //!
 //! On x86-64 with `std`, the conversions between UTF-8 and UTF-16 and the
 //! validator run AVX2 kernels (`avx2.rs`, `avx2_validate.rs`), and those
