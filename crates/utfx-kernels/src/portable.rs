@@ -233,11 +233,10 @@ pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize)
             if u & 0xF800 != 0xD800 {
                 let three = |u: u32| u >= 0x800 && u & 0xF800 != 0xD800;
                 loop {
-                    dst[o..o + 3].copy_from_slice(&[
-                        0xE0 | (u >> 12) as u8,
-                        0x80 | ((u >> 6) & 0x3F) as u8,
-                        0x80 | (u & 0x3F) as u8,
-                    ]);
+                    // Four bytes written, the last one over next (it fits:
+                    // the loop runs while four bytes do).
+                    let bytes = 0x0080_80E0 | (u >> 12) | ((u << 2) & 0x3F00) | ((u << 16) & 0x3F_0000);
+                    dst[o..o + 4].copy_from_slice(&bytes.to_le_bytes());
                     i += 1;
                     o += 3;
                     if i + 1 >= len || o + 4 > dst.len() {
@@ -248,7 +247,7 @@ pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize)
                         continue;
                     }
                     let next = u32::from(src.unit(i + 1));
-                    if u >= 0x80 || !three(next) {
+                    if u >= 0x80 || !three(next) || o + 5 > dst.len() {
                         break;
                     }
                     dst[o] = u as u8;
