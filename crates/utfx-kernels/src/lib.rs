@@ -22,7 +22,7 @@
 //! Nothing here is a codec's rule: the conversions are the standard
 //! library's `str::encode_utf16` and `char::decode_utf16` over buffers,
 //! stopping where a codec's own rules must decide (a lone surrogate, a cut
-//! sequence, a full output), with an ASCII fast path eight bytes at a time.
+//! sequence, a full output), with ASCII sixteen bytes at a time (`portable.rs`).
 //!
 //! # Which instantiation runs
 //!
@@ -74,10 +74,16 @@ mod level;
 mod simd128;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod tables;
+mod portable;
 mod validate;
 
 pub use level::{Level, force_level, level};
 pub use validate::{Utf8Tables, valid_prefix};
+
+use portable::{
+    count_continuations, count_trails, scalars_to_utf8_portable, utf16_to_utf8_portable,
+    valid_utf8_to_code_points_portable, valid_utf8_to_utf16_portable,
+};
 
 /// Makes every conversion of this module run its portable code from now on
 /// (`true`) or choose by the processor again (`false`), for the whole
@@ -130,9 +136,6 @@ fn has_avx512() -> bool {
     level() == Level::Avx512
 }
 
-/// The high bit of each of eight bytes.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
 /// Returns how many bytes at the front of `bytes` are ASCII, eight at a time
 /// where it can.
 ///
@@ -148,15 +151,7 @@ pub fn ascii_prefix(bytes: &[u8]) -> usize {
     if let Some(n) = simd128::ascii_prefix_at_level(bytes) {
         return n;
     }
-    let mut i = 0;
-    for chunk in bytes.chunks_exact(8) {
-        let word = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
-        if word & HIGH_BITS != 0 {
-            break;
-        }
-        i += 8;
-    }
-    i + bytes[i..].iter().take_while(|b| b.is_ascii()).count()
+    portable::ascii_prefix(bytes)
 }
 
 /// How many bytes a sequence of the UTF-8 family that starts with `lead`
@@ -323,75 +318,6 @@ pub fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -
     valid_utf8_to_utf16(&src[..valid], dst)
 }
 
-/// The portable form of [`valid_utf8_to_utf16`].
-fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    let (mut i, mut o) = (0, 0);
-    // While a whole character of any length fits on both sides, no check
-    // but the lead byte's is needed.
-    while i + 4 <= bytes.len() && o + 2 <= dst.len() {
-        let b0 = bytes[i];
-        if b0 < 0x80 {
-            // ASCII, eight at a time while it lasts.
-            while i + 8 <= bytes.len() && o + 8 <= dst.len() {
-                let c = &bytes[i..i + 8];
-                let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-                if word & HIGH_BITS != 0 {
-                    break;
-                }
-                for (d, &b) in dst[o..o + 8].iter_mut().zip(c) {
-                    *d = u16::from(b);
-                }
-                i += 8;
-                o += 8;
-            }
-            if i < bytes.len() && o < dst.len() && bytes[i] < 0x80 {
-                dst[o] = u16::from(bytes[i]);
-                i += 1;
-                o += 1;
-            }
-            continue;
-        }
-        let b1 = u32::from(bytes[i + 1] & 0x3F);
-        if b0 < 0xE0 {
-            dst[o] = (((u32::from(b0) & 0x1F) << 6) | b1) as u16;
-            i += 2;
-            o += 1;
-        } else if b0 < 0xF0 {
-            let b2 = u32::from(bytes[i + 2] & 0x3F);
-            dst[o] = (((u32::from(b0) & 0x0F) << 12) | (b1 << 6) | b2) as u16;
-            i += 3;
-            o += 1;
-        } else {
-            let b2 = u32::from(bytes[i + 2] & 0x3F);
-            let b3 = u32::from(bytes[i + 3] & 0x3F);
-            let v = (((u32::from(b0) & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3).wrapping_sub(0x1_0000);
-            dst[o] = 0xD800 | ((v >> 10) & 0x3FF) as u16;
-            dst[o + 1] = 0xDC00 | (v & 0x3FF) as u16;
-            i += 4;
-            o += 2;
-        }
-    }
-    // The last few bytes, each character checked against both ends.
-    while i < bytes.len() {
-        let Some((value, len)) = read_char(bytes, i) else { break };
-        if value < 0x1_0000 {
-            let Some(d) = dst.get_mut(o) else { break };
-            *d = value as u16;
-            o += 1;
-        } else {
-            if o + 2 > dst.len() {
-                break;
-            }
-            let v = value.wrapping_sub(0x1_0000);
-            dst[o] = 0xD800 | ((v >> 10) & 0x3FF) as u16;
-            dst[o + 1] = 0xDC00 | (v & 0x3FF) as u16;
-            o += 2;
-        }
-        i += len;
-    }
-    (i, o)
-}
-
 /// Appends the code points of bytes that the caller has checked to be
 /// well-formed UTF-8 to `out`, as [`valid_utf8_to_utf16`] reads them, and
 /// returns how many bytes it read (all of them, but for a sequence cut by
@@ -460,143 +386,9 @@ pub fn checked_utf8_to_code_points(src: &[u8], out: &mut alloc::vec::Vec<u32>, t
     }
 }
 
-/// The portable form of [`valid_utf8_to_code_points`].
-fn valid_utf8_to_code_points_portable(bytes: &[u8], out: &mut alloc::vec::Vec<u32>) -> usize {
-    out.reserve(bytes.len());
-    if bytes.len() < SHORT {
-        // A character at a time: no buffer to fill for a few bytes.
-        let mut i = 0;
-        while let Some((value, len)) = read_char(bytes, i) {
-            out.push(value);
-            i += len;
-        }
-        return i;
-    }
-    // Through UTF-16 a block at a time: the kernels of this module do the
-    // bit distribution, and a block without surrogates widens in vector
-    // code.
-    let mut units = [0u16; BLOCK];
-    let mut i = 0;
-    while i < bytes.len() {
-        let (read, written) = valid_utf8_to_utf16(&bytes[i..], &mut units);
-        if read == 0 {
-            break;
-        }
-        units_to_code_points(&units[..written], out);
-        i += read;
-    }
-    i
-}
-
-/// The units of the stack buffers that the code point conversions go
-/// through.
-const BLOCK: usize = 1024;
-
 /// Below this many bytes or code points, the code point conversions go a
 /// character at a time instead of through the stack buffers.
 const SHORT: usize = 64;
-
-/// Appends the code points of well-formed UTF-16 (whose pairs are whole) to
-/// `out`.
-fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<u32>) {
-    // Text without surrogates (the BMP) in one go, else a block at a time.
-    if !units.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
-        out.extend(units.iter().map(|&u| u32::from(u)));
-        return;
-    }
-    let mut k = 0;
-    while k < units.len() {
-        let end = (k + 32).min(units.len());
-        let block = &units[k..end];
-        // (A fold, not `any`, so that the block compiles to vector code.)
-        if !block.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
-            out.extend(block.iter().map(|&u| u32::from(u)));
-            k = end;
-            continue;
-        }
-        while k < end {
-            let u = u32::from(units[k]);
-            match units.get(k + 1) {
-                Some(&next) if (0xD800..0xDC00).contains(&u) && (0xDC00..0xE000).contains(&next) => {
-                    out.push(0x1_0000 + ((u - 0xD800) << 10) + (u32::from(next) - 0xDC00));
-                    k += 2;
-                }
-                _ => {
-                    out.push(u);
-                    k += 1;
-                }
-            }
-        }
-    }
-}
-
-/// [`scalars_to_utf8`] a character at a time, for a few code points.
-fn scalars_to_utf8_short(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> usize {
-    // Each length written on its own: a fixed-size copy per character,
-    // where one of variable length would cost a call.
-    for (n, cp) in points.iter().enumerate() {
-        let v = *cp;
-        match v {
-            0..=0x7F => out.push(v as u8),
-            0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]),
-            0x800..=0xD7FF | 0xE000..=0xFFFF => out.extend_from_slice(&[
-                0xE0 | (v >> 12) as u8,
-                0x80 | ((v >> 6) & 0x3F) as u8,
-                0x80 | (v & 0x3F) as u8,
-            ]),
-            0x1_0000..=0x10_FFFF => out.extend_from_slice(&[
-                0xF0 | (v >> 18) as u8,
-                0x80 | ((v >> 12) & 0x3F) as u8,
-                0x80 | ((v >> 6) & 0x3F) as u8,
-                0x80 | (v & 0x3F) as u8,
-            ]),
-            _ => return n,
-        }
-    }
-    points.len()
-}
-
-/// Converts the leading Unicode scalar values of `points` to UTF-16 in
-/// `dst`, as many as fit: (code points read, units written). It stops before
-/// a surrogate or a value beyond U+10FFFF.
-fn scalars_to_utf16(points: &[u32], dst: &mut [u16]) -> (usize, usize) {
-    let (mut i, mut o) = (0, 0);
-    while i < points.len() {
-        // Sixteen code points of the BMP without surrogates at once.
-        if i + 16 <= points.len() && o + 16 <= dst.len() {
-            let block = &points[i..i + 16];
-            if !block.iter().fold(false, |any, p| any | (*p > 0xFFFF) | (*p & 0xF800 == 0xD800)) {
-                for (d, p) in dst[o..o + 16].iter_mut().zip(block) {
-                    *d = *p as u16;
-                }
-                i += 16;
-                o += 16;
-                continue;
-            }
-        }
-        // Otherwise one at a time to the end of the block.
-        let end = (i + 16).min(points.len());
-        while i < end {
-            let v = points[i];
-            match v {
-                0xD800..=0xDFFF => return (i, o),
-                0..=0xFFFF if o < dst.len() => {
-                    dst[o] = v as u16;
-                    o += 1;
-                }
-                0x1_0000..=0x10_FFFF if o + 2 <= dst.len() => {
-                    let w = v - 0x1_0000;
-                    dst[o] = 0xD800 | (w >> 10) as u16;
-                    dst[o + 1] = 0xDC00 | (w & 0x3FF) as u16;
-                    o += 2;
-                }
-                _ => return (i, o),
-            }
-            i += 1;
-        }
-    }
-    (i, o)
-}
 
 /// Appends the UTF-8 of the leading run of Unicode scalar values of
 /// `points` to `out`, and returns how many code points it took (it stops
@@ -619,29 +411,6 @@ pub fn scalars_to_utf8(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> usize {
     scalars_to_utf8_portable(points, out)
 }
 
-/// The portable form of [`scalars_to_utf8`].
-fn scalars_to_utf8_portable(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> usize {
-    out.reserve(points.len());
-    if points.len() < SHORT {
-        return scalars_to_utf8_short(points, out);
-    }
-    // Through UTF-16 a block at a time, for the UTF-16 to UTF-8 kernel.
-    let mut units = [0u16; BLOCK];
-    let mut bytes = [0u8; 3 * BLOCK];
-    let mut n = 0;
-    while n < points.len() {
-        let (read, written) = scalars_to_utf16(&points[n..], &mut units);
-        if read == 0 {
-            break;
-        }
-        // Three bytes per unit at most: all of it fits.
-        let (_, len) = utf16_to_utf8(&units[..written], &mut bytes);
-        out.extend_from_slice(&bytes[..len]);
-        n += read;
-    }
-    n
-}
-
 /// Converts UTF-16 code units, read through `unit(k)` for `k < len`, to
 /// UTF-8 in `dst`, as much as fits, and returns (units read, bytes written).
 /// It stops before a lone surrogate, before a lead surrogate that is the
@@ -652,109 +421,7 @@ fn scalars_to_utf8_portable(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> us
 #[must_use]
 #[inline]
 pub fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [u8]) -> (usize, usize) {
-    let (mut i, mut o) = (0, 0);
-    while i < len {
-        let u = u32::from(unit(i));
-        // Two characters of the same length at once: the runs of
-        // two-byte (Cyrillic, Arabic) and three-byte (CJK, Indic) text.
-        if i + 2 <= len && o + 8 <= dst.len() && u >= 0x80 {
-            let v = u32::from(unit(i + 1));
-            if u < 0x800 && (0x80..0x800).contains(&v) {
-                dst[o..o + 4].copy_from_slice(&[
-                    0xC0 | (u >> 6) as u8,
-                    0x80 | (u & 0x3F) as u8,
-                    0xC0 | (v >> 6) as u8,
-                    0x80 | (v & 0x3F) as u8,
-                ]);
-                i += 2;
-                o += 4;
-                continue;
-            }
-            if u >= 0x800 && v >= 0x800 && u & 0xF800 != 0xD800 && v & 0xF800 != 0xD800 {
-                dst[o..o + 6].copy_from_slice(&[
-                    0xE0 | (u >> 12) as u8,
-                    0x80 | ((u >> 6) & 0x3F) as u8,
-                    0x80 | (u & 0x3F) as u8,
-                    0xE0 | (v >> 12) as u8,
-                    0x80 | ((v >> 6) & 0x3F) as u8,
-                    0x80 | (v & 0x3F) as u8,
-                ]);
-                i += 2;
-                o += 6;
-                continue;
-            }
-        }
-        // While four bytes fit, only the unit decides.
-        if o + 4 <= dst.len() {
-            if u < 0x80 {
-                dst[o] = u as u8;
-                i += 1;
-                o += 1;
-                // ASCII, four at a time while it lasts.
-                while i + 4 <= len && o + 4 <= dst.len() {
-                    let (a, b, c, d) = (unit(i), unit(i + 1), unit(i + 2), unit(i + 3));
-                    if (a | b | c | d) >= 0x80 {
-                        break;
-                    }
-                    dst[o..o + 4].copy_from_slice(&[a as u8, b as u8, c as u8, d as u8]);
-                    i += 4;
-                    o += 4;
-                }
-                continue;
-            }
-            if u < 0x800 {
-                dst[o] = 0xC0 | (u >> 6) as u8;
-                dst[o + 1] = 0x80 | (u & 0x3F) as u8;
-                i += 1;
-                o += 2;
-                continue;
-            }
-            if u & 0xF800 != 0xD800 {
-                dst[o] = 0xE0 | (u >> 12) as u8;
-                dst[o + 1] = 0x80 | ((u >> 6) & 0x3F) as u8;
-                dst[o + 2] = 0x80 | (u & 0x3F) as u8;
-                i += 1;
-                o += 3;
-                continue;
-            }
-        }
-        let (value, units) = match u {
-            0xD800..=0xDBFF => match (i + 1 < len).then(|| u32::from(unit(i + 1))) {
-                Some(next @ 0xDC00..=0xDFFF) => (0x1_0000 + ((u - 0xD800) << 10) + (next - 0xDC00), 2),
-                _ => break,
-            },
-            0xDC00..=0xDFFF => break,
-            _ => (u, 1),
-        };
-        let room = dst.len() - o;
-        match value {
-            0..=0x7F if room >= 1 => {
-                dst[o] = value as u8;
-                o += 1;
-            }
-            0x80..=0x7FF if room >= 2 => {
-                dst[o] = 0xC0 | (value >> 6) as u8;
-                dst[o + 1] = 0x80 | (value & 0x3F) as u8;
-                o += 2;
-            }
-            0x800..=0xFFFF if room >= 3 => {
-                dst[o] = 0xE0 | (value >> 12) as u8;
-                dst[o + 1] = 0x80 | ((value >> 6) & 0x3F) as u8;
-                dst[o + 2] = 0x80 | (value & 0x3F) as u8;
-                o += 3;
-            }
-            0x1_0000.. if room >= 4 => {
-                dst[o] = 0xF0 | (value >> 18) as u8;
-                dst[o + 1] = 0x80 | ((value >> 12) & 0x3F) as u8;
-                dst[o + 2] = 0x80 | ((value >> 6) & 0x3F) as u8;
-                dst[o + 3] = 0x80 | (value & 0x3F) as u8;
-                o += 4;
-            }
-            _ => break,
-        }
-        i += units;
-    }
-    (i, o)
+    portable::units_to_utf8(&portable::ByFn(len, unit), dst)
 }
 
 /// Converts UTF-16 code units to UTF-8 in `dst`; see [`units_to_utf8`].
@@ -777,11 +444,6 @@ pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         return done;
     }
     utf16_to_utf8_portable(src, dst)
-}
-
-/// The portable form of [`utf16_to_utf8`].
-fn utf16_to_utf8_portable(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    units_to_utf8(src.len(), |k| src[k], dst)
 }
 
 /// Converts UTF-16 held as bytes, little-endian or (`big_endian`) big-endian,
@@ -823,11 +485,7 @@ pub fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8])
     if let Some(done) = simd128::utf16_bytes_to_utf8_at_level(src, big_endian, dst) {
         return done;
     }
-    let unit = |k: usize| {
-        let pair = [src[2 * k], src[2 * k + 1]];
-        if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
-    };
-    let (read, written) = units_to_utf8(src.len() / 2, unit, dst);
+    let (read, written) = portable::utf16_bytes_to_utf8(src, big_endian, dst);
     (read, written, count_utf8_code_points(&dst[..written]))
 }
 
@@ -844,25 +502,7 @@ pub fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8])
 #[must_use]
 #[inline]
 pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
-    let mut i = 0;
-    while i < len {
-        // Runs without surrogates, sixteen units at a time.
-        // (A fold, not `all`, so that the block compiles to vector code.)
-        while i + 16 <= len && !(i..i + 16).fold(false, |any, k| any | (unit(k) & 0xF800 == 0xD800)) {
-            i += 16;
-        }
-        // A block with surrogates: unit by unit to its end (and past it to
-        // finish a pair), before trying whole blocks again.
-        let end = (i + 16).min(len);
-        while i < end {
-            match unit(i) {
-                0xD800..=0xDBFF if i + 1 < len && (0xDC00..=0xDFFF).contains(&unit(i + 1)) => i += 2,
-                0xD800..=0xDFFF => return i,
-                _ => i += 1,
-            }
-        }
-    }
-    i
+    portable::utf16_prefix(len, unit)
 }
 
 /// Returns how many units at the front of `src` are well-formed UTF-16, as
@@ -937,33 +577,6 @@ pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
     bytes.len() - count_continuations(bytes)
 }
 
-/// The continuation bytes of `bytes`, for [`count_utf8_code_points`]
-/// without AVX2.
-fn count_continuations(bytes: &[u8]) -> usize {
-    // The continuation bytes, counted in 64 byte-wide lanes that the
-    // compiler turns into vector code (about 2.5 times the speed of a
-    // 16-bit sum, which widens every byte), over blocks short enough that
-    // no lane passes 255.
-    let mut continuations = 0;
-    for block in bytes.chunks(u8::MAX as usize * COUNT_LANES) {
-        let mut lanes = [0u8; COUNT_LANES];
-        let mut rows = block.chunks_exact(COUNT_LANES);
-        for row in &mut rows {
-            for (lane, &b) in lanes.iter_mut().zip(row) {
-                *lane += u8::from((b as i8) < -0x40);
-            }
-        }
-        continuations += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
-        continuations += rows.remainder().iter().filter(|&&b| (b as i8) < -0x40).count();
-    }
-    continuations
-}
-
-/// The number of lanes of [`count_utf8_code_points`] and
-/// [`count_code_points`]: 64 is what the compiler vectorizes (with 16 or
-/// 32 it does not).
-const COUNT_LANES: usize = 64;
-
 /// Counts the code points of well-formed UTF-16: the units that are not
 /// trail surrogates.
 ///
@@ -983,26 +596,6 @@ pub fn count_code_points(units: &[u16]) -> usize {
         return units.len() - trails;
     }
     units.len() - count_trails(units)
-}
-
-/// The trail surrogates of `units`, for [`count_code_points`] without
-/// AVX2.
-fn count_trails(units: &[u16]) -> usize {
-    // The trail surrogates, in 64 lanes of 16 bits, as above (about 1.3
-    // times the speed of one 16-bit sum).
-    let mut trails = 0;
-    for block in units.chunks(u16::MAX as usize * COUNT_LANES) {
-        let mut lanes = [0u16; COUNT_LANES];
-        let mut rows = block.chunks_exact(COUNT_LANES);
-        for row in &mut rows {
-            for (lane, &u) in lanes.iter_mut().zip(row) {
-                *lane += u16::from(u & 0xFC00 == 0xDC00);
-            }
-        }
-        trails += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
-        trails += rows.remainder().iter().filter(|&&u| u & 0xFC00 == 0xDC00).count();
-    }
-    trails
 }
 
 /// Bytes that are not UTF-8 for the kernels' bounds tests: `len` of ASCII,
