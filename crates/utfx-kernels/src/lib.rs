@@ -70,11 +70,11 @@ mod avx2_validate;
 #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512;
 mod level;
+mod portable;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod simd128;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod tables;
-mod portable;
 mod validate;
 
 pub use level::{Level, force_level, level};
