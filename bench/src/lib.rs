@@ -1,6 +1,8 @@
-//! The corpus the criterion benches share: the texts of `bench/data/` (see
-//! its `MANIFEST.md`), and the variants of them each codec is measured on
-//! (with lone surrogates, with ill-formed bytes, as UTF-16).
+//! The corpus the criterion benches and `cargo xtask` (its `bench` and its
+//! `matrix`) share: the texts of `bench/data/` (see its `MANIFEST.md`), and
+//! the variants of them each codec is measured on (with lone surrogates,
+//! with ill-formed bytes, as UTF-16), in [`corpus`]; and, with the feature
+//! `criterion` (on by default), what every criterion bench repeats.
 //!
 //! `cargo bench -p utfx-bench` runs every bench (`--bench utf8` one of
 //! them); `cargo xtask bench` is the quick side-by-side run that writes the
@@ -8,51 +10,19 @@
 //! equals the peer's before it measures; [`over_corpus`] and [`Row`] hold
 //! what every bench repeats (a group over the corpus, one contender a line).
 
+pub mod corpus;
+
+pub use corpus::Text;
+
+#[cfg(feature = "criterion")]
 use std::path::Path;
+#[cfg(feature = "criterion")]
 use std::time::Duration;
 
+#[cfg(feature = "criterion")]
 use criterion::measurement::WallTime;
+#[cfg(feature = "criterion")]
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput};
-
-/// One corpus text, valid UTF-8.
-#[derive(Debug, Clone)]
-pub struct Text {
-    /// The file's stem, e.g. `05_russian_mars`.
-    pub name: String,
-    /// The text.
-    pub string: String,
-}
-
-impl Text {
-    /// Returns the text as UTF-16 code units.
-    #[must_use]
-    pub fn utf16(&self) -> Vec<u16> {
-        self.string.encode_utf16().collect()
-    }
-
-    /// Returns the text as UTF-16LE bytes.
-    #[must_use]
-    pub fn utf16le(&self) -> Vec<u8> {
-        self.string.encode_utf16().flat_map(u16::to_le_bytes).collect()
-    }
-
-    /// Returns the text's UTF-8 with `insert` after the first character
-    /// boundary at or past every 1,000th byte: one lone surrogate (`ED A0
-    /// 80`) or one ill-formed byte (`FF`) per 1,000 bytes.
-    #[must_use]
-    pub fn every_thousand(&self, insert: &[u8]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.string.len() + self.string.len() / 1000 * insert.len() + insert.len());
-        let mut next = 1000;
-        for (i, c) in self.string.char_indices() {
-            if i >= next {
-                out.extend_from_slice(insert);
-                next = i + 1000;
-            }
-            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
-        }
-        out
-    }
-}
 
 /// Returns the corpus texts of `bench/data/`, in file order.
 ///
@@ -60,33 +30,15 @@ impl Text {
 ///
 /// When the directory cannot be read or holds no text (a bench cannot run
 /// without its corpus).
+#[cfg(feature = "criterion")]
 #[must_use]
 pub fn texts() -> Vec<Text> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        // The texts are numbered (`01_latin_lipsum.txt`); other files are notes.
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .filter(|p| {
-            p.file_name().and_then(|n| n.as_encoded_bytes().first().copied()).is_some_and(|b| b.is_ascii_digit())
-        })
-        .collect();
-    paths.sort();
-    let texts: Vec<Text> = paths
-        .iter()
-        .map(|p| Text {
-            name: p.file_stem().unwrap_or_default().to_string_lossy().into_owned(),
-            string: std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
-        })
-        .collect();
-    assert!(!texts.is_empty(), "no .txt files in {}", dir.display());
-    texts
+    corpus::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data")).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Returns the criterion settings of every bench: short runs (the corpus
 /// has 12 texts and each operation several contenders).
+#[cfg(feature = "criterion")]
 #[must_use]
 pub fn criterion() -> Criterion {
     Criterion::default()
@@ -97,18 +49,21 @@ pub fn criterion() -> Criterion {
 }
 
 /// One corpus text in one benchmark group: the contenders measured on it.
+#[cfg(feature = "criterion")]
 pub struct Row<'a, 'c> {
     group: &'a mut BenchmarkGroup<'c, WallTime>,
     /// The text.
     pub text: &'a Text,
 }
 
+#[cfg(feature = "criterion")]
 impl std::fmt::Debug for Row<'_, '_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Row").field("text", &self.text.name).finish_non_exhaustive()
     }
 }
 
+#[cfg(feature = "criterion")]
 impl Row<'_, '_> {
     /// Sets how many bytes one call processes: the unit of the throughput
     /// of every contender measured after it.
@@ -130,6 +85,7 @@ impl Row<'_, '_> {
 /// # Panics
 ///
 /// As [`texts`] does, and when `row`'s checks fail.
+#[cfg(feature = "criterion")]
 pub fn over_corpus(c: &mut Criterion, name: &str, mut row: impl FnMut(&mut Row<'_, '_>)) {
     let mut group = c.benchmark_group(name);
     for text in texts() {

@@ -432,49 +432,22 @@ impl Text {
     }
 }
 
-/// The corpus: `dir/*.txt` whose names start with a digit (as the
-/// matrix reads it: `stats.txt` is not a text), in name order.
+/// The corpus of `dir` (`bench/data/`), as the criterion benches load it,
+/// each text copied into buffers placed as `SRC_OFFSET` says.
 fn load_texts(dir: &Path) -> Result<Vec<Text>, String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    let is_text = |p: &Path| {
-        let name = p.file_name().map(|n| n.as_encoded_bytes()).unwrap_or_default();
-        name.ends_with(b".txt") && name.first().is_some_and(u8::is_ascii_digit)
-    };
-    let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| is_text(p)).collect();
-    paths.sort();
-    let mut texts = Vec::new();
-    for path in paths {
-        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let s = std::str::from_utf8(&bytes).map_err(|e| format!("{} is not UTF-8: {e}", path.display()))?;
-        let units: Vec<u16> = s.encode_utf16().collect();
-        let le: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
-        texts.push(Text {
-            name: path.file_stem().unwrap_or_default().to_string_lossy().into_owned(),
-            utf8: Placed::copy_of(&bytes, SRC_OFFSET),
-            utf16: Placed::copy_of(&units, SRC_OFFSET),
-            utf16le: Placed::copy_of(&le, SRC_OFFSET),
-        });
-    }
-    if texts.is_empty() {
-        return Err(format!("no .txt files in {}", dir.display()));
-    }
-    Ok(texts)
-}
-
-/// `text` with `insert` after the first character boundary at or past every
-/// 1,000th byte.
-fn every_thousand(text: &str, insert: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len() + text.len() / 1000 * insert.len() + insert.len());
-    let mut next = 1000;
-    for (i, c) in text.char_indices() {
-        if i >= next {
-            out.extend_from_slice(insert);
-            next = i + 1000;
-        }
-        let mut buf = [0; 4];
-        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-    }
-    out
+    let texts = utfx_bench::corpus::load(dir)?;
+    Ok(texts
+        .into_iter()
+        .map(|text| {
+            let units = text.utf16();
+            Text {
+                utf8: Placed::copy_of(text.string.as_bytes(), SRC_OFFSET),
+                utf16: Placed::copy_of(&units, SRC_OFFSET),
+                utf16le: Placed::copy_of(&text.utf16le(), SRC_OFFSET),
+                name: text.name,
+            }
+        })
+        .collect())
 }
 
 /// Fails unless utfx's output equals the peer's.
@@ -742,7 +715,7 @@ fn lossy_valid(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
 }
 
 fn lossy(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
-    let bad = every_thousand(text.str(), &[0xFF]);
+    let bad = utfx_bench::corpus::every_thousand(text.str(), &[0xFF]);
     let src = &Placed::copy_of(&bad, SRC_OFFSET);
     let src = src.as_slice();
     let ours = || black_box(codec_utf8::to_str_lossy(black_box(src)));
@@ -787,7 +760,7 @@ fn validate_utf16le(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
 
 fn validate_wtf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
     // U+D800, a lead surrogate: never followed by a trail, so never a pair.
-    let wtf = every_thousand(text.str(), &[0xED, 0xA0, 0x80]);
+    let wtf = utfx_bench::corpus::every_thousand(text.str(), &[0xED, 0xA0, 0x80]);
     let wtf = &Placed::copy_of(&wtf, SRC_OFFSET);
     let (wtf, utf8) = (wtf.as_slice(), text.utf8.as_slice());
     same(&WTF_8.validate(wtf).is_ok(), &simdutf8::basic::from_utf8(utf8).is_ok(), "simdutf8")?;
@@ -801,7 +774,7 @@ fn validate_wtf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
 }
 
 fn wtf8_to_wtf16(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
-    let wtf = every_thousand(text.str(), &[0xED, 0xA0, 0x80]);
+    let wtf = utfx_bench::corpus::every_thousand(text.str(), &[0xED, 0xA0, 0x80]);
     let wtf = &Placed::copy_of(&wtf, SRC_OFFSET);
     let (wtf, utf8) = (wtf.as_slice(), text.utf8.as_slice());
     let ours = || codec_wtf8::Wtf8::from_bytes(black_box(wtf)).map(codec_wtf8::Wtf8::to_wide);
@@ -823,7 +796,7 @@ fn wtf8_to_wtf16(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
 }
 
 fn wtf16_to_wtf8(text: &Text, timer: &Timer) -> Result<Vec<f64>, String> {
-    let wtf = every_thousand(text.str(), &[0xED, 0xA0, 0x80]);
+    let wtf = utfx_bench::corpus::every_thousand(text.str(), &[0xED, 0xA0, 0x80]);
     let wide: Vec<u16> = codec_wtf8::Wtf8::from_bytes(&wtf).map_err(|e| e.to_string())?.encode_wide().collect();
     let wide = &Placed::copy_of(&wide, SRC_OFFSET);
     let (wide, utf16) = (wide.as_slice(), text.utf16.as_slice());

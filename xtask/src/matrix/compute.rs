@@ -477,28 +477,15 @@ fn tally<P: PartialEq>(
     t
 }
 
-/// Reads the corpus texts from `bench/data/` under `root`, sorted by name.
+/// Reads the corpus texts from `bench/data/` under `root`, sorted by name
+/// (the benches' loader: `utfx_bench::corpus`).
 ///
 /// # Errors
 ///
 /// A file that cannot be read or is not UTF-8.
 pub fn load_texts(root: &std::path::Path) -> Result<Vec<Text>, String> {
-    let dir = root.join("bench").join("data");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|n| n.ends_with(".txt") && n.as_bytes().first().is_some_and(u8::is_ascii_digit))
-        .collect();
-    names.sort();
-    names
-        .iter()
-        .map(|name| {
-            let path = dir.join(name);
-            let contents =
-                std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            Ok(Text::new(name, &contents))
-        })
-        .collect()
+    let texts = utfx_bench::corpus::load(&root.join("bench").join("data"))?;
+    Ok(texts.iter().map(|text| Text::new(&format!("{}.txt", text.name), &text.string)).collect())
 }
 
 /// Computes every table for `codecs` over the classes and `texts`; the
