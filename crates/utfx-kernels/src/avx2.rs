@@ -1036,13 +1036,13 @@ mod tests {
     }
 
     fn sizes() -> usize {
-        if cfg!(miri) { 1 } else { 40 }
+        if cfg!(any(miri, utfx_slow_runner)) { 1 } else { 40 }
     }
 
     /// All of `values`, or under Miri (where AVX2 runs only with
     /// `-Ctarget-feature=+avx2`, and slowly) the first two.
     fn pick(values: &[usize]) -> &[usize] {
-        if cfg!(miri) { &values[..2] } else { values }
+        if cfg!(any(miri, utfx_slow_runner)) { &values[..2] } else { values }
     }
 
     #[test]
@@ -1053,8 +1053,11 @@ mod tests {
         let class_sets: [&[u32]; 8] = [&[0], &[1], &[2], &[3], &[0, 1], &[0, 2], &[0, 1, 2, 3], &[0, 1, 2, 3, 4, 5]];
         for (c, classes) in class_sets.iter().enumerate() {
             for seed in 0..sizes() as u32 {
-                let (bytes, units) =
-                    generalized(&mixed(seed * 8 + c as u32, if cfg!(miri) { 90 } else { 300 }, classes));
+                let (bytes, units) = generalized(&mixed(
+                    seed * 8 + c as u32,
+                    if cfg!(any(miri, utfx_slow_runner)) { 90 } else { 300 },
+                    classes,
+                ));
                 // Every start (alignment) and every output size near the ends.
                 for &start in pick(&[0, 1, 2, 3, 5, 7, 13, 31]) {
                     let Some(skip) = (start..bytes.len()).find(|&k| bytes[k] & 0xC0 != 0x80) else { continue };
@@ -1087,8 +1090,10 @@ mod tests {
         // before the cut character, with the reference's units.
         let class_sets: [&[u32]; 4] = [&[0, 1], &[0, 2], &[3], &[0, 1, 2, 3, 4, 5]];
         for (c, classes) in class_sets.iter().enumerate() {
-            let (bytes, units) = generalized(&mixed(c as u32 + 99, if cfg!(miri) { 40 } else { 200 }, classes));
-            let ends: Vec<usize> = if cfg!(miri) { vec![67, 70, 131] } else { (0..bytes.len()).collect() };
+            let (bytes, units) =
+                generalized(&mixed(c as u32 + 99, if cfg!(any(miri, utfx_slow_runner)) { 40 } else { 200 }, classes));
+            let ends: Vec<usize> =
+                if cfg!(any(miri, utfx_slow_runner)) { vec![67, 70, 131] } else { (0..bytes.len()).collect() };
             for end in ends.into_iter().filter(|&e| e <= bytes.len()) {
                 let src = &bytes[..end];
                 let whole = (0..=end).rev().find(|&k| k == bytes.len() || bytes[k] & 0xC0 != 0x80).unwrap_or(0);
@@ -1115,7 +1120,7 @@ mod tests {
         }
         // Bytes that are not UTF-8: any result, but in bounds and progress.
         let mut x = 7u32;
-        for len in (0..200).step_by(if cfg!(miri) { 37 } else { 1 }) {
+        for len in (0..200).step_by(if cfg!(any(miri, utfx_slow_runner)) { 37 } else { 1 }) {
             let bytes = super::super::not_utf8(len, &mut x);
             for room in [0, 1, 64, 65, 300] {
                 let mut out = vec![0u16; room];
@@ -1133,13 +1138,15 @@ mod tests {
         let class_sets: [&[u32]; 9] = [&[0], &[1], &[2], &[3], &[0, 1], &[1, 2], &[0, 1, 2], &[0, 2, 3], &[0, 1, 2, 3]];
         // Under Miri, every other set: one and four bytes alone, the two
         // BMP lengths mixed, and pairs among one and three bytes.
-        for (c, classes) in class_sets.iter().enumerate().filter(|(c, _)| !cfg!(miri) || c % 2 == 1) {
+        for (c, classes) in
+            class_sets.iter().enumerate().filter(|(c, _)| !cfg!(any(miri, utfx_slow_runner)) || c % 2 == 1)
+        {
             for seed in 0..sizes() as u32 {
                 let (_, units) = generalized(&mixed(seed * 8 + c as u32, 60, classes));
                 for &start in pick(&[0, 1, 2, 3, 5, 8, 15]) {
                     let src = &units[start.min(units.len())..];
                     // A lone surrogate at each position of the first blocks.
-                    let step = if cfg!(miri) { 13 } else { 1 };
+                    let step = if cfg!(any(miri, utfx_slow_runner)) { 13 } else { 1 };
                     for bad in (0..src.len().min(40)).step_by(step).map(Some).chain([None]) {
                         let mut src = src.to_vec();
                         if let Some(b) = bad {
@@ -1165,7 +1172,7 @@ mod tests {
         for (k, classes) in kinds.iter().enumerate() {
             let (_, units) = generalized(&mixed(k as u32, 150, classes));
             check_utf16(&units);
-            for bad in (0..70).step_by(if cfg!(miri) { 35 } else { 1 }) {
+            for bad in (0..70).step_by(if cfg!(any(miri, utfx_slow_runner)) { 35 } else { 1 }) {
                 let mut src = units.clone();
                 src[bad] = if bad % 2 == 0 { 0xD800 } else { 0xDC00 };
                 check_utf16(&src);
@@ -1182,7 +1189,8 @@ mod tests {
         // 32, 64 units), one after another: the AVX-512 blocks take 32 units
         // with one or two bytes each in one go, ASCII 64 at a time, and hand
         // blocks with a pair to the AVX2 ones.
-        let lengths: &[usize] = if cfg!(miri) { &[17, 40] } else { &[1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100] };
+        let lengths: &[usize] =
+            if cfg!(any(miri, utfx_slow_runner)) { &[17, 40] } else { &[1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100] };
         for (k, pair) in [[0, 1], [1, 0], [0, 2], [2, 1], [1, 3], [3, 0], [2, 3]].iter().enumerate() {
             for (n, &first) in lengths.iter().enumerate() {
                 let second = lengths[(n * 7 + k) % lengths.len()];

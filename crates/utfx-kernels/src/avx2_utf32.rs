@@ -892,7 +892,7 @@ mod tests {
     /// Miri runs the AVX2 kernels slowly: a few cases there, spread over
     /// `values` (the first and the last among them), all of them here.
     fn pick<T: Copy>(values: &[T], under_miri: usize) -> Vec<T> {
-        if cfg!(miri) && under_miri < values.len() {
+        if cfg!(any(miri, utfx_slow_runner)) && under_miri < values.len() {
             (0..under_miri).map(|k| values[k * (values.len() - 1) / (under_miri - 1).max(1)]).collect()
         } else {
             values.to_vec()
@@ -901,10 +901,10 @@ mod tests {
 
     /// How many characters the random texts have: enough for several blocks,
     /// fewer under Miri.
-    const LEN: usize = if cfg!(miri) { 60 } else { 150 };
+    const LEN: usize = if cfg!(any(miri, utfx_slow_runner)) { 60 } else { 150 };
 
     /// How many characters the runs of one length have: several blocks.
-    const RUN: usize = if cfg!(miri) { 40 } else { 80 };
+    const RUN: usize = if cfg!(any(miri, utfx_slow_runner)) { 40 } else { 80 };
 
     /// `n` characters drawn from `lengths` (UTF-8 lengths, 1 to 4) in a
     /// pseudo-random order from `seed`, the edges of each length among them.
@@ -963,7 +963,7 @@ mod tests {
             return;
         }
         for (m, lengths) in pick(&MIXES, 3).into_iter().enumerate() {
-            for seed in 0..if cfg!(miri) { 1 } else { 12 } {
+            for seed in 0..if cfg!(any(miri, utfx_slow_runner)) { 1 } else { 12 } {
                 let s = text(seed * 16 + m as u32, LEN, lengths);
                 // Every start at a character in the first 40 bytes: every
                 // alignment of the blocks against the text and memory.
@@ -1039,7 +1039,7 @@ mod tests {
             return;
         }
         let mut x = 7u32;
-        for len in (0..200).step_by(if cfg!(miri) { 37 } else { 1 }) {
+        for len in (0..200).step_by(if cfg!(any(miri, utfx_slow_runner)) { 37 } else { 1 }) {
             let bytes = super::super::not_utf8(len, &mut x);
             for room in [0, 1, 32, 33, 64, 300] {
                 // `decode_checked` asserts the bounds.
@@ -1082,7 +1082,7 @@ mod tests {
             return;
         }
         for (m, lengths) in pick(&MIXES, 3).into_iter().enumerate() {
-            for seed in 0..if cfg!(miri) { 1 } else { 12 } {
+            for seed in 0..if cfg!(any(miri, utfx_slow_runner)) { 1 } else { 12 } {
                 let points: Vec<u32> = text(seed * 16 + m as u32, LEN, lengths).chars().map(u32::from).collect();
                 let starts: Vec<usize> = (0..40).collect();
                 for start in pick(&starts, 1) {

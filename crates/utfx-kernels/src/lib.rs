@@ -646,7 +646,7 @@ mod tests {
     fn counts_agree_with_std() {
         let text: String = "a\u{E9}\u{800}\u{FFFF}\u{10000}\u{10FFFF}".chars().cycle().take(300).collect();
         let mut ends: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
-        if cfg!(miri) {
+        if cfg!(any(miri, utfx_slow_runner)) {
             // Every length up to two blocks of 32, then a few.
             ends.retain(|&i| i <= 70 || i % 97 == 0);
         }
@@ -656,7 +656,7 @@ mod tests {
         }
         // Past 255 rows of byte lanes; and, but under Miri, past 65,535
         // rows of 16-bit lanes (about 1.05 million trail surrogates).
-        let n = if cfg!(miri) { 2100 } else { 1_100_000 };
+        let n = if cfg!(any(miri, utfx_slow_runner)) { 2100 } else { 1_100_000 };
         check_counts(&"\u{10FFFF}".repeat(n), n);
     }
 

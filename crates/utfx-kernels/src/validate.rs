@@ -516,7 +516,11 @@ mod tests {
         // Under Miri, which is there for the `unsafe` of the AVX2 form, the
         // AVX2 form is compared with the portable form only (the tables'
         // `split` costs a hundred times more there).
-        let want = if cfg!(miri) { valid_prefix_portable(input, &tables) } else { expected(grammar, input) };
+        let want = if cfg!(any(miri, utfx_slow_runner)) {
+            valid_prefix_portable(input, &tables)
+        } else {
+            expected(grammar, input)
+        };
         if grammar == Grammar::Utf8 {
             let std = core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), |s| s.len());
             assert_eq!(want, std, "the reference and std on {input:02X?}");
@@ -543,13 +547,15 @@ mod tests {
             assert_eq!(super::finish(input, &tables, stop), want, "{level:?}, {grammar:?} on {input:02X?}");
             check_conversion_at(level, &tables, input, want);
         }
-        if !cfg!(miri) {
+        if !cfg!(any(miri, utfx_slow_runner)) {
             assert_eq!(valid_prefix(input, &tables), want);
         }
         check_conversion(&tables, input, want);
         // Under Miri, a third of the inputs by length, long enough for a
         // block (CI's Miri steps are most of its time).
-        if grammar == Grammar::Utf8 && (!cfg!(miri) || (input.len() >= 36 && input.len().is_multiple_of(3))) {
+        if grammar == Grammar::Utf8
+            && (!cfg!(any(miri, utfx_slow_runner)) || (input.len() >= 36 && input.len().is_multiple_of(3)))
+        {
             check_code_points(&tables, input, want);
         }
     }
@@ -576,7 +582,7 @@ mod tests {
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
     fn check_conversion_at(level: crate::Level, tables: &Utf8Tables, input: &[u8], want: usize) {
         let rooms = [input.len() + 64, want, want.saturating_sub(1), want / 3, 1, 0];
-        for &room in if cfg!(miri) { &rooms[..2] } else { &rooms[..] } {
+        for &room in if cfg!(any(miri, utfx_slow_runner)) { &rooms[..2] } else { &rooms[..] } {
             let cut = &input[..input.len().min(3 * room)];
             let valid = if cut.len() == input.len() { want } else { valid_prefix_portable(cut, tables) };
             let mut expected = alloc::vec![0u16; room];
@@ -594,7 +600,7 @@ mod tests {
         assert_eq!(read, want);
         expected.truncate(written);
         let rooms = [input.len() + 64, input.len(), want, want.saturating_sub(7)];
-        for &room in if cfg!(miri) { &rooms[..1] } else { &rooms[..] } {
+        for &room in if cfg!(any(miri, utfx_slow_runner)) { &rooms[..1] } else { &rooms[..] } {
             let mut units = alloc::vec![0u16; room];
             let (read, written) = super::super::checked_utf8_to_utf16(input, &mut units, tables);
             if room >= input.len() {
@@ -610,7 +616,7 @@ mod tests {
     /// All three grammars, or under Miri (where AVX2 runs only with
     /// `-Ctarget-feature=+avx2`, and slowly) one, by `k`.
     fn grammars(k: usize) -> &'static [Grammar] {
-        if cfg!(miri) { &GRAMMARS[k % 3..k % 3 + 1] } else { &GRAMMARS }
+        if cfg!(any(miri, utfx_slow_runner)) { &GRAMMARS[k % 3..k % 3 + 1] } else { &GRAMMARS }
     }
 
     /// Errors of every kind, each surrogate form, and the sequences around
@@ -665,7 +671,7 @@ mod tests {
 
     #[test]
     fn every_special_sequence_at_every_position_of_the_first_blocks() {
-        for shift in [0, 1, 31].into_iter().take(if cfg!(miri) { 1 } else { 3 }) {
+        for shift in [0, 1, 31].into_iter().take(if cfg!(any(miri, utfx_slow_runner)) { 1 } else { 3 }) {
             for pos in 0..150 {
                 let mut at = pos.min(TEXT.len());
                 while !TEXT.is_char_boundary(at) {
@@ -673,7 +679,7 @@ mod tests {
                 }
                 for (s, special) in SPECIAL.iter().enumerate() {
                     // Under Miri, each special sequence at one position.
-                    if cfg!(miri) && pos != (s * 23 + 5) % 150 {
+                    if cfg!(any(miri, utfx_slow_runner)) && pos != (s * 23 + 5) % 150 {
                         continue;
                     }
                     let mut input = alloc::vec![b'a'; shift];
@@ -684,8 +690,8 @@ mod tests {
                     for &grammar in grammars(s) {
                         check(grammar, &input);
                         // Cut inside and just after the special sequence.
-                        for cut in
-                            (end - special.len()..=(end + 1).min(input.len())).step_by(if cfg!(miri) { 9 } else { 1 })
+                        for cut in (end - special.len()..=(end + 1).min(input.len()))
+                            .step_by(if cfg!(any(miri, utfx_slow_runner)) { 9 } else { 1 })
                         {
                             check(grammar, &input[..cut]);
                         }
@@ -702,7 +708,7 @@ mod tests {
         // blocks (under Miri, a block and three bytes: the padded block).
         for n in 0..=140 {
             for (s, special) in SPECIAL.iter().enumerate() {
-                if cfg!(miri) && n + special.len() != 67 {
+                if cfg!(any(miri, utfx_slow_runner)) && n + special.len() != 67 {
                     continue;
                 }
                 let mut text = TEXT.len().min(n);
@@ -728,7 +734,7 @@ mod tests {
             for (b, before) in blocks.into_iter().enumerate() {
                 for at in (1..=8).map(|k| 64 - k) {
                     // Under Miri, each special sequence in one place.
-                    if cfg!(miri) && at != 64 - 1 - (s + b) % 8 {
+                    if cfg!(any(miri, utfx_slow_runner)) && at != 64 - 1 - (s + b) % 8 {
                         continue;
                     }
                     let mut input = before[..at].to_vec();
@@ -749,7 +755,7 @@ mod tests {
             0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
             0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF,
         ];
-        if !cfg!(miri) {
+        if !cfg!(any(miri, utfx_slow_runner)) {
             for a in 0..=255u8 {
                 for b in 0..=255u8 {
                     for grammar in GRAMMARS {
@@ -763,7 +769,9 @@ mod tests {
             for (j, &b) in classes.iter().enumerate() {
                 for (k, &c) in classes.iter().enumerate() {
                     // Under Miri, each class once in each place.
-                    if cfg!(miri) && (j != (i * 7 + 3) % classes.len() || k != (i * 13 + 5) % classes.len()) {
+                    if cfg!(any(miri, utfx_slow_runner))
+                        && (j != (i * 7 + 3) % classes.len() || k != (i * 13 + 5) % classes.len())
+                    {
                         continue;
                     }
                     for &grammar in grammars(i) {
@@ -788,14 +796,14 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig {
-            cases: if cfg!(miri) { 2 } else { 512 },
+            cases: if cfg!(any(miri, utfx_slow_runner)) { 2 } else { 512 },
             failure_persistence: None,
             ..ProptestConfig::default()
         })]
 
         #[test]
         fn random_inputs_at_every_alignment(
-            pieces in proptest::collection::vec(piece(), 0..if cfg!(miri) { 6 } else { 40 }),
+            pieces in proptest::collection::vec(piece(), 0..if cfg!(any(miri, utfx_slow_runner)) { 6 } else { 40 }),
             start in 0usize..64,
         ) {
             let input: Vec<u8> = pieces.concat();

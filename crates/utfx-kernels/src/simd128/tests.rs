@@ -96,12 +96,12 @@ fn encode(values: &[Option<u32>]) -> (Vec<u8>, Vec<u16>) {
 
 /// How many seeds each sweep takes.
 fn seeds() -> u32 {
-    if cfg!(miri) { 1 } else { 24 }
+    if cfg!(any(miri, utfx_slow_runner)) { 1 } else { 24 }
 }
 
 /// All of `values`, or under Miri the first two.
 fn pick<T>(values: &[T]) -> &[T] {
-    if cfg!(miri) { &values[..2] } else { values }
+    if cfg!(any(miri, utfx_slow_runner)) { &values[..2] } else { values }
 }
 
 /// The class mixes of the UTF-8 sweeps.
@@ -132,7 +132,11 @@ fn utf8_to_utf16_agrees_with_the_portable_form() {
     for level in levels() {
         for (c, classes) in UTF8_CLASSES.iter().enumerate() {
             for seed in 0..seeds() {
-                let (bytes, units) = encode(&values(seed * 16 + c as u32, if cfg!(miri) { 90 } else { 300 }, classes));
+                let (bytes, units) = encode(&values(
+                    seed * 16 + c as u32,
+                    if cfg!(any(miri, utfx_slow_runner)) { 90 } else { 300 },
+                    classes,
+                ));
                 for &start in pick(&[0, 1, 2, 3, 5, 7, 13, 31]) {
                     let Some(skip) = (start..bytes.len()).find(|&k| bytes[k] & 0xC0 != 0x80) else { continue };
                     let expected = &units[units_before(&bytes, skip)..];
@@ -154,8 +158,10 @@ fn utf8_to_utf16_of_cut_input_agrees_with_the_portable_form() {
     // before the cut character.
     for level in levels() {
         for (c, classes) in [&[0, 1][..], &[0, 2], &[3], &[0, 1, 2, 3, 4, 5]].iter().enumerate() {
-            let (bytes, units) = encode(&values(c as u32 + 99, if cfg!(miri) { 40 } else { 200 }, classes));
-            let ends: Vec<usize> = if cfg!(miri) { vec![67, 70, 131] } else { (0..bytes.len()).collect() };
+            let (bytes, units) =
+                encode(&values(c as u32 + 99, if cfg!(any(miri, utfx_slow_runner)) { 40 } else { 200 }, classes));
+            let ends: Vec<usize> =
+                if cfg!(any(miri, utfx_slow_runner)) { vec![67, 70, 131] } else { (0..bytes.len()).collect() };
             for end in ends.into_iter().filter(|&e| e <= bytes.len()) {
                 let whole = (0..=end).rev().find(|&k| k == bytes.len() || bytes[k] & 0xC0 != 0x80).unwrap_or(0);
                 let expected = &units[..units_before(&bytes, whole)];
@@ -182,7 +188,7 @@ fn utf8_to_utf16_of_bytes_that_are_not_utf8_stays_in_bounds() {
     // what was read is what the portable form reads of the same bytes.
     let mut rng = Rng::new(7);
     for level in levels() {
-        for len in (0..200).step_by(if cfg!(miri) { 37 } else { 1 }) {
+        for len in (0..200).step_by(if cfg!(any(miri, utfx_slow_runner)) { 37 } else { 1 }) {
             let bytes = not_utf8(len, &mut rng);
             for room in [0, 1, 64, 65, 300] {
                 let mut out = vec![0u16; room];
@@ -232,13 +238,15 @@ fn check_utf16(level: Level, src: &[u16]) {
 fn utf16_to_utf8_agrees_with_the_portable_form_and_std() {
     for level in levels() {
         // Under Miri, every other class mix.
-        for (c, classes) in UTF16_CLASSES.iter().enumerate().filter(|(c, _)| !cfg!(miri) || c % 2 == 1) {
+        for (c, classes) in
+            UTF16_CLASSES.iter().enumerate().filter(|(c, _)| !cfg!(any(miri, utfx_slow_runner)) || c % 2 == 1)
+        {
             for seed in 0..seeds() {
                 let (_, units) = encode(&values(seed * 16 + c as u32, 60, classes));
                 for &start in pick(&[0, 1, 2, 3, 5, 8, 15]) {
                     let src = &units[start.min(units.len())..];
                     // A lone surrogate at each position of the first blocks.
-                    let step = if cfg!(miri) { 13 } else { 1 };
+                    let step = if cfg!(any(miri, utfx_slow_runner)) { 13 } else { 1 };
                     for bad in (0..src.len().min(40)).step_by(step).map(Some).chain([None]) {
                         let mut src = src.to_vec();
                         if let Some(b) = bad {
@@ -256,7 +264,8 @@ fn utf16_to_utf8_agrees_with_the_portable_form_and_std() {
 fn utf16_to_utf8_of_runs_of_one_length_agrees_with_std() {
     // Runs of one class each, of lengths around the blocks' sizes (8, 16
     // units), one after another, and a lead surrogate cut at the end.
-    let lengths: &[usize] = if cfg!(miri) { &[17, 40] } else { &[1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100] };
+    let lengths: &[usize] =
+        if cfg!(any(miri, utfx_slow_runner)) { &[17, 40] } else { &[1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100] };
     for level in levels() {
         for (k, pair) in [[0, 1], [1, 0], [0, 2], [2, 1], [1, 3], [3, 0], [2, 3]].iter().enumerate() {
             for (n, &first) in lengths.iter().enumerate() {
@@ -276,12 +285,12 @@ fn utf16_to_utf8_of_runs_of_one_length_agrees_with_std() {
 
 #[test]
 fn ascii_prefix_agrees_with_std() {
-    let lengths: Vec<usize> = if cfg!(miri) { vec![0, 17, 70] } else { (0..150).collect() };
+    let lengths: Vec<usize> = if cfg!(any(miri, utfx_slow_runner)) { vec![0, 17, 70] } else { (0..150).collect() };
     for level in levels() {
         for &len in &lengths {
             let mut bytes = vec![b'a'; len];
             assert_eq!(ascii_prefix_at(level, &bytes), len);
-            for at in (0..len).step_by(if cfg!(miri) { 7 } else { 1 }) {
+            for at in (0..len).step_by(if cfg!(any(miri, utfx_slow_runner)) { 7 } else { 1 }) {
                 for b in [0x80, 0xC3, 0xFF] {
                     bytes[at] = b;
                     let want = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(len);
@@ -300,12 +309,12 @@ fn ascii_prefix_agrees_with_std() {
 fn counts_agree_with_std() {
     let text: String = "a\u{E9}\u{800}\u{FFFF}\u{10000}\u{10FFFF}".chars().cycle().take(300).collect();
     let mut ends: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
-    if cfg!(miri) {
+    if cfg!(any(miri, utfx_slow_runner)) {
         ends.retain(|&i| i <= 40 || i % 97 == 0);
     }
     // Past 255 rows of byte lanes; and, but under Miri, past 65,535 rows
     // of 16-bit lanes (about 525,000 trail surrogates).
-    let long = "\u{10FFFF}".repeat(if cfg!(miri) { 1100 } else { 530_000 });
+    let long = "\u{10FFFF}".repeat(if cfg!(any(miri, utfx_slow_runner)) { 1100 } else { 530_000 });
     for level in levels() {
         for piece in ends.iter().map(|&end| &text[..end]).chain([long.as_str()]) {
             let units: Vec<u16> = piece.encode_utf16().collect();
