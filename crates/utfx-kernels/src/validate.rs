@@ -535,12 +535,16 @@ mod tests {
             assert!(stop.saturating_sub(4) <= want || stop == input.len(), "stop {stop}, {grammar:?} on {input:02X?}");
             assert_eq!(super::finish(input, &tables, stop), want, "AVX2, {grammar:?} on {input:02X?}");
         }
-        // The 128-bit instantiations this machine has (SSE4.2, NEON).
+        // The 128-bit instantiations this machine has (SSE4.2, NEON); under
+        // Miri on a third of the inputs by length, long enough for a block.
         #[cfg(any(
             all(target_arch = "x86_64", feature = "std"),
             all(target_arch = "aarch64", target_endian = "little")
         ))]
-        for level in super::super::simd128::levels() {
+        for level in super::super::simd128::levels()
+            .into_iter()
+            .filter(|_| !cfg!(miri) || (input.len() >= 36 && input.len() % 3 == 1))
+        {
             let stop = super::super::simd128::first_error_block_at(level, input, &tables);
             assert!(stop <= input.len() && (stop == input.len() || stop.is_multiple_of(64)), "stop {stop}");
             assert!(stop.saturating_sub(4) <= want || stop == input.len(), "stop {stop}, {grammar:?} on {input:02X?}");
