@@ -761,7 +761,7 @@ mod tests {
     fn ascii_runs_around_each_class() {
         for c in classes() {
             for before in positions() {
-                for after in positions() {
+                for after in positions().filter(|n| !cfg!(miri) || [0, 1, 16].contains(n)) {
                     let mut text = String::from(&"0123456789abcdefghijklmnopqrstuvwxyz"[..before]);
                     text.push(c);
                     text.extend("ZYXWVUTSRQPONMLKJIHGFEDCBA".chars().take(after));
