@@ -672,13 +672,15 @@ mod tests {
     /// in a run that the sweeps take: every one up to past a stride and a
     /// half (24), or under Miri those at the edges of words and strides.
     fn positions() -> impl Iterator<Item = usize> {
-        (0..=24).filter(|n| !cfg!(miri) || [0, 1, 7, 8, 9, 15, 16, 17].contains(n))
+        (0..=24).filter(|n| !cfg!(any(miri, utfx_slow_runner)) || [0, 1, 7, 8, 9, 15, 16, 17].contains(n))
     }
 
     /// The classes the sweeps take: all of them, or under Miri one of each
     /// length.
     fn classes() -> impl Iterator<Item = char> {
-        CLASSES.into_iter().filter(|c| !cfg!(miri) || ['a', '\u{7FF}', '\u{FFFF}', '\u{10000}'].contains(c))
+        CLASSES
+            .into_iter()
+            .filter(|c| !cfg!(any(miri, utfx_slow_runner)) || ['a', '\u{7FF}', '\u{FFFF}', '\u{10000}'].contains(c))
     }
 
     /// What UTF-8 to UTF-16 into `room` units must give, from `chars`:
@@ -754,14 +756,16 @@ mod tests {
     /// them for short texts, else the few around each end; under Miri one
     /// short, exact and one more.
     fn rooms(full: usize) -> impl Iterator<Item = usize> {
-        (0..=full + 1).filter(move |&n| if cfg!(miri) { n + 2 > full } else { full <= 40 || n < 5 || n + 5 > full })
+        (0..=full + 1).filter(move |&n| {
+            if cfg!(any(miri, utfx_slow_runner)) { n + 2 > full } else { full <= 40 || n < 5 || n + 5 > full }
+        })
     }
 
     #[test]
     fn ascii_runs_around_each_class() {
         for c in classes() {
             for before in positions() {
-                for after in positions().filter(|n| !cfg!(miri) || [0, 1, 16].contains(n)) {
+                for after in positions().filter(|n| !cfg!(any(miri, utfx_slow_runner)) || [0, 1, 16].contains(n)) {
                     let mut text = String::from(&"0123456789abcdefghijklmnopqrstuvwxyz"[..before]);
                     text.push(c);
                     text.extend("ZYXWVUTSRQPONMLKJIHGFEDCBA".chars().take(after));
@@ -778,14 +782,15 @@ mod tests {
     fn every_mix_of_classes() {
         // Every sequence of up to four (three under Miri) characters, with
         // an ASCII run before it that puts it at each position of a stride.
-        let depth = if cfg!(miri) { 2 } else { 4 };
+        let depth = if cfg!(any(miri, utfx_slow_runner)) { 2 } else { 4 };
         let mut mixes: Vec<String> = alloc::vec![String::new()];
         let mut level = mixes.clone();
         for _ in 0..depth {
             level = level.iter().flat_map(|m| classes().map(move |c| alloc::format!("{m}{c}"))).collect();
             mixes.extend_from_slice(&level);
         }
-        let leads = if cfg!(miri) { [0, 15].as_slice() } else { &[0, 1, 7, 8, 13, 14, 15, 16, 17] };
+        let leads =
+            if cfg!(any(miri, utfx_slow_runner)) { [0, 15].as_slice() } else { &[0, 1, 7, 8, 13, 14, 15, 16, 17] };
         for mix in &mixes {
             for &lead in leads {
                 let text = alloc::format!("{}{mix}{mix}", "-".repeat(lead));
@@ -843,7 +848,7 @@ mod tests {
         // Any bytes: no panic, and no more read or written than there is.
         let alphabet = [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF];
         let mut seed = 0x2545_F491_u32;
-        for len in 0..if cfg!(miri) { 24 } else { 80 } {
+        for len in 0..if cfg!(any(miri, utfx_slow_runner)) { 24 } else { 80 } {
             let bytes: Vec<u8> = (0..len)
                 .map(|_| {
                     seed ^= seed << 13;
