@@ -4,9 +4,11 @@ use core::fmt;
 use core::str::FromStr;
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use num_bigint::BigUint;
 
 use crate::code_point::{AnyCodePoint, CodePoint, ParseCodePointError, strip_prefix};
+use crate::fast::{FastJob, FastPaths};
 
 /// An unbounded code point value, as UTF-∞-8 carries.
 ///
@@ -227,4 +229,33 @@ impl AnyCodePoint for BigCodePoint {
     }
 }
 
-impl crate::code_point::sealed::Sealed for BigCodePoint {}
+/// How many bytes, and code points, a code point fast path gets at a time
+/// through a buffer of [`CodePoint`]s, widened or narrowed.
+const WINDOW: usize = 4096;
+
+/// The fast paths speak [`CodePoint`]: code points are decoded into a
+/// bounded buffer and widened, and encoded from a bounded buffer of those
+/// that fit a `u32`.
+impl crate::code_point::sealed::Sealed for BigCodePoint {
+    fn decode_fast(paths: &dyn FastPaths, input: &[u8], out: &mut Vec<Self>) -> usize {
+        let input = &input[..input.len().min(WINDOW)];
+        let mut narrow = Vec::with_capacity(input.len());
+        let read = paths.run(FastJob::Decode(input, &mut narrow)).read;
+        out.extend(narrow.into_iter().map(BigCodePoint::from));
+        read
+    }
+
+    fn encode_fast(paths: &dyn FastPaths, input: &[Self], out: &mut Vec<u8>) -> usize {
+        let mut read = 0;
+        let mut narrow = Vec::new();
+        loop {
+            narrow.clear();
+            narrow.extend(input[read..].iter().take(WINDOW).map_while(BigCodePoint::to_code_point));
+            let n = paths.run(FastJob::Encode(&narrow, out)).read;
+            read += n;
+            if n == 0 || n < WINDOW {
+                return read;
+            }
+        }
+    }
+}

@@ -499,11 +499,36 @@ pub trait AnyCodePoint:
 }
 
 pub(crate) mod sealed {
-    /// Keeps [`super::AnyCodePoint`] to the core's two code point types.
-    pub trait Sealed {}
+    use alloc::vec::Vec;
+
+    use crate::fast::FastPaths;
+
+    /// Keeps [`super::AnyCodePoint`] to the core's two code point types, and
+    /// runs a codec's code point fast paths, which speak
+    /// [`super::CodePoint`] (they take and give Unicode scalar values
+    /// only), for either.
+    pub trait Sealed: Sized {
+        /// Runs the [`crate::FastJob::Decode`] of `paths` on `input`,
+        /// appending to `out`, and returns the bytes it read.
+        fn decode_fast(paths: &dyn FastPaths, input: &[u8], out: &mut Vec<Self>) -> usize;
+
+        /// Runs the [`crate::FastJob::Encode`] of `paths` on `input`,
+        /// appending to `out`, and returns the code points it read.
+        fn encode_fast(paths: &dyn FastPaths, input: &[Self], out: &mut Vec<u8>) -> usize;
+    }
 }
 
-impl sealed::Sealed for CodePoint {}
+impl sealed::Sealed for CodePoint {
+    #[inline]
+    fn decode_fast(paths: &dyn crate::fast::FastPaths, input: &[u8], out: &mut alloc::vec::Vec<Self>) -> usize {
+        paths.run(crate::fast::FastJob::Decode(input, out)).read
+    }
+
+    #[inline]
+    fn encode_fast(paths: &dyn crate::fast::FastPaths, input: &[Self], out: &mut alloc::vec::Vec<u8>) -> usize {
+        paths.run(crate::fast::FastJob::Encode(input, out)).read
+    }
+}
 
 impl AnyCodePoint for CodePoint {
     #[inline]

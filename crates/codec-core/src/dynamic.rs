@@ -89,8 +89,8 @@ impl core::fmt::Debug for dyn DynCodec + '_ {
 /// A codec over `BigCodePoint` seen over [`CodePoint`] (feature `bigint`):
 /// a decoded value that
 /// does not fit a `u32` is an `out_of_range` error over its bytes, and the
-/// encoder gets every code point widened. Its fast paths that do not carry
-/// code points (validation, the UTF-16 and UTF-8 kernels) run as they are.
+/// encoder gets every code point widened. Its fast paths run as they are
+/// (they speak [`CodePoint`]).
 ///
 /// # Examples
 ///
@@ -114,9 +114,8 @@ pub struct Narrow<C>(pub C);
 
 /// A codec over [`CodePoint`] seen over `BigCodePoint` (feature `bigint`):
 /// what the cross-codec matrix and the CLI use to treat every codec alike.
-/// Its fast paths that do not carry code points (validation, the UTF-16 and
-/// UTF-8 kernels) run as they are; a code point beyond `u32` is
-/// `out_of_range` to its encoder.
+/// Its fast paths run as they are (the driver widens the code points they
+/// decode); a code point beyond `u32` is `out_of_range` to its encoder.
 ///
 /// # Examples
 ///
@@ -169,28 +168,13 @@ fn step_converted<P, Q>(
     step(&window, ends)
 }
 
-/// The methods of [`Decode`] that carry no code point, forwarded to `.0`.
+/// The methods of [`Decode`] but the step, forwarded to `.0`: the fast
+/// paths speak [`CodePoint`] whatever the codec's code point type.
 #[cfg(feature = "bigint")]
-macro_rules! forward_decode_kernels {
+macro_rules! forward_decode {
     () => {
-        fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-            self.0.validate_prefix_fast(input)
-        }
-
-        fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-            self.0.decode_to_utf16_fast(input, out)
-        }
-
-        fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-            self.0.decode_to_utf8_fast(input, out)
-        }
-
-        fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
-            self.0.decode_to_utf8_fast_counted(input, out)
-        }
-
-        fn fast_output(&self) -> crate::codec::Pivot {
-            self.0.fast_output()
+        fn fast_paths(&self) -> Option<&dyn crate::fast::FastPaths> {
+            self.0.fast_paths()
         }
 
         fn is_canonical(&self, form: &[u8]) -> bool {
@@ -203,24 +187,12 @@ macro_rules! forward_decode_kernels {
     };
 }
 
-/// The methods of [`Encode`] that carry no code point, forwarded to `.0`.
+/// The methods of [`Encode`] but the step, forwarded to `.0`.
 #[cfg(feature = "bigint")]
-macro_rules! forward_encode_kernels {
+macro_rules! forward_encode {
     () => {
-        fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-            self.0.encode_from_utf16_fast(input, out)
-        }
-
-        fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-            self.0.encode_from_valid_utf16_fast(input, out)
-        }
-
-        fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-            self.0.encode_from_str_fast(input, out)
-        }
-
-        fn fast_input(&self) -> crate::codec::Pivot {
-            self.0.fast_input()
+        fn fast_paths(&self) -> Option<&dyn crate::fast::FastPaths> {
+            self.0.fast_paths()
         }
 
         fn is_context_free(&self) -> bool {
@@ -243,7 +215,7 @@ mod big_views {
             map_step(self.0.decode_step(input, last), |p| p.to_code_point())
         }
 
-        forward_decode_kernels!();
+        forward_decode!();
     }
 
     impl<C: Encode<Point = BigCodePoint>> Encode for Narrow<C> {
@@ -253,7 +225,7 @@ mod big_views {
             step_converted(input, last, |&cp| Some(BigCodePoint::from(cp)), |w, l| self.0.encode_step(w, l, out))
         }
 
-        forward_encode_kernels!();
+        forward_encode!();
     }
 
     impl<C: Codec + Decode<Point = BigCodePoint> + Encode<Point = BigCodePoint>> Codec for Narrow<C> {
@@ -277,16 +249,7 @@ mod big_views {
             map_step(self.0.decode_step(input, last), |p| Some(BigCodePoint::from(p)))
         }
 
-        fn decode_prefix_fast(&self, input: &[u8], out: &mut alloc::vec::Vec<BigCodePoint>) -> usize {
-            // The codec's own fast path into a small buffer, widened; bounded
-            // so that the work stays proportional to what is consumed.
-            let mut narrow = alloc::vec::Vec::new();
-            let n = self.0.decode_prefix_fast(&input[..input.len().min(4096)], &mut narrow);
-            out.extend(narrow.into_iter().map(BigCodePoint::from));
-            n
-        }
-
-        forward_decode_kernels!();
+        forward_decode!();
     }
 
     impl<C: Encode<Point = CodePoint>> Encode for Big<C> {
@@ -296,7 +259,7 @@ mod big_views {
             step_converted(input, last, BigCodePoint::to_code_point, |w, l| self.0.encode_step(w, l, out))
         }
 
-        forward_encode_kernels!();
+        forward_encode!();
     }
 
     impl<C: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint>> Codec for Big<C> {

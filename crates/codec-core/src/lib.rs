@@ -99,9 +99,12 @@ mod big;
 pub mod bom;
 mod code_point;
 mod codec;
+#[doc(hidden)]
+pub mod doc_example;
 mod document;
 mod dynamic;
 mod error;
+mod fast;
 #[cfg(feature = "std")]
 mod io;
 mod mode;
@@ -113,12 +116,13 @@ mod transcode;
 #[cfg(feature = "bigint")]
 pub use big::BigCodePoint;
 pub use code_point::{AnyCodePoint, CodePoint, NotAScalarValue, ParseCodePointError};
-pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Framing, Item, Items, Pivot, Step, Surrogates};
+pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Framing, Item, Items, Step, Surrogates};
 pub use document::{DocumentCheck, DocumentRules, Finding, Level};
 #[cfg(feature = "bigint")]
 pub use dynamic::{Big, Narrow};
 pub use dynamic::{DynCodec, lookup};
 pub use error::{DecodeError, EncodeError, ErrorKind, UnknownErrorKind};
+pub use fast::{FastJob, FastPaths, Progress};
 #[cfg(feature = "std")]
 pub use io::{CHUNK_SIZE, TranscodeReader};
 pub use mode::{DecodeMode, ESCAPE_BASE, EncodeMode, UnknownMode, escaped_byte, windows_1252};

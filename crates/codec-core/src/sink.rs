@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::code_point::{AnyCodePoint, CodePoint};
-use crate::codec::Decode;
+use crate::fast::{FastJob, FastPaths};
 
 /// What the decoding driver writes to: one implementation per kind of
 /// output, so that validation, decoding into a `Vec` and decoding into a
@@ -71,8 +71,8 @@ pub trait Sink<P> {
     /// ending at a sequence boundary, whose code points are Unicode scalar
     /// values (so no error mode treats them specially). Bounded sinks decode
     /// only what fits. The default has no kernel and returns 0.
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        let _ = (codec, input);
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        let _ = (paths, input);
         0
     }
 }
@@ -95,7 +95,7 @@ pub enum Pushed {
 }
 
 /// The sink of validation: takes every code point and keeps none, and its
-/// kernel is the codec's [`Decode::validate_prefix_fast`].
+/// kernel is the codec's [`FastJob::Validate`].
 ///
 /// # Examples
 ///
@@ -130,8 +130,8 @@ impl<P> Sink<P> for Validation {
     }
 
     #[inline]
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        codec.validate_prefix_fast(input)
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        paths.run(FastJob::Validate(input)).read
     }
 }
 
@@ -143,8 +143,8 @@ impl<P: AnyCodePoint> Sink<P> for Vec<P> {
     }
 
     #[inline]
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        codec.decode_prefix_fast(input, self)
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        P::decode_fast(paths, input, self)
     }
 }
 
@@ -235,10 +235,10 @@ impl Sink<CodePoint> for Slice<'_, u16> {
         Pushed::Taken
     }
 
-    fn fast<D: Decode<Point = CodePoint> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        let (read, written) = codec.decode_to_utf16_fast(input, &mut self.dst[self.pos..]);
-        self.pos += written;
-        read
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        let done = paths.run(FastJob::DecodeToUtf16(input, &mut self.dst[self.pos..]));
+        self.pos += done.written;
+        done.read
     }
 }
 
@@ -255,10 +255,10 @@ impl Sink<CodePoint> for Slice<'_, u8> {
         Pushed::Taken
     }
 
-    fn fast<D: Decode<Point = CodePoint> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        let (read, written) = codec.decode_to_utf8_fast(input, &mut self.dst[self.pos..]);
-        self.pos += written;
-        read
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        let done = paths.run(FastJob::DecodeToUtf8(input, &mut self.dst[self.pos..]));
+        self.pos += done.written;
+        done.read
     }
 }
 
@@ -288,11 +288,11 @@ const FIRST_CHUNK: usize = 256;
 /// KiB for each was 4% of the time of decoding such input to a `String`.
 fn through_stack<T: Copy + Default>(
     input: &[u8],
-    mut kernel: impl FnMut(&[u8], &mut [T]) -> (usize, usize),
+    mut kernel: impl FnMut(&[u8], &mut [T]) -> crate::fast::Progress,
     mut take: impl FnMut(&[T]) -> bool,
 ) -> usize {
     let mut first = [T::default(); FIRST_CHUNK];
-    let (read, written) = kernel(input, &mut first);
+    let crate::fast::Progress { read, written, .. } = kernel(input, &mut first);
     if read == 0 || !take(&first[..written]) {
         return 0;
     }
@@ -302,7 +302,7 @@ fn through_stack<T: Copy + Default>(
     let mut buf = [T::default(); KERNEL_CHUNK];
     let mut read = read;
     while read < input.len() {
-        let (r, w) = kernel(&input[read..], &mut buf);
+        let crate::fast::Progress { read: r, written: w, .. } = kernel(&input[read..], &mut buf);
         if r == 0 || !take(&buf[..w]) {
             break;
         }
@@ -313,7 +313,7 @@ fn through_stack<T: Copy + Default>(
 
 /// A `String` takes Unicode scalar values; a surrogate or a value beyond
 /// U+10FFFF is unrepresentable (the driver reports it per error mode). Its
-/// kernel is the codec's [`Decode::decode_to_utf8_fast`].
+/// kernel is the codec's [`FastJob::DecodeToUtf8`].
 impl<P: AnyCodePoint> Sink<P> for String {
     #[inline]
     fn push(&mut self, point: P) -> Pushed {
@@ -326,10 +326,10 @@ impl<P: AnyCodePoint> Sink<P> for String {
         }
     }
 
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
         through_stack(
             input,
-            |input, buf| codec.decode_to_utf8_fast(input, buf),
+            |input, buf| paths.run(FastJob::DecodeToUtf8(input, buf)),
             // Kernels write UTF-8 of scalar values; checked all the same,
             // as the crate's only `unsafe` is in the AVX2 kernels.
             |bytes| as_str(bytes).map(|text| self.push_str(text)).is_some(),
@@ -340,7 +340,7 @@ impl<P: AnyCodePoint> Sink<P> for String {
 /// A `Vec<u16>` takes code points as UTF-16 code units (a surrogate code
 /// point as itself, so potentially ill-formed UTF-16); a value beyond
 /// U+10FFFF is unrepresentable. Its kernel is the codec's
-/// [`Decode::decode_to_utf16_fast`].
+/// [`FastJob::DecodeToUtf16`].
 impl<P: AnyCodePoint> Sink<P> for Vec<u16> {
     #[inline]
     fn push(&mut self, point: P) -> Pushed {
@@ -353,10 +353,10 @@ impl<P: AnyCodePoint> Sink<P> for Vec<u16> {
         Pushed::Taken
     }
 
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
         through_stack(
             input,
-            |input, buf| codec.decode_to_utf16_fast(input, buf),
+            |input, buf| paths.run(FastJob::DecodeToUtf16(input, buf)),
             |units| {
                 self.extend_from_slice(units);
                 true
@@ -374,10 +374,10 @@ mod tests {
 
     /// A kernel that copies ASCII and stops before anything else, as much
     /// as fits: (read, written).
-    fn ascii(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    fn ascii(input: &[u8], out: &mut [u8]) -> crate::fast::Progress {
         let n = input.iter().take(out.len()).take_while(|b| b.is_ascii()).count();
         out[..n].copy_from_slice(&input[..n]);
-        (n, n)
+        (n, n).into()
     }
 
     #[test]

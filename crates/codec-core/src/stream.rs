@@ -6,9 +6,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
+use crate::code_point::sealed::Sealed as _;
 use crate::code_point::{AnyCodePoint, CodePoint};
 use crate::codec::{Decode, Encode, EncodeStep, Step};
 use crate::error::{DecodeError, EncodeError, ErrorKind};
+use crate::fast::{FastJob, FastPaths};
 use crate::mode::{DecodeMode, ESCAPE_BASE, EncodeMode, escaped_byte, windows_1252};
 use crate::sink::{Pushed, Sink, Slice, Validation};
 
@@ -209,7 +211,7 @@ const FAST_BACKOFF: usize = 64;
 fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     codec: &D,
     mode: DecodeMode,
-    fast: bool,
+    fast: Option<&dyn FastPaths>,
     input: &[u8],
     base: usize,
     last: bool,
@@ -224,8 +226,10 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     // step again once it takes a long run.
     let (mut wait, mut backoff) = (0, 0);
     while i < input.len() {
-        if fast && wait == 0 {
-            let taken = sink.fast(codec, &input[i..]);
+        if let Some(paths) = fast
+            && wait == 0
+        {
+            let taken = sink.fast(paths, &input[i..]);
             i += taken;
             if i == input.len() {
                 break;
@@ -283,6 +287,7 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
 
 /// Validates `input`, with or without the codec's fast path.
 pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
+    let fast = if fast { codec.fast_paths() } else { None };
     run_decode(codec, DecodeMode::Fatal, fast, input, 0, true, &mut Validation, &mut Vec::new()).map(|_| ())
 }
 
@@ -454,7 +459,8 @@ impl<D: Decode> Decoder<D> {
             taken += 1;
         }
         owed.clear();
-        let (codec, mode, fast) = (&*codec, *mode, *fast);
+        let codec = &*codec;
+        let (mode, fast) = (*mode, if *fast { codec.fast_paths() } else { None });
         let result = feed(pending, chunk, last, |input, last| {
             let done = run_decode(codec, mode, fast, input, *offset, last, sink, owed)?;
             *offset += done.consumed;
@@ -745,7 +751,7 @@ fn dropped_alone<E: Encode + ?Sized>(codec: &E, p: &E::Point, scratch: &mut Vec<
 fn run_encode<E: Encode + ?Sized>(
     codec: &E,
     mode: EncodeMode,
-    fast: bool,
+    fast: Option<&dyn FastPaths>,
     input: &[E::Point],
     base: usize,
     last: bool,
@@ -754,8 +760,8 @@ fn run_encode<E: Encode + ?Sized>(
     if mode != EncodeMode::Ignore {
         return encode_run(codec, mode, fast, input, base, last, out);
     }
-    if fast {
-        return Ok(encode_ignoring(codec, input, last, out));
+    if let Some(paths) = fast {
+        return Ok(encode_ignoring(codec, paths, input, last, out));
     }
     // The definition, for the reference driver: one pass finds the code
     // points kept, and they are encoded on their own.
@@ -767,7 +773,7 @@ fn run_encode<E: Encode + ?Sized>(
             kept_at.push(k);
         }
     }
-    let done = encode_run(codec, mode, false, &kept, base, last, out)?;
+    let done = encode_run(codec, mode, None, &kept, base, last, out)?;
     // Consumed: everything before the first kept code point not encoded yet
     // (the dropped ones among it included).
     Ok(kept_at.get(done).copied().unwrap_or(input.len()))
@@ -778,18 +784,24 @@ fn run_encode<E: Encode + ?Sized>(
 ///
 /// The fast path never consumes a code point that is dropped or whose bytes
 /// depend on what follows (the contract of
-/// [`Encode::encode_prefix_fast`]), so its bytes are the same with the
+/// [`crate::FastJob::Encode`]), so its bytes are the same with the
 /// dropped code points gone. Where it stops, a dropped code point is
 /// skipped; a kept one is encoded by the step, which sees the kept code
 /// points after it, as many as it asks for.
-fn encode_ignoring<E: Encode + ?Sized>(codec: &E, input: &[E::Point], last: bool, out: &mut Vec<u8>) -> usize {
+fn encode_ignoring<E: Encode + ?Sized>(
+    codec: &E,
+    paths: &dyn FastPaths,
+    input: &[E::Point],
+    last: bool,
+    out: &mut Vec<u8>,
+) -> usize {
     let mut scratch = Vec::new();
     // The kept code points the step sees, and where each is in `input`.
     let mut window: Vec<E::Point> = Vec::new();
     let mut window_at: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < input.len() {
-        i += codec.encode_prefix_fast(&input[i..], out);
+        i += E::Point::encode_fast(paths, &input[i..], out);
         let Some(p) = input.get(i) else { break };
         if dropped_alone(codec, p, &mut scratch) {
             i += 1;
@@ -846,7 +858,7 @@ fn encode_ignoring<E: Encode + ?Sized>(codec: &E, input: &[E::Point], last: bool
 fn encode_run<E: Encode + ?Sized>(
     codec: &E,
     mode: EncodeMode,
-    fast: bool,
+    fast: Option<&dyn FastPaths>,
     input: &[E::Point],
     base: usize,
     last: bool,
@@ -864,8 +876,8 @@ fn encode_run<E: Encode + ?Sized>(
         }
         // The run up to the next escape ends the look-ahead like the end of input.
         let run_last = last || escape_at < input.len();
-        if fast {
-            i += codec.encode_prefix_fast(&input[i..escape_at], out);
+        if let Some(paths) = fast {
+            i += E::Point::encode_fast(paths, &input[i..escape_at], out);
             if i == escape_at {
                 continue;
             }
@@ -970,7 +982,8 @@ impl<E: Encode> Encoder<E> {
             return Err(e.clone());
         }
         let Encoder { codec, mode, fast, pending, index, failed, .. } = self;
-        let (codec, mode, fast) = (&*codec, *mode, *fast);
+        let codec = &*codec;
+        let (mode, fast) = (*mode, if *fast { codec.fast_paths() } else { None });
         let result: Result<Run, EncodeError<E::Point>> = feed(pending, chunk, last, |input, last| {
             let consumed = run_encode(codec, mode, fast, input, *index, last, out)?;
             *index += consumed;
@@ -1040,7 +1053,7 @@ trait Source {
 
     /// Runs the codec's kernel for this kind of text from unit `from` into
     /// `dst`: (units read, bytes written).
-    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, codec: &E, from: usize, dst: &mut [u8]) -> (usize, usize);
+    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize);
 
     /// Counts the code points of the well-formed units `from..to`.
     fn points(&self, from: usize, to: usize) -> usize;
@@ -1056,8 +1069,9 @@ impl Source for [u16] {
         self.len()
     }
 
-    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, codec: &E, from: usize, dst: &mut [u8]) -> (usize, usize) {
-        codec.encode_from_utf16_fast(&self[from..], dst)
+    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize) {
+        let done = paths.run(FastJob::EncodeFromUtf16(&self[from..], dst));
+        (done.read, done.written)
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
@@ -1110,8 +1124,9 @@ impl Source for str {
         self.len()
     }
 
-    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, codec: &E, from: usize, dst: &mut [u8]) -> (usize, usize) {
-        self.get(from..).map_or((0, 0), |rest| codec.encode_from_str_fast(rest, dst))
+    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize) {
+        let done = self.get(from..).map_or_else(Default::default, |rest| paths.run(FastJob::EncodeFromStr(rest, dst)));
+        (done.read, done.written)
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
@@ -1134,7 +1149,7 @@ impl Source for [CodePoint] {
         self.len()
     }
 
-    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, _: &E, _: usize, _: &mut [u8]) -> (usize, usize) {
+    fn kernel(&self, _: &dyn FastPaths, _: usize, _: &mut [u8]) -> (usize, usize) {
         (0, 0)
     }
 
@@ -1189,8 +1204,12 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
                 }
                 return (Status::InputEmpty, read, written);
             }
-            if self.fast && self.pending.items.is_empty() && self.lead_unit.is_none() {
-                let (r, w) = src.kernel(&self.codec, read, &mut dst[written..]);
+            let paths = if self.fast { self.codec.fast_paths() } else { None };
+            if let Some(paths) = paths
+                && self.pending.items.is_empty()
+                && self.lead_unit.is_none()
+            {
+                let (r, w) = src.kernel(paths, read, &mut dst[written..]);
                 read += r;
                 written += w;
                 self.index += src.points(read - r, read);

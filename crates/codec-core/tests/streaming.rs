@@ -13,8 +13,8 @@ use std::io::Read;
 
 use codec_core::bom::Bom;
 use codec_core::{
-    BigCodePoint, CodePoint, Decode, DecodeMode, Encode, EncodeMode, EncodeStep, ErrorKind, Step, TranscodeError,
-    TranscodeReader,
+    BigCodePoint, CodePoint, Decode, DecodeMode, Encode, EncodeMode, EncodeStep, ErrorKind, FastJob, FastPaths,
+    Progress, Step, TranscodeError, TranscodeReader,
 };
 use common::{Leb, Mini, Ucs2, cps};
 use proptest::prelude::*;
@@ -34,28 +34,8 @@ impl Decode for FastMini {
         Mini.decode_step(input, last)
     }
 
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        input.iter().take_while(|b| b.is_ascii()).count()
-    }
-
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        let mut n = input.iter().take_while(|b| b.is_ascii()).count();
-        if self.broken && n < input.len() && input[n] >= 0xC2 {
-            n += 1;
-        }
-        out.extend(input[..n].iter().map(|&b| CodePoint::from(b)));
-        n
-    }
-
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        let n =
-            input.iter().zip(out.iter_mut()).take_while(|(b, _)| b.is_ascii()).map(|(&b, o)| *o = u16::from(b)).count();
-        (n, n)
-    }
-
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        let n = input.iter().zip(out.iter_mut()).take_while(|(b, _)| b.is_ascii()).map(|(&b, o)| *o = b).count();
-        (n, n)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
 }
 
@@ -66,20 +46,59 @@ impl Encode for FastMini {
         Mini.encode_step(input, last, out)
     }
 
-    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        let n = input.iter().take_while(|c| c.is_ascii()).count();
-        out.extend(input[..n].iter().map(|c| c.to_u32() as u8));
-        n
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
+}
 
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        let n = input.iter().zip(out.iter_mut()).take_while(|(u, _)| **u < 0x80).map(|(&u, o)| *o = u as u8).count();
-        (n, n)
-    }
-
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        let n = input.bytes().zip(out.iter_mut()).take_while(|(b, _)| b.is_ascii()).map(|(b, o)| *o = b).count();
-        (n, n)
+/// ASCII in every job.
+impl FastPaths for FastMini {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        match job {
+            FastJob::Validate(input) => (input.iter().take_while(|b| b.is_ascii()).count(), 0).into(),
+            FastJob::Decode(input, out) => {
+                let mut n = input.iter().take_while(|b| b.is_ascii()).count();
+                if self.broken && n < input.len() && input[n] >= 0xC2 {
+                    n += 1;
+                }
+                out.extend(input[..n].iter().map(|&b| CodePoint::from(b)));
+                (n, n).into()
+            }
+            FastJob::DecodeToUtf16(input, out) => {
+                let n = input
+                    .iter()
+                    .zip(out.iter_mut())
+                    .take_while(|(b, _)| b.is_ascii())
+                    .map(|(&b, o)| *o = u16::from(b))
+                    .count();
+                (n, n).into()
+            }
+            FastJob::DecodeToUtf8(input, out) => {
+                let n =
+                    input.iter().zip(out.iter_mut()).take_while(|(b, _)| b.is_ascii()).map(|(&b, o)| *o = b).count();
+                (n, n).into()
+            }
+            FastJob::Encode(input, out) => {
+                let n = input.iter().take_while(|c| c.to_u32() < 0x80).count();
+                out.extend(input[..n].iter().map(|c| c.to_u32() as u8));
+                (n, n).into()
+            }
+            FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {
+                let n = input
+                    .iter()
+                    .zip(out.iter_mut())
+                    .take_while(|(u, _)| **u < 0x80)
+                    .map(|(&u, o)| *o = u as u8)
+                    .count();
+                (n, n).into()
+            }
+            FastJob::EncodeFromStr(input, out) => {
+                let n =
+                    input.bytes().zip(out.iter_mut()).take_while(|(b, _)| b.is_ascii()).map(|(b, o)| *o = b).count();
+                (n, n).into()
+            }
+            _ => Progress::default(),
+        }
     }
 }
 
@@ -102,10 +121,21 @@ impl Encode for FastUcs2 {
         Ucs2.encode_step(input, last, out)
     }
 
-    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        let n = input.iter().take_while(|c| c.to_u32() < 0xD800).count();
-        out.extend(input[..n].iter().flat_map(|c| (c.to_u32() as u16).to_be_bytes()));
-        n
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
+    }
+}
+
+impl FastPaths for FastUcs2 {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        match job {
+            FastJob::Encode(input, out) => {
+                let n = input.iter().take_while(|c| c.to_u32() < 0xD800).count();
+                out.extend(input[..n].iter().flat_map(|c| (c.to_u32() as u16).to_be_bytes()));
+                (n, 2 * n).into()
+            }
+            _ => Progress::default(),
+        }
     }
 }
 
