@@ -173,13 +173,7 @@ pub trait Decode {
     /// ```
     /// use codec_core::Decode;
     /// # use codec_core::{CodePoint, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         Step::Point { point: CodePoint::from(input[0]), len: 1 }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert!(Ascii.is_canonical(b"a"));
     /// ```
     fn is_canonical(&self, form: &[u8]) -> bool {
@@ -206,13 +200,7 @@ pub trait Decode {
     /// ```
     /// use codec_core::Decode;
     /// # use codec_core::{CodePoint, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         Step::Point { point: CodePoint::from(input[0]), len: 1 }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// // Without knowledge of the codec's sequences, there is none.
     /// assert_eq!(Ascii.restart_point(b"ok"), None);
     /// ```
@@ -293,16 +281,7 @@ pub trait Decode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.decode_to_string(b"ok").unwrap(), "ok");
     /// assert_eq!(Ascii.decode_to_string(b"o\xFF").unwrap_err().valid_up_to(), 1);
     /// ```
@@ -319,16 +298,7 @@ pub trait Decode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.decode_to_string_lossy(b"o\xFFk"), "o\u{FFFD}k");
     /// ```
     #[must_use]
@@ -351,16 +321,7 @@ pub trait Decode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.decode_to_utf16(b"ok").unwrap(), [0x6F, 0x6B]);
     /// ```
     fn decode_to_utf16(&self, input: &[u8]) -> Result<Vec<u16>, DecodeError> {
@@ -376,16 +337,7 @@ pub trait Decode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.decode_to_utf16_lossy(b"\xFF"), [0xFFFD]);
     /// ```
     #[must_use]
@@ -474,16 +426,7 @@ pub trait Encode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Encode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert!(!Ascii.is_context_free());
     /// ```
     fn is_context_free(&self) -> bool {
@@ -561,16 +504,7 @@ pub trait Encode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Encode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.encode_utf16(&[0x6F, 0x6B]).unwrap(), b"ok");
     /// assert_eq!(Ascii.encode_utf16(&[0x6F, 0xD83D, 0xDCA9]).unwrap_err().index(), 1);
     /// ```
@@ -691,16 +625,7 @@ impl<P> Item<P> {
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let items: Vec<_> = Ascii.items(b"a\xFFb").collect();
 /// assert_eq!(items.len(), 3);
 /// assert_eq!(items[1].as_ref().unwrap_err().valid_up_to(), 1);
@@ -721,16 +646,7 @@ impl<'a, D: Decode + ?Sized> Items<'a, D> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(codec_core::Items::new(&Ascii, b"ab").count(), 2);
     /// ```
     pub fn new(codec: &'a D, input: &'a [u8]) -> Self {

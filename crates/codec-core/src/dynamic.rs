@@ -35,30 +35,7 @@ use crate::{
 /// ```
 /// use codec_core::{CodePoint, Decode, DynCodec, ErrorKind, Step};
 /// # use codec_core::{Codec, CodecInfo, Domain, Encode, EncodeStep, Surrogates};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
-/// # impl Codec for Ascii {
-/// #     fn info(&self) -> &'static CodecInfo {
-/// #         &CodecInfo { name: "ascii", aliases: &[], domain: Domain { summary: "U+0000..U+007F", max: Some(0x7F), surrogates: Surrogates::None, excluded: &[] }, max_bytes_per_code_point: Some(1), description: "ASCII", version: "0" }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// static ASCII: Ascii = Ascii;
 /// let all: [&dyn DynCodec; 1] = [&ASCII];
 /// let codec = codec_core::lookup(&all, " ASCII ").unwrap();

@@ -19,16 +19,7 @@ use crate::stream::{Decoder, Encoder};
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// assert_eq!(codec_core::reference::validate(&Ascii, b"ok"), Ascii.validate(b"ok"));
 /// ```
 pub fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8]) -> Result<(), DecodeError> {
@@ -45,16 +36,7 @@ pub fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8]) -> Result<(), Decod
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, DecodeMode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let r = codec_core::reference::decode_with(&Ascii, b"a\xFF", DecodeMode::Escape).unwrap();
 /// assert_eq!(r, [CodePoint::new(0x61), CodePoint::new(0xDCFF)]);
 /// ```
@@ -78,16 +60,7 @@ pub fn decode_with<D: Decode + ?Sized>(
 ///
 /// ```
 /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-/// # struct Ascii;
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let bytes = codec_core::reference::encode_with(&Ascii, &[CodePoint::new(0xDC80)], EncodeMode::Escape).unwrap();
 /// assert_eq!(bytes, [0x80]);
 /// ```

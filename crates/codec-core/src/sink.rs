@@ -28,16 +28,7 @@ use crate::fast::{FastJob, FastPaths};
 ///
 /// ```
 /// use codec_core::{CodePoint, Decode, DecodeMode, ErrorKind, Pushed, Sink, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// struct Count(usize);
 /// impl Sink<CodePoint> for Count {
 ///     fn push(&mut self, _point: CodePoint) -> Pushed {
@@ -101,16 +92,7 @@ pub enum Pushed {
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// use codec_core::{DecodeMode, Validation};
 /// let mut decoder = Ascii.decoder(DecodeMode::Fatal);
 /// assert!(decoder.decode_to_sink(b"ok", false, &mut Validation).is_ok());
@@ -161,16 +143,7 @@ impl<P: AnyCodePoint> Sink<P> for Vec<P> {
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// use codec_core::{DecodeMode, Slice};
 /// let mut units = [0u16; 8];
 /// let mut sink = Slice::new(&mut units);

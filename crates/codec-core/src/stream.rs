@@ -362,16 +362,7 @@ impl<E> Status<E> {
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, DecodeMode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let mut decoder = Ascii.decoder(DecodeMode::Replace);
 /// let mut out = Vec::new();
 /// decoder.decode_chunk(b"ab", false, &mut out).unwrap();
@@ -579,16 +570,7 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, Status};
     /// let mut decoder = Ascii.decoder(DecodeMode::Replace);
     /// let mut dst = [0u16; 2];
@@ -612,16 +594,7 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, Status};
     /// let mut dst = [0u8; 16];
     /// let (status, read, written) = Ascii.decoder(DecodeMode::Replace).decode_to_utf8(b"a\xFF", &mut dst, true);
@@ -640,16 +613,7 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, Status};
     /// let mut dst = [CodePoint::NUL; 4];
     /// let (status, _, written) = Ascii.decoder(DecodeMode::Fatal).decode_to_code_points(b"ok", &mut dst, true);
@@ -912,16 +876,7 @@ fn encode_run<E: Encode + ?Sized>(
 ///
 /// ```
 /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-/// # struct Ascii;
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let mut encoder = Ascii.encoder(EncodeMode::Replace);
 /// let mut out = Vec::new();
 /// encoder.encode_chunk(&[CodePoint::new(0x41)], false, &mut out).unwrap();
@@ -1241,16 +1196,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::Status;
     /// let mut dst = [0u8; 8];
     /// let (status, read, written) = Ascii.encoder(EncodeMode::Replace).encode_from_utf16(&[0x61, 0xD83D, 0xDCA9], &mut dst, true);
@@ -1273,16 +1219,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::Status;
     /// let mut dst = [0u8; 2];
     /// let mut encoder = Ascii.encoder(EncodeMode::Fatal);
@@ -1300,16 +1237,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::Status;
     /// let mut dst = [0u8; 4];
     /// let (status, _, written) = Ascii.encoder(EncodeMode::Fatal).encode_from_code_points(&[CodePoint::new(0xE9)], &mut dst, true);

@@ -84,25 +84,7 @@ impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
-/// # #[derive(Clone, Copy)] struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// use codec_core::{DecodeMode, EncodeMode, Status, Transcoder};
 /// let mut t = Transcoder::new(Ascii, DecodeMode::Replace, Ascii, EncodeMode::Replace);
 /// let mut dst = [0u8; 16];
@@ -159,25 +141,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
-    /// # #[derive(Clone, Copy)] struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, EncodeMode, Transcoder};
     /// let mut t = Transcoder::new(Ascii, DecodeMode::Fatal, Ascii, EncodeMode::Fatal);
     /// let _ = t.transcode(b"abc", &mut [0u8; 16], false);
@@ -197,25 +161,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
-    /// # #[derive(Clone, Copy)] struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, EncodeMode, Transcoder};
     /// let mut t = Transcoder::new(Ascii, DecodeMode::Fatal, Ascii, EncodeMode::Fatal);
     /// let _ = t.transcode(b"ok", &mut [0u8; 16], false);
@@ -265,25 +211,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
-    /// # #[derive(Clone, Copy)] struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, EncodeMode, Transcoder};
     /// let mut t = Transcoder::new(Ascii, DecodeMode::Replace, Ascii, EncodeMode::Replace);
     /// let mut buf = Vec::new();
