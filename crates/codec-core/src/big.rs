@@ -3,7 +3,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use alloc::string::String;
 use alloc::vec::Vec;
 use num_bigint::BigUint;
 
@@ -52,23 +51,6 @@ impl BigCodePoint {
         BigCodePoint(Repr::Small(value))
     }
 
-    /// Creates a code point from an arbitrary-precision integer.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use codec_core::{BigCodePoint, num_bigint::BigUint};
-    /// let cp = BigCodePoint::from_biguint(BigUint::from(1u8) << 100u32);
-    /// assert_eq!(cp.bits(), 101);
-    /// ```
-    #[must_use]
-    pub fn from_biguint(value: BigUint) -> Self {
-        match u64::try_from(&value) {
-            Ok(small) => BigCodePoint(Repr::Small(small)),
-            Err(_) => BigCodePoint(Repr::Big(value)),
-        }
-    }
-
     /// Returns the value if it fits a `u64`.
     ///
     /// # Examples
@@ -82,20 +64,6 @@ impl BigCodePoint {
             Repr::Small(v) => Some(*v),
             Repr::Big(_) => None,
         }
-    }
-
-    /// Returns the value as a [`CodePoint`] if it fits a `u32`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use codec_core::{BigCodePoint, CodePoint};
-    /// assert_eq!(BigCodePoint::from_u64(0x41).to_code_point(), Some(CodePoint::new(0x41)));
-    /// assert_eq!(BigCodePoint::from_u64(1 << 40).to_code_point(), None);
-    /// ```
-    #[must_use]
-    pub fn to_code_point(&self) -> Option<CodePoint> {
-        self.to_u64().and_then(|v| u32::try_from(v).ok()).map(CodePoint::new)
     }
 
     /// Returns the value as an arbitrary-precision integer.
@@ -128,38 +96,6 @@ impl BigCodePoint {
             Repr::Big(b) => b.bits(),
         }
     }
-
-    /// Returns bit `i` (bit 0 is the least significant).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let cp = codec_core::BigCodePoint::from_u64(0b100);
-    /// assert!(cp.bit(2) && !cp.bit(1) && !cp.bit(500));
-    /// ```
-    #[must_use]
-    pub fn bit(&self, i: u64) -> bool {
-        match &self.0 {
-            Repr::Small(v) => i < 64 && (v >> i) & 1 == 1,
-            Repr::Big(b) => b.bit(i),
-        }
-    }
-
-    /// Returns the value's hex digits, uppercase, with no prefix and no
-    /// leading zeros (`"0"` for zero).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(codec_core::BigCodePoint::from_u64(0xABC).to_hex(), "ABC");
-    /// ```
-    #[must_use]
-    pub fn to_hex(&self) -> String {
-        match &self.0 {
-            Repr::Small(v) => alloc::format!("{v:X}"),
-            Repr::Big(b) => alloc::format!("{b:X}"),
-        }
-    }
 }
 
 impl From<CodePoint> for BigCodePoint {
@@ -174,9 +110,39 @@ impl From<u64> for BigCodePoint {
     }
 }
 
+/// An arbitrary-precision integer as a code point.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{BigCodePoint, num_bigint::BigUint};
+/// let cp = BigCodePoint::from(BigUint::from(1u8) << 100u32);
+/// assert_eq!(cp.bits(), 101);
+/// assert_eq!(BigCodePoint::from(BigUint::from(7u8)), BigCodePoint::from_u64(7));
+/// ```
 impl From<BigUint> for BigCodePoint {
-    fn from(v: BigUint) -> Self {
-        BigCodePoint::from_biguint(v)
+    fn from(value: BigUint) -> Self {
+        match u64::try_from(&value) {
+            Ok(small) => BigCodePoint(Repr::Small(small)),
+            Err(_) => BigCodePoint(Repr::Big(value)),
+        }
+    }
+}
+
+/// The value's hex digits, uppercase, with no prefix and no leading zeros
+/// (`0` for zero).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(format!("{:X}", codec_core::BigCodePoint::from_u64(0xABC)), "ABC");
+/// ```
+impl fmt::UpperHex for BigCodePoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Small(v) => fmt::UpperHex::fmt(v, f),
+            Repr::Big(b) => fmt::UpperHex::fmt(b, f),
+        }
     }
 }
 
@@ -210,15 +176,13 @@ impl FromStr for BigCodePoint {
             };
             return Ok(BigCodePoint::from_u64(v));
         }
-        BigUint::parse_bytes(trimmed.as_bytes(), 16)
-            .map(BigCodePoint::from_biguint)
-            .ok_or(ParseCodePointError::InvalidDigit)
+        BigUint::parse_bytes(trimmed.as_bytes(), 16).map(BigCodePoint::from).ok_or(ParseCodePointError::InvalidDigit)
     }
 }
 
 impl AnyCodePoint for BigCodePoint {
     fn to_code_point(&self) -> Option<CodePoint> {
-        BigCodePoint::to_code_point(self)
+        self.to_u64().and_then(|v| u32::try_from(v).ok()).map(CodePoint::new)
     }
 
     fn write_decimal(&self, w: &mut dyn fmt::Write) -> fmt::Result {
@@ -250,7 +214,7 @@ impl crate::code_point::sealed::Sealed for BigCodePoint {
         let mut narrow = Vec::new();
         loop {
             narrow.clear();
-            narrow.extend(input[read..].iter().take(WINDOW).map_while(BigCodePoint::to_code_point));
+            narrow.extend(input[read..].iter().take(WINDOW).map_while(AnyCodePoint::to_code_point));
             let n = paths.run(FastJob::Encode(&narrow, out)).read;
             read += n;
             if n == 0 || n < WINDOW {

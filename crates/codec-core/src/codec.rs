@@ -512,7 +512,7 @@ pub trait Encode {
         let mut encoder = Encoder::new(self, EncodeMode::Fatal);
         let mut out = Vec::with_capacity(units.len() * 2);
         let mut buf: Vec<Self::Point> = Vec::with_capacity(256);
-        let mut points = crate::stream::units_to_code_points(units).peekable();
+        let mut points = CodePoint::decode_utf16(units.iter().copied()).peekable();
         while points.peek().is_some() {
             buf.clear();
             buf.extend(points.by_ref().take(256).map(Self::Point::from));

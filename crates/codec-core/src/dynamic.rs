@@ -1,7 +1,7 @@
 //! Runtime selection: any codec behind a pointer is a [`DynCodec`] (the
 //! [`Codec`] trait itself as a trait object, so every kernel and fast path
-//! is there), found by label with [`lookup`]; [`Big`] and [`Narrow`] view a
-//! codec over the other code point type.
+//! is there), found by label with [`CodecInfo::matches`](crate::CodecInfo::matches);
+//! [`Big`] and [`Narrow`] view a codec over the other code point type.
 
 #[cfg(feature = "bigint")]
 use alloc::vec::Vec;
@@ -38,24 +38,12 @@ use crate::{
 /// # use codec_core::doc_example::Ascii;
 /// static ASCII: Ascii = Ascii;
 /// let all: [&dyn DynCodec; 1] = [&ASCII];
-/// let codec = codec_core::lookup(&all, " ASCII ").unwrap();
+/// let codec = all.iter().find(|c| c.info().matches(" ASCII ")).unwrap();
 /// assert_eq!(codec.decode(b"ok").unwrap().len(), 2);
 /// ```
 pub trait DynCodec: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint> + Send + Sync {}
 
 impl<C> DynCodec for C where C: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint> + Send + Sync + ?Sized {}
-
-/// Finds the codec that `label` names among `codecs`, as the Encoding
-/// Standard's "get an encoding" does: surrounding ASCII whitespace is trimmed
-/// and ASCII case ignored.
-///
-/// # Examples
-///
-/// See [`DynCodec`].
-#[must_use]
-pub fn lookup<'a>(codecs: &[&'a dyn DynCodec], label: &str) -> Option<&'a dyn DynCodec> {
-    codecs.iter().copied().find(|c| c.info().matches(label))
-}
 
 impl core::fmt::Debug for dyn DynCodec + '_ {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -182,14 +170,14 @@ macro_rules! forward_encode {
 mod big_views {
     use super::{Big, Narrow, map_step, step_converted};
     use crate::big::BigCodePoint;
-    use crate::code_point::CodePoint;
+    use crate::code_point::{AnyCodePoint, CodePoint};
     use crate::codec::{Codec, CodecInfo, Decode, Encode, EncodeStep, Step};
 
     impl<C: Decode<Point = BigCodePoint>> Decode for Narrow<C> {
         type Point = CodePoint;
 
         fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
-            map_step(self.0.decode_step(input, last), |p| p.to_code_point())
+            map_step(self.0.decode_step(input, last), |p| AnyCodePoint::to_code_point(&p))
         }
 
         forward_decode!();
@@ -233,7 +221,7 @@ mod big_views {
         type Point = BigCodePoint;
 
         fn encode_step(&self, input: &[BigCodePoint], last: bool, out: &mut alloc::vec::Vec<u8>) -> EncodeStep {
-            step_converted(input, last, BigCodePoint::to_code_point, |w, l| self.0.encode_step(w, l, out))
+            step_converted(input, last, AnyCodePoint::to_code_point, |w, l| self.0.encode_step(w, l, out))
         }
 
         forward_encode!();

@@ -1,7 +1,7 @@
 //! Where the one decoding driver delivers what it decodes: a [`Sink`] per
-//! kind of output (nothing, for validation; a `Vec` of code points; a slice
-//! of code points, of UTF-16 code units or of UTF-8 bytes), each handing
-//! well-formed runs to the codec's bulk kernel for that output.
+//! kind of output (nothing, for validation; a `Vec` of code points, a
+//! `String`, a `Vec<u16>`; a slice of UTF-16 code units or of UTF-8 bytes),
+//! each handing well-formed runs to the codec's bulk kernel for that output.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -11,7 +11,7 @@ use crate::fast::{FastJob, FastPaths};
 
 /// What the decoding driver writes to: one implementation per kind of
 /// output, so that validation, decoding into a `Vec` and decoding into a
-/// caller's buffer run the same loop (see [`Decoder::decode_to_sink`]).
+/// caller's buffer run the same loop (`Decoder::decode_to_sink`).
 ///
 /// The driver calls [`fast`](Sink::fast) first, to let the codec's bulk
 /// kernel for this output take as much well-formed input as it can, then
@@ -19,28 +19,7 @@ use crate::fast::{FastJob, FastPaths};
 /// its code point, or what the error mode makes of an ill-formed subpart.
 /// When the sink is full in the middle of the substitutes of one subpart,
 /// the decoder keeps the rest and delivers them first on the next call.
-///
-/// [`Decoder::decode_to_sink`]: crate::Decoder::decode_to_sink
-///
-/// # Examples
-///
-/// A sink that counts code points:
-///
-/// ```
-/// use codec_core::{CodePoint, Decode, DecodeMode, ErrorKind, Pushed, Sink, Step};
-/// # use codec_core::doc_example::Ascii;
-/// struct Count(usize);
-/// impl Sink<CodePoint> for Count {
-///     fn push(&mut self, _point: CodePoint) -> Pushed {
-///         self.0 += 1;
-///         Pushed::Taken
-///     }
-/// }
-/// let mut count = Count(0);
-/// let (status, read) = Ascii.decoder(DecodeMode::Replace).decode_to_sink(b"a\xFFb", true, &mut count).unwrap();
-/// assert_eq!((status.is_input_empty(), read, count.0), (true, 3, 3));
-/// ```
-pub trait Sink<P> {
+pub(crate) trait Sink<P> {
     /// Takes one code point, or says why not: the output is full (the
     /// driver stops and leaves its sequence for the next call), or it
     /// cannot represent the code point (a code point above U+10FFFF in
@@ -69,14 +48,8 @@ pub trait Sink<P> {
 }
 
 /// What a [`Sink`] did with a code point.
-///
-/// # Examples
-///
-/// ```
-/// assert_ne!(codec_core::Pushed::Taken, codec_core::Pushed::Full);
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Pushed {
+pub(crate) enum Pushed {
     /// The code point was written.
     Taken,
     /// There is no room for it now; nothing was written.
@@ -87,19 +60,8 @@ pub enum Pushed {
 
 /// The sink of validation: takes every code point and keeps none, and its
 /// kernel is the codec's [`FastJob::Validate`].
-///
-/// # Examples
-///
-/// ```
-/// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # use codec_core::doc_example::Ascii;
-/// use codec_core::{DecodeMode, Validation};
-/// let mut decoder = Ascii.decoder(DecodeMode::Fatal);
-/// assert!(decoder.decode_to_sink(b"ok", false, &mut Validation).is_ok());
-/// assert_eq!(decoder.decode_to_sink(b"\xFF", true, &mut Validation).unwrap_err().valid_up_to(), 2);
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Validation;
+pub(crate) struct Validation;
 
 impl<P> Sink<P> for Validation {
     #[inline]
@@ -135,57 +97,27 @@ impl<P: AnyCodePoint> Sink<P> for Vec<P> {
 /// `Slice<'_, u16>` writes UTF-16 code units (surrogate code points as
 /// themselves, so potentially ill-formed UTF-16), `Slice<'_, u8>` UTF-8
 /// bytes (surrogate code points in their generalized UTF-8 form, so WTF-8
-/// for a codec whose surrogates are never paired), `Slice<'_, CodePoint>`
-/// code points. UTF-16 and UTF-8 cannot represent code points above
-/// U+10FFFF.
-///
-/// # Examples
-///
-/// ```
-/// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # use codec_core::doc_example::Ascii;
-/// use codec_core::{DecodeMode, Slice};
-/// let mut units = [0u16; 8];
-/// let mut sink = Slice::new(&mut units);
-/// let _ = Ascii.decoder(DecodeMode::Replace).decode_to_sink(b"a\xFF", true, &mut sink).unwrap();
-/// assert_eq!(sink.written(), 2);
-/// assert_eq!(units[..2], [0x61, 0xFFFD]);
-/// ```
+/// for a codec whose surrogates are never paired). Neither can represent
+/// code points above U+10FFFF.
 #[derive(Debug)]
-pub struct Slice<'a, T> {
+pub(crate) struct Slice<'a, T> {
     dst: &'a mut [T],
     pos: usize,
 }
 
 impl<'a, T> Slice<'a, T> {
     /// Creates a sink that writes from the start of `dst`.
-    #[must_use]
-    pub fn new(dst: &'a mut [T]) -> Self {
+    pub(crate) fn new(dst: &'a mut [T]) -> Self {
         Slice { dst, pos: 0 }
     }
 
     /// Returns how many elements have been written.
-    #[must_use]
-    pub fn written(&self) -> usize {
+    pub(crate) fn written(&self) -> usize {
         self.pos
     }
 
     fn room(&self) -> usize {
         self.dst.len() - self.pos
-    }
-}
-
-impl Sink<CodePoint> for Slice<'_, CodePoint> {
-    #[inline]
-    fn push(&mut self, point: CodePoint) -> Pushed {
-        match self.dst.get_mut(self.pos) {
-            Some(slot) => {
-                *slot = point;
-                self.pos += 1;
-                Pushed::Taken
-            }
-            None => Pushed::Full,
-        }
     }
 }
 

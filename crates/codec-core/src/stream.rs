@@ -292,9 +292,8 @@ pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) 
 }
 
 /// Where a buffer-to-buffer call stopped: the `#[must_use]` status of
-/// [`Decoder::decode_to_sink`], [`Decoder::decode_to_utf16`],
-/// [`Decoder::decode_to_utf8`] and [`Decoder::decode_to_code_points`] (and
-/// of the encoding and transcoding counterparts, with their error type).
+/// [`Decoder::decode_to_utf16`] and [`Decoder::decode_to_utf8`] (and of the
+/// encoding and transcoding counterparts, with their error type).
 ///
 /// # Examples
 ///
@@ -322,20 +321,6 @@ impl<E> Status<E> {
     #[must_use]
     pub fn is_input_empty(&self) -> bool {
         matches!(self, Status::InputEmpty)
-    }
-
-    /// Returns true for [`Status::OutputFull`].
-    #[must_use]
-    pub fn is_output_full(&self) -> bool {
-        matches!(self, Status::OutputFull)
-    }
-
-    /// Returns the error, if it is one.
-    pub fn error(self) -> Option<E> {
-        match self {
-            Status::Error(e) => Some(e),
-            _ => None,
-        }
     }
 }
 
@@ -383,8 +368,8 @@ pub struct Decoder<D: Decode> {
     owed: Vec<D::Point>,
 }
 
-/// The default of [`Decoder::max_pending`]: 1 MiB.
-pub const DEFAULT_MAX_PENDING: usize = 1 << 20;
+/// The default of [`Decoder::with_max_pending`]: 1 MiB.
+const DEFAULT_MAX_PENDING: usize = 1 << 20;
 
 impl<D: Decode> Decoder<D> {
     /// Creates a streaming decoder that uses the codec's fast paths.
@@ -408,29 +393,24 @@ impl<D: Decode> Decoder<D> {
 
     /// Sets how many bytes of one incomplete sequence the decoder holds
     /// back between calls before it gives up with `length_over_limit`
-    /// (default [`DEFAULT_MAX_PENDING`]; at least 64).
+    /// (default 1 MiB; at least 64).
     #[must_use]
     pub fn with_max_pending(mut self, bytes: usize) -> Self {
         self.max_pending = bytes.max(64);
         self
     }
 
-    /// Returns the limit set by [`with_max_pending`](Decoder::with_max_pending).
-    #[must_use]
-    pub fn max_pending(&self) -> usize {
-        self.max_pending
-    }
-
     /// Decodes `chunk` into `sink`, `last` saying that no chunk follows, and
-    /// returns the status and how many bytes of `chunk` it read. Unless the
-    /// sink filled up, it reads all of `chunk` (holding back an incomplete
-    /// sequence at its end).
+    /// returns the status and how many bytes of `chunk` it read: what every
+    /// decoding method of the crate runs. Unless the sink filled up, it
+    /// reads all of `chunk` (holding back an incomplete sequence at its
+    /// end).
     ///
     /// # Errors
     ///
     /// Only in [`DecodeMode::Fatal`]: the first ill-formed subpart of the
-    /// stream (or a sequence over [`max_pending`](Decoder::max_pending)).
-    pub fn decode_to_sink<S: Sink<D::Point>>(
+    /// stream (or a sequence over the pending limit).
+    pub(crate) fn decode_to_sink<S: Sink<D::Point>>(
         &mut self,
         chunk: &[u8],
         last: bool,
@@ -483,9 +463,35 @@ impl<D: Decode> Decoder<D> {
         self.decode_to_sink(chunk, last, out).map(|_| ())
     }
 
+    /// Decodes `chunk`, appending to `out` (a code point a `String` cannot
+    /// hold, a surrogate or a value beyond U+10FFFF, is treated per error
+    /// mode as a `surrogate` or `out_of_range` subpart); `last` says that
+    /// no chunk follows.
+    ///
+    /// # Errors
+    ///
+    /// Only in [`DecodeMode::Fatal`]: the first such subpart of the stream.
+    /// `out` then holds what came before it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{Decode, DecodeMode};
+    /// # use codec_core::doc_example::Ascii;
+    /// let mut decoder = Ascii.decoder(DecodeMode::Replace);
+    /// let mut text = String::new();
+    /// decoder.decode_to_string(b"o", false, &mut text).unwrap();
+    /// decoder.decode_to_string(b"k\xFF", true, &mut text).unwrap();
+    /// assert_eq!(text, "ok\u{FFFD}");
+    /// ```
+    pub fn decode_to_string(&mut self, chunk: &[u8], last: bool, out: &mut String) -> Result<(), DecodeError> {
+        self.decode_to_sink(chunk, last, out).map(|_| ())
+    }
+
     /// Checks `chunk` without producing anything: streaming validation, with
     /// the codec's validation fast path. In a non-fatal mode it only checks
-    /// that no sequence runs over [`max_pending`](Decoder::max_pending).
+    /// that no sequence runs over the pending limit
+    /// ([`with_max_pending`](Decoder::with_max_pending)).
     ///
     /// # Errors
     ///
@@ -494,28 +500,14 @@ impl<D: Decode> Decoder<D> {
         self.decode_to_sink(chunk, last, &mut Validation).map(|_| ())
     }
 
-    /// Returns how many bytes of the stream have been decoded (not counting
-    /// those held back as an incomplete sequence).
-    #[must_use]
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
     /// Returns how many bytes are held back as an incomplete sequence.
     #[must_use]
     pub fn pending_len(&self) -> usize {
         self.pending.items.len()
     }
 
-    /// Returns the error mode.
-    #[must_use]
-    pub fn mode(&self) -> DecodeMode {
-        self.mode
-    }
-
     /// Returns the codec.
-    #[must_use]
-    pub fn codec(&self) -> &D {
+    pub(crate) fn codec(&self) -> &D {
         &self.codec
     }
 
@@ -605,43 +597,12 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
         self.decode_into_slice(src, dst, last)
     }
 
-    /// Decodes `src` into code points in `dst`, as
-    /// [`decode_to_utf16`](Decoder::decode_to_utf16) does (every code point
-    /// fits).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # use codec_core::doc_example::Ascii;
-    /// use codec_core::{DecodeMode, Status};
-    /// let mut dst = [CodePoint::NUL; 4];
-    /// let (status, _, written) = Ascii.decoder(DecodeMode::Fatal).decode_to_code_points(b"ok", &mut dst, true);
-    /// assert_eq!((status, written), (Status::InputEmpty, 2));
-    /// ```
-    pub fn decode_to_code_points(
-        &mut self,
-        src: &[u8],
-        dst: &mut [CodePoint],
-        last: bool,
-    ) -> (Status<DecodeError>, usize, usize) {
-        self.decode_into_slice(src, dst, last)
-    }
-
     /// Returns a number of UTF-16 code units that is enough for decoding
     /// `src_len` more bytes (with what the decoder holds back), or `None`
     /// on overflow: two per byte.
     #[must_use]
     pub fn max_utf16_len(&self, src_len: usize) -> Option<usize> {
         src_len.checked_add(self.pending.items.len())?.checked_add(1)?.checked_mul(2)
-    }
-
-    /// Returns a number of UTF-8 bytes that is enough for decoding `src_len`
-    /// more bytes, or `None` on overflow: four per byte (a byte can become a
-    /// three-byte U+FFFD or escape, and a code point takes at most four).
-    #[must_use]
-    pub fn max_utf8_len(&self, src_len: usize) -> Option<usize> {
-        src_len.checked_add(self.pending.items.len())?.checked_add(1)?.checked_mul(4)
     }
 }
 
@@ -953,31 +914,13 @@ impl<E: Encode> Encoder<E> {
         }
     }
 
-    /// Returns how many code points have been encoded.
-    #[must_use]
-    pub fn index(&self) -> usize {
+    /// Returns how many code points have been consumed so far.
+    pub(crate) fn index(&self) -> usize {
         self.index
     }
 
-    /// Returns the error mode.
-    #[must_use]
-    pub fn mode(&self) -> EncodeMode {
-        self.mode
-    }
-
-    /// Forgets the stream so far: indices start again at 0.
-    pub fn reset(&mut self) {
-        self.pending.clear();
-        self.index = 0;
-        self.failed = None;
-        self.queue.clear();
-        self.queue_pos = 0;
-        self.lead_unit = None;
-    }
-
     /// Returns the codec.
-    #[must_use]
-    pub fn codec(&self) -> &E {
+    pub(crate) fn codec(&self) -> &E {
         &self.codec
     }
 
@@ -1033,44 +976,24 @@ impl Source for [u16] {
         utfx_kernels::count_code_points(&self[from..to])
     }
 
-    // The WTF-8 specification's decoding of potentially ill-formed UTF-16:
-    // a lead surrogate unit followed by a trail surrogate unit is one
-    // supplementary code point, any other unit is the code point of its
-    // value.
+    // Potentially ill-formed UTF-16 as the WTF-8 specification decodes it
+    // (`CodePoint::decode_utf16`), a window at a time: a lead surrogate
+    // that ends a chunk other than the last waits in `carry` for the unit
+    // that may pair with it.
     fn window(&self, from: usize, last: bool, carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize {
-        let mut i = from;
-        let unit = |u: u16| CodePoint::new(u32::from(u));
-        if let Some(lead) = carry.take() {
-            match self.get(i).and_then(|&next| CodePoint::from_surrogates(unit(lead), unit(next))) {
-                Some(pair) => {
-                    out.push(pair);
-                    i += 1;
-                }
-                None => out.push(unit(lead)),
-            }
+        let is_lead = |u: u16| CodePoint::new(u32::from(u)).is_lead_surrogate();
+        let held = !last && from < self.len() && self.last().is_some_and(|&u| is_lead(u));
+        let end = self.len() - usize::from(held);
+        let carried = carry.take();
+        let before = out.len();
+        out.extend(CodePoint::decode_utf16(carried.into_iter().chain(self[from..end].iter().copied())).take(WINDOW));
+        let units: usize = out[before..].iter().map(|cp| if cp.to_u32() > 0xFFFF { 2 } else { 1 }).sum();
+        let read = units - usize::from(carried.is_some());
+        if held && from + read == end {
+            *carry = Some(self[end]);
+            return read + 1;
         }
-        while i < self.len() && out.len() < WINDOW {
-            let cp = unit(self[i]);
-            if cp.is_lead_surrogate() {
-                match self.get(i + 1) {
-                    Some(&next) => {
-                        if let Some(pair) = CodePoint::from_surrogates(cp, unit(next)) {
-                            out.push(pair);
-                            i += 2;
-                            continue;
-                        }
-                    }
-                    None if !last => {
-                        *carry = Some(self[i]);
-                        return i + 1 - from;
-                    }
-                    None => {}
-                }
-            }
-            out.push(cp);
-            i += 1;
-        }
-        i - from
+        read
     }
 }
 
@@ -1096,26 +1019,6 @@ impl Source for str {
             taken += c.len_utf8();
         }
         taken
-    }
-}
-
-impl Source for [CodePoint] {
-    fn units(&self) -> usize {
-        self.len()
-    }
-
-    fn kernel(&self, _: &dyn FastPaths, _: usize, _: &mut [u8]) -> (usize, usize) {
-        (0, 0)
-    }
-
-    fn points(&self, from: usize, to: usize) -> usize {
-        to - from
-    }
-
-    fn window(&self, from: usize, _last: bool, _carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize {
-        let end = self.len().min(from + WINDOW);
-        out.extend_from_slice(&self[from..end]);
-        end - from
     }
 }
 
@@ -1230,28 +1133,6 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
         self.encode_source(src, dst, last)
     }
 
-    /// Encodes code points from `src` into `dst`, as
-    /// [`encode_from_utf16`](Encoder::encode_from_utf16) does.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-    /// # use codec_core::doc_example::Ascii;
-    /// use codec_core::Status;
-    /// let mut dst = [0u8; 4];
-    /// let (status, _, written) = Ascii.encoder(EncodeMode::Fatal).encode_from_code_points(&[CodePoint::new(0xE9)], &mut dst, true);
-    /// assert_eq!((status.error().map(|e| e.index()), written), (Some(0), 0));
-    /// ```
-    pub fn encode_from_code_points(
-        &mut self,
-        src: &[CodePoint],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (Status<EncodeError>, usize, usize) {
-        self.encode_source(src, dst, last)
-    }
-
     /// Returns a number of bytes that is enough to hold what is queued
     /// plus a kernel's output for `units` more UTF-16 units or `str` bytes
     /// (the queue makes any size work; this size avoids waiting).
@@ -1259,27 +1140,6 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     pub fn max_len_from_utf16(&self, units: usize) -> Option<usize> {
         units.checked_mul(4)?.checked_add(self.queue.len() - self.queue_pos)?.checked_add(32)
     }
-}
-
-/// Decodes potentially ill-formed UTF-16 into code points, as the WTF-8
-/// specification does: a lead surrogate followed by a trail surrogate is one
-/// supplementary code point, any other unit the code point of its value.
-pub(crate) fn units_to_code_points(units: &[u16]) -> impl Iterator<Item = CodePoint> + '_ {
-    let mut i = 0;
-    core::iter::from_fn(move || {
-        let unit = CodePoint::new(u32::from(*units.get(i)?));
-        let next = units.get(i + 1).map(|&n| CodePoint::new(u32::from(n)));
-        match next.and_then(|next| CodePoint::from_surrogates(unit, next)) {
-            Some(pair) => {
-                i += 2;
-                Some(pair)
-            }
-            None => {
-                i += 1;
-                Some(unit)
-            }
-        }
-    })
 }
 
 #[cfg(test)]

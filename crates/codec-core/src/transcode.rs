@@ -128,12 +128,6 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
         }
     }
 
-    /// Returns how many input bytes have been decoded so far.
-    #[must_use]
-    pub fn input_offset(&self) -> usize {
-        self.decoder.offset()
-    }
-
     /// Returns how many code points have been encoded so far (the index
     /// an encoding error would carry next).
     ///

@@ -283,8 +283,7 @@ impl Decode for Utf8 {
             return to_str(input).map(String::from);
         }
         let mut out = String::with_capacity(input.len());
-        let (_, _) =
-            codec_core::Decoder::new(self, codec_core::DecodeMode::Fatal).decode_to_sink(input, true, &mut out)?;
+        codec_core::Decoder::new(self, codec_core::DecodeMode::Fatal).decode_to_string(input, true, &mut out)?;
         Ok(out)
     }
 
@@ -298,7 +297,7 @@ impl Decode for Utf8 {
         }
         let mut out = String::with_capacity(input.len());
         let replaced =
-            codec_core::Decoder::new(self, codec_core::DecodeMode::Replace).decode_to_sink(input, true, &mut out);
+            codec_core::Decoder::new(self, codec_core::DecodeMode::Replace).decode_to_string(input, true, &mut out);
         debug_assert!(replaced.is_ok(), "replace mode never fails");
         out
     }
