@@ -326,12 +326,11 @@ impl<E> Status<E> {
 
 /// A decoder over a stream: feed it chunks, get the same output as decoding
 /// the whole input at once, in every error mode, for every split, into any
-/// sink: a `Vec` of code points (`decode_chunk`), nothing
-/// (`validate_chunk`), or a caller's
-/// buffer of UTF-16 code units, UTF-8 bytes or code points
+/// sink: a `Vec` of code points (`decode_chunk`), a `String`
+/// (`decode_to_string`), nothing (`validate_chunk`), or a caller's buffer
+/// of UTF-16 code units or UTF-8 bytes
 /// ([`decode_to_utf16`](Decoder::decode_to_utf16),
-/// [`decode_to_utf8`](Decoder::decode_to_utf8),
-/// [`decode_to_code_points`](Decoder::decode_to_code_points)).
+/// [`decode_to_utf8`](Decoder::decode_to_utf8)).
 ///
 /// Error offsets count from the start of the stream. In
 /// [`DecodeMode::Fatal`], the code points before the error are delivered and
@@ -339,7 +338,7 @@ impl<E> Status<E> {
 /// [`reset`](Decoder::reset)).
 ///
 /// It holds back at most an incomplete sequence between calls; a sequence
-/// still incomplete after [`max_pending`](Decoder::max_pending) bytes ends the
+/// still incomplete after [`with_max_pending`](Decoder::with_max_pending) bytes ends the
 /// stream with a `length_over_limit` error in every mode, so its memory stays
 /// bounded whatever the input.
 ///
