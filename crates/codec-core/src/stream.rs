@@ -578,8 +578,8 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     /// three-byte generalized UTF-8 form, so WTF-8 for a codec whose
     /// surrogates are never paired), as
     /// [`decode_to_utf16`](Decoder::decode_to_utf16) does. `dst` needs room
-    /// for at least four bytes to make progress;
-    /// [`max_utf8_len`](Decoder::max_utf8_len) is enough for all of `src`.
+    /// for at least four bytes to make progress; twice
+    /// [`max_utf16_len`](Decoder::max_utf16_len) is enough for all of `src`.
     ///
     /// # Examples
     ///
