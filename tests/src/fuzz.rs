@@ -379,7 +379,7 @@ pub fn utf_inf_8(data: &[u8]) {
     let mut rest = input;
     while let Some((&n, tail)) = rest.split_first() {
         let (piece, after) = tail.split_at(usize::from(n).min(tail.len()));
-        values.push(BigCodePoint::from_biguint(BigUint::from_bytes_be(piece) >> u32::from(n % 8)));
+        values.push(BigCodePoint::from(BigUint::from_bytes_be(piece) >> u32::from(n % 8)));
         rest = after;
     }
     let encoded: Vec<Option<Vec<u8>>> = values.iter().map(|cp| codec.encode(std::slice::from_ref(cp)).ok()).collect();

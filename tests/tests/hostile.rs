@@ -30,7 +30,8 @@ use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use codec_core::{
-    CodePoint, Decode, DecodeMode, Decoder, DynCodec, Encode, EncodeMode, ErrorKind, Pivot, Status, Step, Transcoder,
+    CodePoint, Decode, DecodeMode, Decoder, DynCodec, Encode, EncodeMode, ErrorKind, FastJob, FastPaths, Progress,
+    Status, Step, Transcoder,
 };
 
 /// The system allocator, counting per thread.
@@ -98,41 +99,33 @@ impl<D: Decode + ?Sized> Decode for Counted<'_, D> {
         self.0.decode_step(input, last)
     }
 
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        give(input.len());
-        self.0.validate_prefix_fast(input)
-    }
-
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<D::Point>) -> usize {
-        give(input.len());
-        self.0.decode_prefix_fast(input, out)
-    }
-
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        give(input.len());
-        self.0.decode_to_utf16_fast(input, out)
-    }
-
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        give(input.len());
-        self.0.decode_to_utf8_fast(input, out)
-    }
-
-    fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
-        give(input.len());
-        self.0.decode_to_utf8_fast_counted(input, out)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        self.0.fast_paths().map(|_| self as &dyn FastPaths)
     }
 
     fn is_canonical(&self, form: &[u8]) -> bool {
         self.0.is_canonical(form)
     }
 
-    fn fast_output(&self) -> Pivot {
-        self.0.fast_output()
-    }
-
     fn restart_point(&self, input: &[u8]) -> Option<usize> {
         self.0.restart_point(input)
+    }
+}
+
+impl<D: Decode + ?Sized> FastPaths for Counted<'_, D> {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        give(match &job {
+            FastJob::Validate(input)
+            | FastJob::Decode(input, _)
+            | FastJob::DecodeToUtf16(input, _)
+            | FastJob::DecodeToUtf8(input, _) => input.len(),
+            _ => 0,
+        });
+        self.0.fast_paths().map_or_else(Progress::default, |paths| paths.run(job))
+    }
+
+    fn utf8_output(&self) -> bool {
+        self.0.fast_paths().is_some_and(FastPaths::utf8_output)
     }
 }
 

@@ -416,10 +416,10 @@ pub(crate) fn encode_from_str(two_byte_nul: bool, input: &str, out: &mut [u8]) -
                 (r, w) = (r + 1, w + 2);
             }
             Some(&b) if b >= 0xF0 && out.len() - w >= 6 => {
-                let c = input[r..].chars().next().map_or(0, u32::from);
-                let v = c - 0x1_0000;
-                surrogate_bytes(0xD800 | (v >> 10) as u16, &mut out[w..w + 3]);
-                surrogate_bytes(0xDC00 | (v & 0x3FF) as u16, &mut out[w + 3..w + 6]);
+                let pair = input[r..].chars().next().and_then(|c| CodePoint::from(c).to_surrogates());
+                let Some((lead, trail)) = pair else { return (r, w) };
+                surrogate_bytes(lead.to_u32() as u16, &mut out[w..w + 3]);
+                surrogate_bytes(trail.to_u32() as u16, &mut out[w + 3..w + 6]);
                 (r, w) = (r + 4, w + 6);
             }
             _ => return (r, w),

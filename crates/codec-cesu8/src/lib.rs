@@ -139,7 +139,7 @@ mod kernels;
 
 use alloc::vec::Vec;
 
-use codec_core::{CodecInfo, Domain, Surrogates};
+use codec_core::{CodecInfo, Domain, FastJob, FastPaths, Progress, Surrogates};
 use codec_utf8::automaton::Grammar;
 
 pub use framing::{JAVA_FRAMING, JAVA_FRAMING_LENIENT, JavaFraming, MAX_FRAME_PAYLOAD};
@@ -305,22 +305,8 @@ impl Decode for Cesu8Codec {
         decode::step(self, input, last)
     }
 
-    /// Strict UTF-8 without four-byte forms (and without `00` in strict
-    /// Modified UTF-8), six-byte pairs and `C0 80`.
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        kernels::validate(self.rules(), input)
-    }
-
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        kernels::decode(self.rules(), input, out)
-    }
-
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        kernels::decode_to_utf16(self.rules(), input, out)
-    }
-
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        kernels::decode_to_utf8(self.rules(), input, out)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
 
     /// The forms strict Modified UTF-8 reads are the ones every variant
@@ -340,21 +326,42 @@ impl Encode for Cesu8Codec {
         encode::step(self, input, out)
     }
 
-    /// Scalar values, each as the step writes it.
-    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        input
-            .iter()
-            .take_while(|cp| cp.to_char().is_some())
-            .take_while(|cp| encode::step(self, &[**cp], out) == EncodeStep::Done(1))
-            .count()
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
+}
 
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_utf16(self.grammar().allows_two_byte_nul(), input, out)
-    }
-
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_str(self.grammar().allows_two_byte_nul(), input, out)
+/// The variants' kernels (`kernels.rs`).
+impl FastPaths for Cesu8Codec {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        let nul = self.grammar().allows_two_byte_nul();
+        match job {
+            // Strict UTF-8 without four-byte forms (and without `00` in
+            // strict Modified UTF-8), six-byte pairs and `C0 80`.
+            FastJob::Validate(input) => (kernels::validate(self.rules(), input), 0).into(),
+            FastJob::Decode(input, out) => {
+                let before = out.len();
+                let read = kernels::decode(self.rules(), input, out);
+                (read, out.len() - before).into()
+            }
+            FastJob::DecodeToUtf16(input, out) => kernels::decode_to_utf16(self.rules(), input, out).into(),
+            FastJob::DecodeToUtf8(input, out) => kernels::decode_to_utf8(self.rules(), input, out).into(),
+            // Scalar values, each as the step writes it.
+            FastJob::Encode(input, out) => {
+                let before = out.len();
+                let read = input
+                    .iter()
+                    .take_while(|cp| cp.to_char().is_some())
+                    .take_while(|cp| encode::step(self, &[**cp], out) == EncodeStep::Done(1))
+                    .count();
+                (read, out.len() - before).into()
+            }
+            FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {
+                kernels::encode_from_utf16(nul, input, out).into()
+            }
+            FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(nul, input, out).into(),
+            _ => Progress::default(),
+        }
     }
 }
 

@@ -3,10 +3,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use alloc::string::String;
+use alloc::vec::Vec;
 use num_bigint::BigUint;
 
 use crate::code_point::{AnyCodePoint, CodePoint, ParseCodePointError, strip_prefix};
+use crate::fast::{FastJob, FastPaths};
 
 /// An unbounded code point value, as UTF-∞-8 carries.
 ///
@@ -50,23 +51,6 @@ impl BigCodePoint {
         BigCodePoint(Repr::Small(value))
     }
 
-    /// Creates a code point from an arbitrary-precision integer.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use codec_core::{BigCodePoint, num_bigint::BigUint};
-    /// let cp = BigCodePoint::from_biguint(BigUint::from(1u8) << 100u32);
-    /// assert_eq!(cp.bits(), 101);
-    /// ```
-    #[must_use]
-    pub fn from_biguint(value: BigUint) -> Self {
-        match u64::try_from(&value) {
-            Ok(small) => BigCodePoint(Repr::Small(small)),
-            Err(_) => BigCodePoint(Repr::Big(value)),
-        }
-    }
-
     /// Returns the value if it fits a `u64`.
     ///
     /// # Examples
@@ -80,20 +64,6 @@ impl BigCodePoint {
             Repr::Small(v) => Some(*v),
             Repr::Big(_) => None,
         }
-    }
-
-    /// Returns the value as a [`CodePoint`] if it fits a `u32`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use codec_core::{BigCodePoint, CodePoint};
-    /// assert_eq!(BigCodePoint::from_u64(0x41).to_code_point(), Some(CodePoint::new(0x41)));
-    /// assert_eq!(BigCodePoint::from_u64(1 << 40).to_code_point(), None);
-    /// ```
-    #[must_use]
-    pub fn to_code_point(&self) -> Option<CodePoint> {
-        self.to_u64().and_then(|v| u32::try_from(v).ok()).map(CodePoint::new)
     }
 
     /// Returns the value as an arbitrary-precision integer.
@@ -126,38 +96,6 @@ impl BigCodePoint {
             Repr::Big(b) => b.bits(),
         }
     }
-
-    /// Returns bit `i` (bit 0 is the least significant).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let cp = codec_core::BigCodePoint::from_u64(0b100);
-    /// assert!(cp.bit(2) && !cp.bit(1) && !cp.bit(500));
-    /// ```
-    #[must_use]
-    pub fn bit(&self, i: u64) -> bool {
-        match &self.0 {
-            Repr::Small(v) => i < 64 && (v >> i) & 1 == 1,
-            Repr::Big(b) => b.bit(i),
-        }
-    }
-
-    /// Returns the value's hex digits, uppercase, with no prefix and no
-    /// leading zeros (`"0"` for zero).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(codec_core::BigCodePoint::from_u64(0xABC).to_hex(), "ABC");
-    /// ```
-    #[must_use]
-    pub fn to_hex(&self) -> String {
-        match &self.0 {
-            Repr::Small(v) => alloc::format!("{v:X}"),
-            Repr::Big(b) => alloc::format!("{b:X}"),
-        }
-    }
 }
 
 impl From<CodePoint> for BigCodePoint {
@@ -172,9 +110,39 @@ impl From<u64> for BigCodePoint {
     }
 }
 
+/// An arbitrary-precision integer as a code point.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{BigCodePoint, num_bigint::BigUint};
+/// let cp = BigCodePoint::from(BigUint::from(1u8) << 100u32);
+/// assert_eq!(cp.bits(), 101);
+/// assert_eq!(BigCodePoint::from(BigUint::from(7u8)), BigCodePoint::from_u64(7));
+/// ```
 impl From<BigUint> for BigCodePoint {
-    fn from(v: BigUint) -> Self {
-        BigCodePoint::from_biguint(v)
+    fn from(value: BigUint) -> Self {
+        match u64::try_from(&value) {
+            Ok(small) => BigCodePoint(Repr::Small(small)),
+            Err(_) => BigCodePoint(Repr::Big(value)),
+        }
+    }
+}
+
+/// The value's hex digits, uppercase, with no prefix and no leading zeros
+/// (`0` for zero).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(format!("{:X}", codec_core::BigCodePoint::from_u64(0xABC)), "ABC");
+/// ```
+impl fmt::UpperHex for BigCodePoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Small(v) => fmt::UpperHex::fmt(v, f),
+            Repr::Big(b) => fmt::UpperHex::fmt(b, f),
+        }
     }
 }
 
@@ -208,15 +176,13 @@ impl FromStr for BigCodePoint {
             };
             return Ok(BigCodePoint::from_u64(v));
         }
-        BigUint::parse_bytes(trimmed.as_bytes(), 16)
-            .map(BigCodePoint::from_biguint)
-            .ok_or(ParseCodePointError::InvalidDigit)
+        BigUint::parse_bytes(trimmed.as_bytes(), 16).map(BigCodePoint::from).ok_or(ParseCodePointError::InvalidDigit)
     }
 }
 
 impl AnyCodePoint for BigCodePoint {
     fn to_code_point(&self) -> Option<CodePoint> {
-        BigCodePoint::to_code_point(self)
+        self.to_u64().and_then(|v| u32::try_from(v).ok()).map(CodePoint::new)
     }
 
     fn write_decimal(&self, w: &mut dyn fmt::Write) -> fmt::Result {
@@ -227,4 +193,33 @@ impl AnyCodePoint for BigCodePoint {
     }
 }
 
-impl crate::code_point::sealed::Sealed for BigCodePoint {}
+/// How many bytes, and code points, a code point fast path gets at a time
+/// through a buffer of [`CodePoint`]s, widened or narrowed.
+const WINDOW: usize = 4096;
+
+/// The fast paths speak [`CodePoint`]: code points are decoded into a
+/// bounded buffer and widened, and encoded from a bounded buffer of those
+/// that fit a `u32`.
+impl crate::code_point::sealed::Sealed for BigCodePoint {
+    fn decode_fast(paths: &dyn FastPaths, input: &[u8], out: &mut Vec<Self>) -> usize {
+        let input = &input[..input.len().min(WINDOW)];
+        let mut narrow = Vec::with_capacity(input.len());
+        let read = paths.run(FastJob::Decode(input, &mut narrow)).read;
+        out.extend(narrow.into_iter().map(BigCodePoint::from));
+        read
+    }
+
+    fn encode_fast(paths: &dyn FastPaths, input: &[Self], out: &mut Vec<u8>) -> usize {
+        let mut read = 0;
+        let mut narrow = Vec::new();
+        loop {
+            narrow.clear();
+            narrow.extend(input[read..].iter().take(WINDOW).map_while(AnyCodePoint::to_code_point));
+            let n = paths.run(FastJob::Encode(&narrow, out)).read;
+            read += n;
+            if n == 0 || n < WINDOW {
+                return read;
+            }
+        }
+    }
+}

@@ -32,16 +32,6 @@ impl Bom {
             Bom::Utf16Be | Bom::Utf16Le => 2,
         }
     }
-
-    /// Returns the label of the encoding the BOM selects.
-    #[must_use]
-    pub const fn encoding(self) -> &'static str {
-        match self {
-            Bom::Utf8 => "utf-8",
-            Bom::Utf16Be => "utf-16be",
-            Bom::Utf16Le => "utf-16le",
-        }
-    }
 }
 
 /// Returns the BOM `bytes` start with, per the table of the Encoding

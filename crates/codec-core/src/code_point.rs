@@ -35,13 +35,6 @@ impl CodePoint {
     pub const NUL: CodePoint = CodePoint(0);
     /// `U+FFFD REPLACEMENT CHARACTER`, what replace mode emits.
     pub const REPLACEMENT: CodePoint = CodePoint(0xFFFD);
-    /// `U+10FFFF`, the last code point of the Unicode codespace.
-    pub const MAX_UNICODE: CodePoint = CodePoint(0x10_FFFF);
-    /// `U+7FFFFFFF`, the last code point of RFC 2279 (FSS-UTF) UTF-8.
-    pub const MAX_31_BIT: CodePoint = CodePoint(0x7FFF_FFFF);
-    /// `U+FFFFFFFF`, the largest value of this type.
-    pub const MAX: CodePoint = CodePoint(u32::MAX);
-
     /// Creates a code point from any `u32` value.
     ///
     /// # Examples
@@ -68,19 +61,6 @@ impl CodePoint {
         self.0
     }
 
-    /// Converts a `char` (a Unicode scalar value) to a code point.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(codec_core::CodePoint::from_char('\u{1F4A9}').to_u32(), 0x1F4A9);
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn from_char(c: char) -> Self {
-        CodePoint(c as u32)
-    }
-
     /// Returns the `char` with this value, or `None` for a surrogate or a value
     /// above `U+10FFFF`.
     ///
@@ -95,45 +75,6 @@ impl CodePoint {
     #[inline]
     pub const fn to_char(self) -> Option<char> {
         char::from_u32(self.0)
-    }
-
-    /// Returns true for `U+0000..=U+007F`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert!(codec_core::CodePoint::new(0x7F).is_ascii());
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn is_ascii(self) -> bool {
-        self.0 <= 0x7F
-    }
-
-    /// Returns true for the C0 controls `U+0000..=U+001F` and `U+007F`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert!(codec_core::CodePoint::new(0x0A).is_c0_control());
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn is_c0_control(self) -> bool {
-        self.0 <= 0x1F || self.0 == 0x7F
-    }
-
-    /// Returns true for the C1 controls `U+0080..=U+009F`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert!(codec_core::CodePoint::new(0x85).is_c1_control());
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn is_c1_control(self) -> bool {
-        matches!(self.0, 0x80..=0x9F)
     }
 
     /// Returns true for surrogate code points, `U+D800..=U+DFFF`.
@@ -175,61 +116,6 @@ impl CodePoint {
         matches!(self.0, 0xDC00..=0xDFFF)
     }
 
-    /// Returns true for Unicode scalar values: `U+0000..=U+10FFFF` minus the
-    /// surrogates (exactly the values a `char` holds).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use codec_core::CodePoint;
-    /// assert!(CodePoint::new(0x10FFFF).is_scalar_value());
-    /// assert!(!CodePoint::new(0xD800).is_scalar_value());
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn is_scalar_value(self) -> bool {
-        self.to_char().is_some()
-    }
-
-    /// Returns true for the Basic Multilingual Plane, `U+0000..=U+FFFF`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert!(codec_core::CodePoint::new(0xFFFF).is_bmp());
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn is_bmp(self) -> bool {
-        self.0 <= 0xFFFF
-    }
-
-    /// Returns true for supplementary code points, `U+10000..=U+10FFFF`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert!(codec_core::CodePoint::new(0x1F4A9).is_supplementary());
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn is_supplementary(self) -> bool {
-        matches!(self.0, 0x1_0000..=0x10_FFFF)
-    }
-
-    /// Returns true within the Unicode codespace, `U+0000..=U+10FFFF`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert!(!codec_core::CodePoint::new(0x110000).is_unicode());
-    /// ```
-    #[must_use]
-    #[inline]
-    pub const fn is_unicode(self) -> bool {
-        self.0 <= 0x10_FFFF
-    }
-
     /// Returns true for the 66 noncharacters: `U+FDD0..=U+FDEF` and the last
     /// two code points of each plane.
     ///
@@ -241,7 +127,7 @@ impl CodePoint {
     #[must_use]
     #[inline]
     pub const fn is_noncharacter(self) -> bool {
-        self.is_unicode() && (matches!(self.0, 0xFDD0..=0xFDEF) || self.0 & 0xFFFE == 0xFFFE)
+        self.0 <= 0x10_FFFF && (matches!(self.0, 0xFDD0..=0xFDEF) || self.0 & 0xFFFE == 0xFFFE)
     }
 
     /// Combines a lead and a trail surrogate into the supplementary code point
@@ -277,12 +163,50 @@ impl CodePoint {
     #[must_use]
     #[inline]
     pub const fn to_surrogates(self) -> Option<(CodePoint, CodePoint)> {
-        if self.is_supplementary() {
+        if matches!(self.0, 0x1_0000..=0x10_FFFF) {
             let v = self.0 - 0x1_0000;
             Some((CodePoint(0xD800 + (v >> 10)), CodePoint(0xDC00 + (v & 0x3FF))))
         } else {
             None
         }
+    }
+}
+
+// The WTF-8 specification, §4.3 "Decoding" from potentially ill-formed
+// UTF-16 (the conversion of `codec_utf16::units`, and of every UTF-16
+// input of the core's encoders):
+//
+//   For every 16-bit code unit U of the input:
+//     If U is a lead surrogate 16-bit code unit, U is not the last 16-bit code
+//     unit of the input, and the next 16-bit code unit of the input next is a
+//     trail surrogate 16-bit code unit, then consume next and append a code
+//     point of value 0x10000 + ((U - 0xD800) << 10) + (next - 0xDC00).
+//     Otherwise, append a code point of value U.
+impl CodePoint {
+    /// Decodes potentially ill-formed UTF-16 into code points, lazily: a
+    /// lead surrogate followed by a trail surrogate is one supplementary
+    /// code point ([`from_surrogates`](CodePoint::from_surrogates)), any
+    /// other unit the code point of its value, a lone surrogate included.
+    /// It never fails: `char::decode_utf16` without the errors.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::CodePoint;
+    /// let points: Vec<u32> = CodePoint::decode_utf16([0x61, 0xD83D, 0xDCA9, 0xDCA9]).map(CodePoint::to_u32).collect();
+    /// assert_eq!(points, [0x61, 0x1F4A9, 0xDCA9]);
+    /// ```
+    pub fn decode_utf16<I: IntoIterator<Item = u16>>(units: I) -> impl Iterator<Item = CodePoint> {
+        let mut units = units.into_iter().peekable();
+        let unit = |u: u16| CodePoint(u32::from(u));
+        core::iter::from_fn(move || {
+            let first = unit(units.next()?);
+            let pair = units.peek().and_then(|&next| CodePoint::from_surrogates(first, unit(next)));
+            if pair.is_some() {
+                units.next();
+            }
+            Some(pair.unwrap_or(first))
+        })
     }
 }
 
@@ -353,7 +277,7 @@ impl CodePoint {
 impl From<char> for CodePoint {
     #[inline]
     fn from(c: char) -> Self {
-        CodePoint::from_char(c)
+        CodePoint(c as u32)
     }
 }
 
@@ -370,29 +294,6 @@ impl From<CodePoint> for u32 {
         cp.0
     }
 }
-
-impl TryFrom<CodePoint> for char {
-    type Error = NotAScalarValue;
-
-    #[inline]
-    fn try_from(cp: CodePoint) -> Result<char, NotAScalarValue> {
-        cp.to_char().ok_or(NotAScalarValue(cp))
-    }
-}
-
-/// The error of converting a [`CodePoint`] that is a surrogate or above
-/// `U+10FFFF` to a `char`.
-///
-/// # Examples
-///
-/// ```
-/// use codec_core::CodePoint;
-/// let err = char::try_from(CodePoint::new(0xD800)).unwrap_err();
-/// assert_eq!(err.to_string(), "U+D800 is not a unicode scalar value");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("{0} is not a unicode scalar value")]
-pub struct NotAScalarValue(pub CodePoint);
 
 impl fmt::Display for CodePoint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -499,11 +400,36 @@ pub trait AnyCodePoint:
 }
 
 pub(crate) mod sealed {
-    /// Keeps [`super::AnyCodePoint`] to the core's two code point types.
-    pub trait Sealed {}
+    use alloc::vec::Vec;
+
+    use crate::fast::FastPaths;
+
+    /// Keeps [`super::AnyCodePoint`] to the core's two code point types, and
+    /// runs a codec's code point fast paths, which speak
+    /// [`super::CodePoint`] (they take and give Unicode scalar values
+    /// only), for either.
+    pub trait Sealed: Sized {
+        /// Runs the [`crate::FastJob::Decode`] of `paths` on `input`,
+        /// appending to `out`, and returns the bytes it read.
+        fn decode_fast(paths: &dyn FastPaths, input: &[u8], out: &mut Vec<Self>) -> usize;
+
+        /// Runs the [`crate::FastJob::Encode`] of `paths` on `input`,
+        /// appending to `out`, and returns the code points it read.
+        fn encode_fast(paths: &dyn FastPaths, input: &[Self], out: &mut Vec<u8>) -> usize;
+    }
 }
 
-impl sealed::Sealed for CodePoint {}
+impl sealed::Sealed for CodePoint {
+    #[inline]
+    fn decode_fast(paths: &dyn crate::fast::FastPaths, input: &[u8], out: &mut alloc::vec::Vec<Self>) -> usize {
+        paths.run(crate::fast::FastJob::Decode(input, out)).read
+    }
+
+    #[inline]
+    fn encode_fast(paths: &dyn crate::fast::FastPaths, input: &[Self], out: &mut alloc::vec::Vec<u8>) -> usize {
+        paths.run(crate::fast::FastJob::Encode(input, out)).read
+    }
+}
 
 impl AnyCodePoint for CodePoint {
     #[inline]

@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use crate::code_point::{AnyCodePoint, CodePoint};
 use crate::document::DocumentRules;
 use crate::error::{DecodeError, EncodeError, ErrorKind};
+use crate::fast::FastPaths;
 use crate::mode::{DecodeMode, EncodeMode};
 use crate::stream::{Decoder, Encoder, Front};
 
@@ -105,10 +106,10 @@ pub enum EncodeStep {
 ///
 /// # Fast paths
 ///
-/// [`validate_prefix_fast`](Decode::validate_prefix_fast) and
-/// [`decode_prefix_fast`](Decode::decode_prefix_fast) may be overridden with
-/// bulk (SIMD, ASCII-skipping) code. The drivers in [`crate::reference`] never
-/// call them, so a codec's tests can compare the two.
+/// A codec with bulk (SIMD, ASCII-skipping) code returns it from
+/// [`fast_paths`](Decode::fast_paths) ([`FastPaths`]). The drivers in
+/// [`crate::reference`] never call them, so a codec's tests can compare the
+/// two.
 ///
 /// # Examples
 ///
@@ -142,79 +143,20 @@ pub trait Decode {
     /// trait docs for the contract.
     fn decode_step(&self, input: &[u8], last: bool) -> Step<Self::Point>;
 
-    /// Returns the length of a prefix of `input` that is well-formed and ends
-    /// at a sequence boundary, as found by a fast path (0 when it has none).
-    ///
-    /// Its work must be proportional to what it consumes plus a constant, and
-    /// it must not depend on bytes past what it consumes but for a bounded
-    /// look-ahead.
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        let _ = input;
-        0
-    }
-
-    /// Decodes a well-formed prefix of `input` that ends at a sequence
-    /// boundary with a fast path, appending its code points to `out`, and
-    /// returns its length in bytes (0 when it has no fast path). The same
-    /// rules as for [`validate_prefix_fast`](Decode::validate_prefix_fast).
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<Self::Point>) -> usize {
-        let _ = (input, out);
-        0
-    }
-
-    /// Decodes a well-formed prefix of `input` that ends at a sequence
-    /// boundary with a bulk kernel, writing its code points as UTF-16 code
-    /// units to the front of `out`, and returns (bytes read, units written);
-    /// `(0, 0)` when it has no kernel. It decodes only Unicode scalar values
-    /// and only what fits in `out`; the same rules as for
-    /// [`validate_prefix_fast`](Decode::validate_prefix_fast).
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        let _ = (input, out);
-        (0, 0)
-    }
-
-    /// Decodes a well-formed prefix of `input` with a bulk kernel, writing
-    /// UTF-8 to the front of `out`, as
-    /// [`decode_to_utf16_fast`](Decode::decode_to_utf16_fast) does.
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        let _ = (input, out);
-        (0, 0)
-    }
-
-    /// Decodes as [`decode_to_utf8_fast`](Decode::decode_to_utf8_fast)
-    /// does, and also returns how many code points it wrote: (bytes read,
-    /// bytes written, code points). The default counts the characters of
-    /// what it wrote; a codec whose kernel knows the count as it goes
-    /// (UTF-16's, from the surrogate pairs it reads) returns that instead,
-    /// saving the [`crate::Transcoder`] a pass over its output.
+    /// Returns the codec's bulk kernels ([`FastPaths`]), or `None` (the
+    /// default) when it has none. The drivers hand them well-formed runs;
+    /// [`crate::reference`] never calls them.
     ///
     /// # Examples
     ///
     /// ```
     /// use codec_core::Decode;
-    /// # use codec_core::{CodePoint, Step};
-    /// # struct Latin1;
-    /// # impl Decode for Latin1 {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         Step::Point { point: CodePoint::from(input[0]), len: 1 }
-    /// #     }
-    /// #     fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    /// #         let mut written = 0;
-    /// #         for (read, &b) in input.iter().enumerate() {
-    /// #             let c = char::from(b);
-    /// #             if written + c.len_utf8() > out.len() { return (read, written) }
-    /// #             written += c.encode_utf8(&mut out[written..]).len();
-    /// #         }
-    /// #         (input.len(), written)
-    /// #     }
-    /// # }
-    /// let mut out = [0u8; 8];
-    /// assert_eq!(Latin1.decode_to_utf8_fast_counted(b"h\xE9", &mut out), (2, 3, 2));
+    /// # use codec_core::doc_example::Ascii;
+    /// // The example codec has none.
+    /// assert!(Decode::fast_paths(&Ascii).is_none());
     /// ```
-    fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
-        let (read, written) = self.decode_to_utf8_fast(input, out);
-        (read, written, utfx_kernels::count_utf8_code_points(&out[..written]))
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        None
     }
 
     /// Returns whether `form`, one sequence that
@@ -231,32 +173,12 @@ pub trait Decode {
     /// ```
     /// use codec_core::Decode;
     /// # use codec_core::{CodePoint, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         Step::Point { point: CodePoint::from(input[0]), len: 1 }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert!(Ascii.is_canonical(b"a"));
     /// ```
     fn is_canonical(&self, form: &[u8]) -> bool {
         let _ = form;
         true
-    }
-
-    /// Returns the pivot form this codec's kernels decode into best for an
-    /// encoder whose [`Encode::fast_input`] is UTF-8: [`Pivot::Utf8`] when
-    /// its [`decode_to_utf8_fast`](Decode::decode_to_utf8_fast) takes all
-    /// that [`decode_to_utf16_fast`](Decode::decode_to_utf16_fast) takes, in
-    /// one pass (a codec whose well-formed text is UTF-8, whose kernel
-    /// validates and copies; UTF-16, whose kernel converts as it
-    /// validates), else UTF-16 (the default). The [`crate::Transcoder`]
-    /// uses it to choose its pivot once per pair of codecs: UTF-8 straight
-    /// into the output when both say UTF-8, else the UTF-16 pivot (toward
-    /// an encoder that takes UTF-16, whatever this says).
-    fn fast_output(&self) -> Pivot {
-        Pivot::Utf16
     }
 
     /// Returns a restart point of `input`, which starts where a decoder of
@@ -278,13 +200,7 @@ pub trait Decode {
     /// ```
     /// use codec_core::Decode;
     /// # use codec_core::{CodePoint, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         Step::Point { point: CodePoint::from(input[0]), len: 1 }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// // Without knowledge of the codec's sequences, there is none.
     /// assert_eq!(Ascii.restart_point(b"ok"), None);
     /// ```
@@ -365,16 +281,7 @@ pub trait Decode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.decode_to_string(b"ok").unwrap(), "ok");
     /// assert_eq!(Ascii.decode_to_string(b"o\xFF").unwrap_err().valid_up_to(), 1);
     /// ```
@@ -391,16 +298,7 @@ pub trait Decode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.decode_to_string_lossy(b"o\xFFk"), "o\u{FFFD}k");
     /// ```
     #[must_use]
@@ -423,16 +321,7 @@ pub trait Decode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.decode_to_utf16(b"ok").unwrap(), [0x6F, 0x6B]);
     /// ```
     fn decode_to_utf16(&self, input: &[u8]) -> Result<Vec<u16>, DecodeError> {
@@ -448,16 +337,7 @@ pub trait Decode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.decode_to_utf16_lossy(b"\xFF"), [0xFFFD]);
     /// ```
     #[must_use]
@@ -530,69 +410,10 @@ pub trait Encode {
     /// trait docs for the contract.
     fn encode_step(&self, input: &[Self::Point], last: bool, out: &mut Vec<u8>) -> EncodeStep;
 
-    /// Encodes a prefix of `input` with a fast path, appending to `out`, and
-    /// returns how many code points it consumed (0 when it has no fast path).
-    /// It must stop before any code point that
-    /// [`encode_step`](Encode::encode_step) would reject or would encode
-    /// differently depending on what follows.
-    fn encode_prefix_fast(&self, input: &[Self::Point], out: &mut Vec<u8>) -> usize {
-        let _ = (input, out);
-        0
-    }
-
-    /// Encodes a prefix of the well-formed UTF-16 `input` with a bulk kernel
-    /// into the front of `out`, and returns (units read, bytes written);
-    /// `(0, 0)` when it has no kernel. It must write exactly what
-    /// [`encode_step`](Encode::encode_step) writes, only what fits in `out`,
-    /// and stop before a lone surrogate, a lead surrogate at the end of
-    /// `input`, and any code point whose encoding depends on what follows.
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        let _ = (input, out);
-        (0, 0)
-    }
-
-    /// Encodes a prefix of `input`, which the caller promises is well-formed
-    /// UTF-16 (no lone surrogate anywhere, none at the end), with a bulk
-    /// kernel into the front of `out`, and returns (units read, bytes
-    /// written), as [`encode_from_utf16_fast`](Encode::encode_from_utf16_fast)
-    /// does (the default calls it). A codec overrides it when the promise
-    /// saves work: UTF-16LE and UTF-16BE copy the units without looking for
-    /// surrogates again. The [`crate::Transcoder`] calls it on the pivot its
-    /// decoder's [`Decode::decode_to_utf16_fast`] wrote, which holds whole
-    /// Unicode scalar values only.
-    ///
-    /// On input that breaks the promise the output is unspecified (it may
-    /// hold a lone surrogate the codec would reject), but the method still
-    /// writes only what fits, reads nothing past `input`, never splits a
-    /// surrogate pair at the end of what fits and never panics.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use codec_core::{CodePoint, Encode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
-    /// // Without a kernel of its own, a codec takes nothing here either.
-    /// assert_eq!(Ascii.encode_from_valid_utf16_fast(&[0x6F, 0x6B], &mut [0; 8]), (0, 0));
-    /// ```
-    fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        self.encode_from_utf16_fast(input, out)
-    }
-
-    /// Encodes a prefix of `input` with a bulk kernel into the front of
-    /// `out`, and returns (bytes read, bytes written), as
-    /// [`encode_from_utf16_fast`](Encode::encode_from_utf16_fast) does.
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        let _ = (input, out);
-        (0, 0)
+    /// Returns the codec's bulk kernels ([`FastPaths`]), or `None` (the
+    /// default) when it has none, as [`Decode::fast_paths`] does.
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        None
     }
 
     /// Returns whether the bytes this codec writes for each code point
@@ -605,29 +426,11 @@ pub trait Encode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Encode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert!(!Ascii.is_context_free());
     /// ```
     fn is_context_free(&self) -> bool {
         false
-    }
-
-    /// Returns the pivot form this codec's kernels encode from best:
-    /// [`Pivot::Utf8`] only when
-    /// [`encode_from_str_fast`](Encode::encode_from_str_fast) writes every
-    /// Unicode scalar value as its UTF-8 and takes all of its input that
-    /// fits (the UTF-8 family), else UTF-16 (the default).
-    fn fast_input(&self) -> Pivot {
-        Pivot::Utf16
     }
 
     /// Encodes all of `input`, failing at the first unencodable code point.
@@ -701,16 +504,7 @@ pub trait Encode {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Encode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(Ascii.encode_utf16(&[0x6F, 0x6B]).unwrap(), b"ok");
     /// assert_eq!(Ascii.encode_utf16(&[0x6F, 0xD83D, 0xDCA9]).unwrap_err().index(), 1);
     /// ```
@@ -718,7 +512,7 @@ pub trait Encode {
         let mut encoder = Encoder::new(self, EncodeMode::Fatal);
         let mut out = Vec::with_capacity(units.len() * 2);
         let mut buf: Vec<Self::Point> = Vec::with_capacity(256);
-        let mut points = crate::stream::units_to_code_points(units).peekable();
+        let mut points = CodePoint::decode_utf16(units.iter().copied()).peekable();
         while points.peek().is_some() {
             buf.clear();
             buf.extend(points.by_ref().take(256).map(Self::Point::from));
@@ -761,32 +555,8 @@ impl<D: Decode + ?Sized> Decode for &D {
     }
 
     #[inline]
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        (**self).validate_prefix_fast(input)
-    }
-
-    #[inline]
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<D::Point>) -> usize {
-        (**self).decode_prefix_fast(input, out)
-    }
-
-    #[inline]
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        (**self).decode_to_utf16_fast(input, out)
-    }
-
-    #[inline]
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        (**self).decode_to_utf8_fast(input, out)
-    }
-
-    #[inline]
-    fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
-        (**self).decode_to_utf8_fast_counted(input, out)
-    }
-
-    fn fast_output(&self) -> Pivot {
-        (**self).fast_output()
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        (**self).fast_paths()
     }
 
     #[inline]
@@ -808,27 +578,8 @@ impl<E: Encode + ?Sized> Encode for &E {
     }
 
     #[inline]
-    fn encode_prefix_fast(&self, input: &[E::Point], out: &mut Vec<u8>) -> usize {
-        (**self).encode_prefix_fast(input, out)
-    }
-
-    #[inline]
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        (**self).encode_from_utf16_fast(input, out)
-    }
-
-    #[inline]
-    fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        (**self).encode_from_valid_utf16_fast(input, out)
-    }
-
-    #[inline]
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        (**self).encode_from_str_fast(input, out)
-    }
-
-    fn fast_input(&self) -> Pivot {
-        (**self).fast_input()
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        (**self).fast_paths()
     }
 
     fn is_context_free(&self) -> bool {
@@ -874,16 +625,7 @@ impl<P> Item<P> {
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let items: Vec<_> = Ascii.items(b"a\xFFb").collect();
 /// assert_eq!(items.len(), 3);
 /// assert_eq!(items[1].as_ref().unwrap_err().valid_up_to(), 1);
@@ -904,16 +646,7 @@ impl<'a, D: Decode + ?Sized> Items<'a, D> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// assert_eq!(codec_core::Items::new(&Ascii, b"ab").count(), 2);
     /// ```
     pub fn new(codec: &'a D, input: &'a [u8]) -> Self {
@@ -940,22 +673,6 @@ impl<D: Decode + ?Sized> Iterator for Items<'_, D> {
 }
 
 impl<D: Decode + ?Sized> core::iter::FusedIterator for Items<'_, D> {}
-
-/// A pivot form of text between two codecs: what a codec's kernels handle
-/// best ([`Decode::fast_output`], [`Encode::fast_input`]).
-///
-/// # Examples
-///
-/// ```
-/// assert_ne!(codec_core::Pivot::Utf8, codec_core::Pivot::Utf16);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Pivot {
-    /// UTF-16 code units.
-    Utf16,
-    /// UTF-8 bytes.
-    Utf8,
-}
 
 /// Which surrogate code points a codec's domain holds.
 ///

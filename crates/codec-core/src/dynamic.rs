@@ -1,7 +1,7 @@
 //! Runtime selection: any codec behind a pointer is a [`DynCodec`] (the
 //! [`Codec`] trait itself as a trait object, so every kernel and fast path
-//! is there), found by label with [`lookup`]; [`Big`] and [`Narrow`] view a
-//! codec over the other code point type.
+//! is there), found by label with [`CodecInfo::matches`](crate::CodecInfo::matches);
+//! [`Big`] and [`Narrow`] view a codec over the other code point type.
 
 #[cfg(feature = "bigint")]
 use alloc::vec::Vec;
@@ -35,50 +35,15 @@ use crate::{
 /// ```
 /// use codec_core::{CodePoint, Decode, DynCodec, ErrorKind, Step};
 /// # use codec_core::{Codec, CodecInfo, Domain, Encode, EncodeStep, Surrogates};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
-/// # impl Codec for Ascii {
-/// #     fn info(&self) -> &'static CodecInfo {
-/// #         &CodecInfo { name: "ascii", aliases: &[], domain: Domain { summary: "U+0000..U+007F", max: Some(0x7F), surrogates: Surrogates::None, excluded: &[] }, max_bytes_per_code_point: Some(1), description: "ASCII", version: "0" }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// static ASCII: Ascii = Ascii;
 /// let all: [&dyn DynCodec; 1] = [&ASCII];
-/// let codec = codec_core::lookup(&all, " ASCII ").unwrap();
+/// let codec = all.iter().find(|c| c.info().matches(" ASCII ")).unwrap();
 /// assert_eq!(codec.decode(b"ok").unwrap().len(), 2);
 /// ```
 pub trait DynCodec: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint> + Send + Sync {}
 
 impl<C> DynCodec for C where C: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint> + Send + Sync + ?Sized {}
-
-/// Finds the codec that `label` names among `codecs`, as the Encoding
-/// Standard's "get an encoding" does: surrounding ASCII whitespace is trimmed
-/// and ASCII case ignored.
-///
-/// # Examples
-///
-/// See [`DynCodec`].
-#[must_use]
-pub fn lookup<'a>(codecs: &[&'a dyn DynCodec], label: &str) -> Option<&'a dyn DynCodec> {
-    codecs.iter().copied().find(|c| c.info().matches(label))
-}
 
 impl core::fmt::Debug for dyn DynCodec + '_ {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -89,8 +54,8 @@ impl core::fmt::Debug for dyn DynCodec + '_ {
 /// A codec over `BigCodePoint` seen over [`CodePoint`] (feature `bigint`):
 /// a decoded value that
 /// does not fit a `u32` is an `out_of_range` error over its bytes, and the
-/// encoder gets every code point widened. Its fast paths that do not carry
-/// code points (validation, the UTF-16 and UTF-8 kernels) run as they are.
+/// encoder gets every code point widened. Its fast paths run as they are
+/// (they speak [`CodePoint`]).
 ///
 /// # Examples
 ///
@@ -114,9 +79,8 @@ pub struct Narrow<C>(pub C);
 
 /// A codec over [`CodePoint`] seen over `BigCodePoint` (feature `bigint`):
 /// what the cross-codec matrix and the CLI use to treat every codec alike.
-/// Its fast paths that do not carry code points (validation, the UTF-16 and
-/// UTF-8 kernels) run as they are; a code point beyond `u32` is
-/// `out_of_range` to its encoder.
+/// Its fast paths run as they are (the driver widens the code points they
+/// decode); a code point beyond `u32` is `out_of_range` to its encoder.
 ///
 /// # Examples
 ///
@@ -169,28 +133,13 @@ fn step_converted<P, Q>(
     step(&window, ends)
 }
 
-/// The methods of [`Decode`] that carry no code point, forwarded to `.0`.
+/// The methods of [`Decode`] but the step, forwarded to `.0`: the fast
+/// paths speak [`CodePoint`] whatever the codec's code point type.
 #[cfg(feature = "bigint")]
-macro_rules! forward_decode_kernels {
+macro_rules! forward_decode {
     () => {
-        fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-            self.0.validate_prefix_fast(input)
-        }
-
-        fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-            self.0.decode_to_utf16_fast(input, out)
-        }
-
-        fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-            self.0.decode_to_utf8_fast(input, out)
-        }
-
-        fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
-            self.0.decode_to_utf8_fast_counted(input, out)
-        }
-
-        fn fast_output(&self) -> crate::codec::Pivot {
-            self.0.fast_output()
+        fn fast_paths(&self) -> Option<&dyn crate::fast::FastPaths> {
+            self.0.fast_paths()
         }
 
         fn is_canonical(&self, form: &[u8]) -> bool {
@@ -203,24 +152,12 @@ macro_rules! forward_decode_kernels {
     };
 }
 
-/// The methods of [`Encode`] that carry no code point, forwarded to `.0`.
+/// The methods of [`Encode`] but the step, forwarded to `.0`.
 #[cfg(feature = "bigint")]
-macro_rules! forward_encode_kernels {
+macro_rules! forward_encode {
     () => {
-        fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-            self.0.encode_from_utf16_fast(input, out)
-        }
-
-        fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-            self.0.encode_from_valid_utf16_fast(input, out)
-        }
-
-        fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-            self.0.encode_from_str_fast(input, out)
-        }
-
-        fn fast_input(&self) -> crate::codec::Pivot {
-            self.0.fast_input()
+        fn fast_paths(&self) -> Option<&dyn crate::fast::FastPaths> {
+            self.0.fast_paths()
         }
 
         fn is_context_free(&self) -> bool {
@@ -233,17 +170,17 @@ macro_rules! forward_encode_kernels {
 mod big_views {
     use super::{Big, Narrow, map_step, step_converted};
     use crate::big::BigCodePoint;
-    use crate::code_point::CodePoint;
+    use crate::code_point::{AnyCodePoint, CodePoint};
     use crate::codec::{Codec, CodecInfo, Decode, Encode, EncodeStep, Step};
 
     impl<C: Decode<Point = BigCodePoint>> Decode for Narrow<C> {
         type Point = CodePoint;
 
         fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
-            map_step(self.0.decode_step(input, last), |p| p.to_code_point())
+            map_step(self.0.decode_step(input, last), |p| AnyCodePoint::to_code_point(&p))
         }
 
-        forward_decode_kernels!();
+        forward_decode!();
     }
 
     impl<C: Encode<Point = BigCodePoint>> Encode for Narrow<C> {
@@ -253,7 +190,7 @@ mod big_views {
             step_converted(input, last, |&cp| Some(BigCodePoint::from(cp)), |w, l| self.0.encode_step(w, l, out))
         }
 
-        forward_encode_kernels!();
+        forward_encode!();
     }
 
     impl<C: Codec + Decode<Point = BigCodePoint> + Encode<Point = BigCodePoint>> Codec for Narrow<C> {
@@ -277,26 +214,17 @@ mod big_views {
             map_step(self.0.decode_step(input, last), |p| Some(BigCodePoint::from(p)))
         }
 
-        fn decode_prefix_fast(&self, input: &[u8], out: &mut alloc::vec::Vec<BigCodePoint>) -> usize {
-            // The codec's own fast path into a small buffer, widened; bounded
-            // so that the work stays proportional to what is consumed.
-            let mut narrow = alloc::vec::Vec::new();
-            let n = self.0.decode_prefix_fast(&input[..input.len().min(4096)], &mut narrow);
-            out.extend(narrow.into_iter().map(BigCodePoint::from));
-            n
-        }
-
-        forward_decode_kernels!();
+        forward_decode!();
     }
 
     impl<C: Encode<Point = CodePoint>> Encode for Big<C> {
         type Point = BigCodePoint;
 
         fn encode_step(&self, input: &[BigCodePoint], last: bool, out: &mut alloc::vec::Vec<u8>) -> EncodeStep {
-            step_converted(input, last, BigCodePoint::to_code_point, |w, l| self.0.encode_step(w, l, out))
+            step_converted(input, last, AnyCodePoint::to_code_point, |w, l| self.0.encode_step(w, l, out))
         }
 
-        forward_encode_kernels!();
+        forward_encode!();
     }
 
     impl<C: Codec + Decode<Point = CodePoint> + Encode<Point = CodePoint>> Codec for Big<C> {

@@ -19,7 +19,6 @@ macro_rules! error_kinds {
         /// use codec_core::ErrorKind;
         /// assert_eq!(ErrorKind::Overlong.as_str(), "overlong");
         /// assert_eq!(ErrorKind::Overlong.to_string(), "overlong encoding");
-        /// assert_eq!("overlong".parse::<ErrorKind>(), Ok(ErrorKind::Overlong));
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
@@ -43,15 +42,9 @@ macro_rules! error_kinds {
                 match self { $(ErrorKind::$variant => $name,)* }
             }
 
-            /// Returns the kind's message: lowercase, no trailing period.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            /// assert_eq!(codec_core::ErrorKind::Surrogate.message(), "surrogate code point");
-            /// ```
-            #[must_use]
-            pub const fn message(self) -> &'static str {
+            /// Returns the kind's message (what it displays as): lowercase,
+            /// no trailing period.
+            const fn message(self) -> &'static str {
                 match self { $(ErrorKind::$variant => $message,)* }
             }
         }
@@ -99,25 +92,6 @@ error_kinds! {
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.message())
-    }
-}
-
-/// The error of parsing an [`ErrorKind`] from a name it does not have.
-///
-/// # Examples
-///
-/// ```
-/// assert!("no_such_kind".parse::<codec_core::ErrorKind>().is_err());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("unknown error kind")]
-pub struct UnknownErrorKind;
-
-impl core::str::FromStr for ErrorKind {
-    type Err = UnknownErrorKind;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        ErrorKind::ALL.iter().copied().find(|k| k.as_str() == s).ok_or(UnknownErrorKind)
     }
 }
 
@@ -302,19 +276,5 @@ impl<P> EncodeError<P> {
     #[must_use]
     pub fn shifted(self, by: usize) -> Self {
         EncodeError { index: self.index + by, ..self }
-    }
-
-    /// Converts the code point with `f`, keeping index and kind.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use codec_core::{CodePoint, EncodeError, ErrorKind};
-    /// let e = EncodeError::new(1, CodePoint::new(0xD800), ErrorKind::Surrogate);
-    /// assert_eq!(e.map_code_point(|c| c.to_u32()).code_point(), &0xD800);
-    /// ```
-    #[must_use]
-    pub fn map_code_point<Q>(self, f: impl FnOnce(P) -> Q) -> EncodeError<Q> {
-        EncodeError { index: self.index, code_point: f(self.code_point), kind: self.kind }
     }
 }

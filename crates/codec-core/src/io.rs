@@ -10,10 +10,10 @@ use crate::transcode::{TranscodeError, Transcoder};
 use crate::{AnyCodePoint, DecodeMode, EncodeMode, Status};
 
 /// How many bytes [`TranscodeReader`] reads from its source at a time.
-pub const CHUNK_SIZE: usize = 64 * 1024;
+const CHUNK_SIZE: usize = 64 * 1024;
 
 /// A reader that decodes bytes from `inner` with one codec and yields them
-/// encoded with another, holding at most about `CHUNK_SIZE` bytes of input
+/// encoded with another, holding at most about 64 KiB of input
 /// (plus one incomplete sequence) at a time and writing straight into the
 /// caller's buffer (through a staging buffer of 16 KiB when the caller's is
 /// smaller than 4 KiB, so that the kernels still get whole windows).
@@ -39,25 +39,7 @@ pub const CHUNK_SIZE: usize = 64 * 1024;
 /// use std::io::Read;
 /// use codec_core::{CodePoint, DecodeMode, EncodeMode, TranscodeReader};
 /// # use codec_core::{Decode, Encode, EncodeStep, ErrorKind, Step};
-/// # #[derive(Clone, Copy)] struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let mut reader = TranscodeReader::new(&b"a\xFFb"[..], Ascii, DecodeMode::Replace, Ascii, EncodeMode::Replace);
 /// let mut out = Vec::new();
 /// reader.read_to_end(&mut out).unwrap();
@@ -111,8 +93,7 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
 
     /// Skips `bom` when the input starts with it, so that it does not come
     /// out as U+FEFF; input without it is read as it is. Offsets in errors
-    /// and [`input_offset`](Self::input_offset) still count from the first
-    /// byte of the input, BOM included.
+    /// still count from the first byte of the input, BOM included.
     ///
     /// `utfx convert -f utf-16le` does this with [`Bom::Utf16Le`] (and
     /// `utf-8`, `utf-16be` with their own BOM), so a program built on this
@@ -153,13 +134,6 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
     pub fn with_bom_removal(mut self, bom: Bom) -> Self {
         self.bom = Some(bom);
         self
-    }
-
-    /// Returns how many input bytes have been decoded so far (a skipped BOM
-    /// included).
-    #[must_use]
-    pub fn input_offset(&self) -> usize {
-        self.skipped + self.transcoder.input_offset()
     }
 
     /// Returns the inner reader.

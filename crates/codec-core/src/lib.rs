@@ -37,7 +37,7 @@
 //! every error mode ([`DecodeMode`], [`EncodeMode`]), iteration with byte
 //! offsets ([`Decode::items`]), streaming over chunks ([`Decoder`],
 //! [`Encoder`]), `std::io` transcoding ([`TranscodeReader`]) and selection by
-//! label at run time ([`DynCodec`], [`lookup`]). A codec may add bulk fast
+//! label at run time ([`DynCodec`], [`CodecInfo::matches`]). A codec may add bulk fast
 //! paths; [`reference`](mod@reference) runs the same algorithms without them, for
 //! differential tests.
 //!
@@ -99,9 +99,12 @@ mod big;
 pub mod bom;
 mod code_point;
 mod codec;
+#[doc(hidden)]
+pub mod doc_example;
 mod document;
 mod dynamic;
 mod error;
+mod fast;
 #[cfg(feature = "std")]
 mod io;
 mod mode;
@@ -112,18 +115,18 @@ mod transcode;
 
 #[cfg(feature = "bigint")]
 pub use big::BigCodePoint;
-pub use code_point::{AnyCodePoint, CodePoint, NotAScalarValue, ParseCodePointError};
-pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Framing, Item, Items, Pivot, Step, Surrogates};
+pub use code_point::{AnyCodePoint, CodePoint, ParseCodePointError};
+pub use codec::{Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, Framing, Item, Items, Step, Surrogates};
 pub use document::{DocumentCheck, DocumentRules, Finding, Level};
+pub use dynamic::DynCodec;
 #[cfg(feature = "bigint")]
 pub use dynamic::{Big, Narrow};
-pub use dynamic::{DynCodec, lookup};
-pub use error::{DecodeError, EncodeError, ErrorKind, UnknownErrorKind};
+pub use error::{DecodeError, EncodeError, ErrorKind};
+pub use fast::{FastJob, FastPaths, Progress};
 #[cfg(feature = "std")]
-pub use io::{CHUNK_SIZE, TranscodeReader};
-pub use mode::{DecodeMode, ESCAPE_BASE, EncodeMode, UnknownMode, escaped_byte, windows_1252};
+pub use io::TranscodeReader;
+pub use mode::{DecodeMode, EncodeMode, UnknownMode};
 #[cfg(feature = "bigint")]
 pub use num_bigint;
-pub use sink::{Pushed, Sink, Slice, Validation};
-pub use stream::{DEFAULT_MAX_PENDING, Decoder, Encoder, Status};
+pub use stream::{Decoder, Encoder, Status};
 pub use transcode::{TranscodeError, Transcoder};

@@ -58,15 +58,8 @@ impl DecodeMode {
     ];
 
     /// Returns the mode's label (`fatal`, `replace`, `escape`, `latin1`,
-    /// `windows-1252`, `ignore`).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(codec_core::DecodeMode::Latin1.as_str(), "latin1");
-    /// ```
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
+    /// `windows-1252`, `ignore`), what it displays as and parses from.
+    const fn as_str(self) -> &'static str {
         match self {
             DecodeMode::Fatal => "fatal",
             DecodeMode::Replace => "replace",
@@ -119,15 +112,8 @@ impl EncodeMode {
         &[EncodeMode::Fatal, EncodeMode::Replace, EncodeMode::Html, EncodeMode::Escape, EncodeMode::Ignore];
 
     /// Returns the mode's label (`fatal`, `replace`, `html`, `escape`,
-    /// `ignore`).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(codec_core::EncodeMode::Html.as_str(), "html");
-    /// ```
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
+    /// `ignore`), what it displays as and parses from.
+    const fn as_str(self) -> &'static str {
         match self {
             EncodeMode::Fatal => "fatal",
             EncodeMode::Replace => "replace",
@@ -193,16 +179,7 @@ const WINDOWS_1252_80_9F: [u16; 32] = [
 ];
 
 /// Returns the character the WHATWG windows-1252 decoder gives byte `b`.
-///
-/// # Examples
-///
-/// ```
-/// use codec_core::{windows_1252, CodePoint};
-/// assert_eq!(windows_1252(0x80), CodePoint::new(0x20AC));
-/// assert_eq!(windows_1252(0xE9), CodePoint::new(0xE9));
-/// ```
-#[must_use]
-pub const fn windows_1252(b: u8) -> CodePoint {
+pub(crate) const fn windows_1252(b: u8) -> CodePoint {
     if b >= 0x80 && b <= 0x9F {
         CodePoint::new(WINDOWS_1252_80_9F[(b - 0x80) as usize] as u32)
     } else {
@@ -211,20 +188,11 @@ pub const fn windows_1252(b: u8) -> CodePoint {
 }
 
 /// The first code point of the escape range of [`DecodeMode::Escape`].
-pub const ESCAPE_BASE: u32 = 0xDC00;
+pub(crate) const ESCAPE_BASE: u32 = 0xDC00;
 
 /// Returns the byte a code point escapes in UTF-8B escape mode, if it is one of
 /// `U+DC00..=U+DCFF`.
-///
-/// # Examples
-///
-/// ```
-/// use codec_core::{escaped_byte, CodePoint};
-/// assert_eq!(escaped_byte(CodePoint::new(0xDCFF)), Some(0xFF));
-/// assert_eq!(escaped_byte(CodePoint::new(0xDD00)), None);
-/// ```
-#[must_use]
-pub const fn escaped_byte(cp: CodePoint) -> Option<u8> {
+pub(crate) const fn escaped_byte(cp: CodePoint) -> Option<u8> {
     let v = cp.to_u32();
     if v >= ESCAPE_BASE && v <= ESCAPE_BASE + 0xFF { Some((v - ESCAPE_BASE) as u8) } else { None }
 }

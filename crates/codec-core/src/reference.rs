@@ -1,113 +1,41 @@
-//! The reference drivers: the same algorithms as the provided methods of
-//! [`Decode`] and [`Encode`], but never calling a codec's fast paths. A
-//! codec's tests compare its fast paths against these.
-
-use alloc::vec::Vec;
+//! The reference drivers: the streaming [`Decoder`] and [`Encoder`] that
+//! every provided method of [`Decode`] and [`Encode`] runs, but never
+//! calling a codec's fast paths ([`crate::FastPaths`]). A codec's tests
+//! compare its fast paths against these.
 
 use crate::codec::{Decode, Encode};
-use crate::error::{DecodeError, EncodeError};
 use crate::mode::{DecodeMode, EncodeMode};
 use crate::stream::{Decoder, Encoder};
 
-/// Validates `input` with `decode_step` alone.
-///
-/// # Errors
-///
-/// The first ill-formed subpart.
-///
-/// # Examples
-///
-/// ```
-/// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// assert_eq!(codec_core::reference::validate(&Ascii, b"ok"), Ascii.validate(b"ok"));
-/// ```
-pub fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8]) -> Result<(), DecodeError> {
-    crate::stream::validate(codec, input, false)
-}
-
-/// Decodes `input` in `mode` with `decode_step` alone.
-///
-/// # Errors
-///
-/// Only in [`DecodeMode::Fatal`]: the first ill-formed subpart.
-///
-/// # Examples
-///
-/// ```
-/// # use codec_core::{CodePoint, Decode, DecodeMode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// let r = codec_core::reference::decode_with(&Ascii, b"a\xFF", DecodeMode::Escape).unwrap();
-/// assert_eq!(r, [CodePoint::new(0x61), CodePoint::new(0xDCFF)]);
-/// ```
-pub fn decode_with<D: Decode + ?Sized>(
-    codec: &D,
-    input: &[u8],
-    mode: DecodeMode,
-) -> Result<Vec<D::Point>, DecodeError> {
-    let mut out = Vec::with_capacity(input.len());
-    decoder(codec, mode).decode_chunk(input, true, &mut out)?;
-    Ok(out)
-}
-
-/// Encodes `input` in `mode` with `encode_step` alone.
-///
-/// # Errors
-///
-/// As [`Encode::encode_with`].
-///
-/// # Examples
-///
-/// ```
-/// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-/// # struct Ascii;
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
-/// let bytes = codec_core::reference::encode_with(&Ascii, &[CodePoint::new(0xDC80)], EncodeMode::Escape).unwrap();
-/// assert_eq!(bytes, [0x80]);
-/// ```
-pub fn encode_with<E: Encode + ?Sized>(
-    codec: &E,
-    input: &[E::Point],
-    mode: EncodeMode,
-) -> Result<Vec<u8>, EncodeError<E::Point>> {
-    let mut out = Vec::with_capacity(input.len());
-    encoder(codec, mode).encode_chunk(input, true, &mut out)?;
-    Ok(out)
-}
-
 /// Returns a streaming decoder that never calls the codec's fast paths.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{CodePoint, Decode, DecodeMode};
+/// # use codec_core::doc_example::Ascii;
+/// let mut points = Vec::new();
+/// codec_core::reference::decoder(&Ascii, DecodeMode::Escape).decode_chunk(b"a\xFF", true, &mut points).unwrap();
+/// assert_eq!(points, [CodePoint::new(0x61), CodePoint::new(0xDCFF)]);
+/// assert_eq!(points, Ascii.decode_with(b"a\xFF", DecodeMode::Escape).unwrap());
+/// ```
 #[must_use]
 pub fn decoder<D: Decode>(codec: D, mode: DecodeMode) -> Decoder<D> {
     Decoder::with_fast_paths(codec, mode, false)
 }
 
-/// Returns a streaming encoder that never calls the codec's fast path.
+/// Returns a streaming encoder that never calls the codec's fast paths.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{CodePoint, Encode, EncodeMode};
+/// # use codec_core::doc_example::Ascii;
+/// let mut bytes = Vec::new();
+/// let text = [CodePoint::new(0x61), CodePoint::new(0xE9)];
+/// codec_core::reference::encoder(&Ascii, EncodeMode::Html).encode_chunk(&text, true, &mut bytes).unwrap();
+/// assert_eq!(bytes, b"a&#233;");
+/// ```
 #[must_use]
 pub fn encoder<E: Encode>(codec: E, mode: EncodeMode) -> Encoder<E> {
     Encoder::with_fast_paths(codec, mode, false)

@@ -1,17 +1,17 @@
 //! Where the one decoding driver delivers what it decodes: a [`Sink`] per
-//! kind of output (nothing, for validation; a `Vec` of code points; a slice
-//! of code points, of UTF-16 code units or of UTF-8 bytes), each handing
-//! well-formed runs to the codec's bulk kernel for that output.
+//! kind of output (nothing, for validation; a `Vec` of code points, a
+//! `String`, a `Vec<u16>`; a slice of UTF-16 code units or of UTF-8 bytes),
+//! each handing well-formed runs to the codec's bulk kernel for that output.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::code_point::{AnyCodePoint, CodePoint};
-use crate::codec::Decode;
+use crate::fast::{FastJob, FastPaths};
 
 /// What the decoding driver writes to: one implementation per kind of
 /// output, so that validation, decoding into a `Vec` and decoding into a
-/// caller's buffer run the same loop (see [`Decoder::decode_to_sink`]).
+/// caller's buffer run the same loop (`Decoder::decode_to_sink`).
 ///
 /// The driver calls [`fast`](Sink::fast) first, to let the codec's bulk
 /// kernel for this output take as much well-formed input as it can, then
@@ -19,37 +19,7 @@ use crate::codec::Decode;
 /// its code point, or what the error mode makes of an ill-formed subpart.
 /// When the sink is full in the middle of the substitutes of one subpart,
 /// the decoder keeps the rest and delivers them first on the next call.
-///
-/// [`Decoder::decode_to_sink`]: crate::Decoder::decode_to_sink
-///
-/// # Examples
-///
-/// A sink that counts code points:
-///
-/// ```
-/// use codec_core::{CodePoint, Decode, DecodeMode, ErrorKind, Pushed, Sink, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// struct Count(usize);
-/// impl Sink<CodePoint> for Count {
-///     fn push(&mut self, _point: CodePoint) -> Pushed {
-///         self.0 += 1;
-///         Pushed::Taken
-///     }
-/// }
-/// let mut count = Count(0);
-/// let (status, read) = Ascii.decoder(DecodeMode::Replace).decode_to_sink(b"a\xFFb", true, &mut count).unwrap();
-/// assert_eq!((status.is_input_empty(), read, count.0), (true, 3, 3));
-/// ```
-pub trait Sink<P> {
+pub(crate) trait Sink<P> {
     /// Takes one code point, or says why not: the output is full (the
     /// driver stops and leaves its sequence for the next call), or it
     /// cannot represent the code point (a code point above U+10FFFF in
@@ -71,21 +41,15 @@ pub trait Sink<P> {
     /// ending at a sequence boundary, whose code points are Unicode scalar
     /// values (so no error mode treats them specially). Bounded sinks decode
     /// only what fits. The default has no kernel and returns 0.
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        let _ = (codec, input);
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        let _ = (paths, input);
         0
     }
 }
 
 /// What a [`Sink`] did with a code point.
-///
-/// # Examples
-///
-/// ```
-/// assert_ne!(codec_core::Pushed::Taken, codec_core::Pushed::Full);
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Pushed {
+pub(crate) enum Pushed {
     /// The code point was written.
     Taken,
     /// There is no room for it now; nothing was written.
@@ -95,29 +59,9 @@ pub enum Pushed {
 }
 
 /// The sink of validation: takes every code point and keeps none, and its
-/// kernel is the codec's [`Decode::validate_prefix_fast`].
-///
-/// # Examples
-///
-/// ```
-/// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// use codec_core::{DecodeMode, Validation};
-/// let mut decoder = Ascii.decoder(DecodeMode::Fatal);
-/// assert!(decoder.decode_to_sink(b"ok", false, &mut Validation).is_ok());
-/// assert_eq!(decoder.decode_to_sink(b"\xFF", true, &mut Validation).unwrap_err().valid_up_to(), 2);
-/// ```
+/// kernel is the codec's [`FastJob::Validate`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Validation;
+pub(crate) struct Validation;
 
 impl<P> Sink<P> for Validation {
     #[inline]
@@ -130,8 +74,8 @@ impl<P> Sink<P> for Validation {
     }
 
     #[inline]
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        codec.validate_prefix_fast(input)
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        paths.run(FastJob::Validate(input)).read
     }
 }
 
@@ -143,8 +87,8 @@ impl<P: AnyCodePoint> Sink<P> for Vec<P> {
     }
 
     #[inline]
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        codec.decode_prefix_fast(input, self)
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        P::decode_fast(paths, input, self)
     }
 }
 
@@ -153,66 +97,27 @@ impl<P: AnyCodePoint> Sink<P> for Vec<P> {
 /// `Slice<'_, u16>` writes UTF-16 code units (surrogate code points as
 /// themselves, so potentially ill-formed UTF-16), `Slice<'_, u8>` UTF-8
 /// bytes (surrogate code points in their generalized UTF-8 form, so WTF-8
-/// for a codec whose surrogates are never paired), `Slice<'_, CodePoint>`
-/// code points. UTF-16 and UTF-8 cannot represent code points above
-/// U+10FFFF.
-///
-/// # Examples
-///
-/// ```
-/// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// use codec_core::{DecodeMode, Slice};
-/// let mut units = [0u16; 8];
-/// let mut sink = Slice::new(&mut units);
-/// let _ = Ascii.decoder(DecodeMode::Replace).decode_to_sink(b"a\xFF", true, &mut sink).unwrap();
-/// assert_eq!(sink.written(), 2);
-/// assert_eq!(units[..2], [0x61, 0xFFFD]);
-/// ```
+/// for a codec whose surrogates are never paired). Neither can represent
+/// code points above U+10FFFF.
 #[derive(Debug)]
-pub struct Slice<'a, T> {
+pub(crate) struct Slice<'a, T> {
     dst: &'a mut [T],
     pos: usize,
 }
 
 impl<'a, T> Slice<'a, T> {
     /// Creates a sink that writes from the start of `dst`.
-    #[must_use]
-    pub fn new(dst: &'a mut [T]) -> Self {
+    pub(crate) fn new(dst: &'a mut [T]) -> Self {
         Slice { dst, pos: 0 }
     }
 
     /// Returns how many elements have been written.
-    #[must_use]
-    pub fn written(&self) -> usize {
+    pub(crate) fn written(&self) -> usize {
         self.pos
     }
 
     fn room(&self) -> usize {
         self.dst.len() - self.pos
-    }
-}
-
-impl Sink<CodePoint> for Slice<'_, CodePoint> {
-    #[inline]
-    fn push(&mut self, point: CodePoint) -> Pushed {
-        match self.dst.get_mut(self.pos) {
-            Some(slot) => {
-                *slot = point;
-                self.pos += 1;
-                Pushed::Taken
-            }
-            None => Pushed::Full,
-        }
     }
 }
 
@@ -235,10 +140,10 @@ impl Sink<CodePoint> for Slice<'_, u16> {
         Pushed::Taken
     }
 
-    fn fast<D: Decode<Point = CodePoint> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        let (read, written) = codec.decode_to_utf16_fast(input, &mut self.dst[self.pos..]);
-        self.pos += written;
-        read
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        let done = paths.run(FastJob::DecodeToUtf16(input, &mut self.dst[self.pos..]));
+        self.pos += done.written;
+        done.read
     }
 }
 
@@ -255,10 +160,10 @@ impl Sink<CodePoint> for Slice<'_, u8> {
         Pushed::Taken
     }
 
-    fn fast<D: Decode<Point = CodePoint> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
-        let (read, written) = codec.decode_to_utf8_fast(input, &mut self.dst[self.pos..]);
-        self.pos += written;
-        read
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+        let done = paths.run(FastJob::DecodeToUtf8(input, &mut self.dst[self.pos..]));
+        self.pos += done.written;
+        done.read
     }
 }
 
@@ -288,11 +193,11 @@ const FIRST_CHUNK: usize = 256;
 /// KiB for each was 4% of the time of decoding such input to a `String`.
 fn through_stack<T: Copy + Default>(
     input: &[u8],
-    mut kernel: impl FnMut(&[u8], &mut [T]) -> (usize, usize),
+    mut kernel: impl FnMut(&[u8], &mut [T]) -> crate::fast::Progress,
     mut take: impl FnMut(&[T]) -> bool,
 ) -> usize {
     let mut first = [T::default(); FIRST_CHUNK];
-    let (read, written) = kernel(input, &mut first);
+    let crate::fast::Progress { read, written, .. } = kernel(input, &mut first);
     if read == 0 || !take(&first[..written]) {
         return 0;
     }
@@ -302,7 +207,7 @@ fn through_stack<T: Copy + Default>(
     let mut buf = [T::default(); KERNEL_CHUNK];
     let mut read = read;
     while read < input.len() {
-        let (r, w) = kernel(&input[read..], &mut buf);
+        let crate::fast::Progress { read: r, written: w, .. } = kernel(&input[read..], &mut buf);
         if r == 0 || !take(&buf[..w]) {
             break;
         }
@@ -313,7 +218,7 @@ fn through_stack<T: Copy + Default>(
 
 /// A `String` takes Unicode scalar values; a surrogate or a value beyond
 /// U+10FFFF is unrepresentable (the driver reports it per error mode). Its
-/// kernel is the codec's [`Decode::decode_to_utf8_fast`].
+/// kernel is the codec's [`FastJob::DecodeToUtf8`].
 impl<P: AnyCodePoint> Sink<P> for String {
     #[inline]
     fn push(&mut self, point: P) -> Pushed {
@@ -326,10 +231,10 @@ impl<P: AnyCodePoint> Sink<P> for String {
         }
     }
 
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
         through_stack(
             input,
-            |input, buf| codec.decode_to_utf8_fast(input, buf),
+            |input, buf| paths.run(FastJob::DecodeToUtf8(input, buf)),
             // Kernels write UTF-8 of scalar values; checked all the same,
             // as the crate's only `unsafe` is in the AVX2 kernels.
             |bytes| as_str(bytes).map(|text| self.push_str(text)).is_some(),
@@ -340,7 +245,7 @@ impl<P: AnyCodePoint> Sink<P> for String {
 /// A `Vec<u16>` takes code points as UTF-16 code units (a surrogate code
 /// point as itself, so potentially ill-formed UTF-16); a value beyond
 /// U+10FFFF is unrepresentable. Its kernel is the codec's
-/// [`Decode::decode_to_utf16_fast`].
+/// [`FastJob::DecodeToUtf16`].
 impl<P: AnyCodePoint> Sink<P> for Vec<u16> {
     #[inline]
     fn push(&mut self, point: P) -> Pushed {
@@ -353,10 +258,10 @@ impl<P: AnyCodePoint> Sink<P> for Vec<u16> {
         Pushed::Taken
     }
 
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
         through_stack(
             input,
-            |input, buf| codec.decode_to_utf16_fast(input, buf),
+            |input, buf| paths.run(FastJob::DecodeToUtf16(input, buf)),
             |units| {
                 self.extend_from_slice(units);
                 true
@@ -374,10 +279,10 @@ mod tests {
 
     /// A kernel that copies ASCII and stops before anything else, as much
     /// as fits: (read, written).
-    fn ascii(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    fn ascii(input: &[u8], out: &mut [u8]) -> crate::fast::Progress {
         let n = input.iter().take(out.len()).take_while(|b| b.is_ascii()).count();
         out[..n].copy_from_slice(&input[..n]);
-        (n, n)
+        (n, n).into()
     }
 
     #[test]

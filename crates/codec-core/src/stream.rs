@@ -6,9 +6,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
+use crate::code_point::sealed::Sealed as _;
 use crate::code_point::{AnyCodePoint, CodePoint};
 use crate::codec::{Decode, Encode, EncodeStep, Step};
 use crate::error::{DecodeError, EncodeError, ErrorKind};
+use crate::fast::{FastJob, FastPaths};
 use crate::mode::{DecodeMode, ESCAPE_BASE, EncodeMode, escaped_byte, windows_1252};
 use crate::sink::{Pushed, Sink, Slice, Validation};
 
@@ -209,7 +211,7 @@ const FAST_BACKOFF: usize = 64;
 fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     codec: &D,
     mode: DecodeMode,
-    fast: bool,
+    fast: Option<&dyn FastPaths>,
     input: &[u8],
     base: usize,
     last: bool,
@@ -224,8 +226,10 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     // step again once it takes a long run.
     let (mut wait, mut backoff) = (0, 0);
     while i < input.len() {
-        if fast && wait == 0 {
-            let taken = sink.fast(codec, &input[i..]);
+        if let Some(paths) = fast
+            && wait == 0
+        {
+            let taken = sink.fast(paths, &input[i..]);
             i += taken;
             if i == input.len() {
                 break;
@@ -283,13 +287,13 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
 
 /// Validates `input`, with or without the codec's fast path.
 pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
+    let fast = if fast { codec.fast_paths() } else { None };
     run_decode(codec, DecodeMode::Fatal, fast, input, 0, true, &mut Validation, &mut Vec::new()).map(|_| ())
 }
 
 /// Where a buffer-to-buffer call stopped: the `#[must_use]` status of
-/// [`Decoder::decode_to_sink`], [`Decoder::decode_to_utf16`],
-/// [`Decoder::decode_to_utf8`] and [`Decoder::decode_to_code_points`] (and
-/// of the encoding and transcoding counterparts, with their error type).
+/// [`Decoder::decode_to_utf16`] and [`Decoder::decode_to_utf8`] (and of the
+/// encoding and transcoding counterparts, with their error type).
 ///
 /// # Examples
 ///
@@ -318,30 +322,15 @@ impl<E> Status<E> {
     pub fn is_input_empty(&self) -> bool {
         matches!(self, Status::InputEmpty)
     }
-
-    /// Returns true for [`Status::OutputFull`].
-    #[must_use]
-    pub fn is_output_full(&self) -> bool {
-        matches!(self, Status::OutputFull)
-    }
-
-    /// Returns the error, if it is one.
-    pub fn error(self) -> Option<E> {
-        match self {
-            Status::Error(e) => Some(e),
-            _ => None,
-        }
-    }
 }
 
 /// A decoder over a stream: feed it chunks, get the same output as decoding
 /// the whole input at once, in every error mode, for every split, into any
-/// sink: a `Vec` of code points (`decode_chunk`), nothing
-/// (`validate_chunk`), or a caller's
-/// buffer of UTF-16 code units, UTF-8 bytes or code points
+/// sink: a `Vec` of code points (`decode_chunk`), a `String`
+/// (`decode_to_string`), nothing (`validate_chunk`), or a caller's buffer
+/// of UTF-16 code units or UTF-8 bytes
 /// ([`decode_to_utf16`](Decoder::decode_to_utf16),
-/// [`decode_to_utf8`](Decoder::decode_to_utf8),
-/// [`decode_to_code_points`](Decoder::decode_to_code_points)).
+/// [`decode_to_utf8`](Decoder::decode_to_utf8)).
 ///
 /// Error offsets count from the start of the stream. In
 /// [`DecodeMode::Fatal`], the code points before the error are delivered and
@@ -349,7 +338,7 @@ impl<E> Status<E> {
 /// [`reset`](Decoder::reset)).
 ///
 /// It holds back at most an incomplete sequence between calls; a sequence
-/// still incomplete after [`max_pending`](Decoder::max_pending) bytes ends the
+/// still incomplete after [`with_max_pending`](Decoder::with_max_pending) bytes ends the
 /// stream with a `length_over_limit` error in every mode, so its memory stays
 /// bounded whatever the input.
 ///
@@ -357,16 +346,7 @@ impl<E> Status<E> {
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, DecodeMode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let mut decoder = Ascii.decoder(DecodeMode::Replace);
 /// let mut out = Vec::new();
 /// decoder.decode_chunk(b"ab", false, &mut out).unwrap();
@@ -387,8 +367,8 @@ pub struct Decoder<D: Decode> {
     owed: Vec<D::Point>,
 }
 
-/// The default of [`Decoder::max_pending`]: 1 MiB.
-pub const DEFAULT_MAX_PENDING: usize = 1 << 20;
+/// The default of [`Decoder::with_max_pending`]: 1 MiB.
+const DEFAULT_MAX_PENDING: usize = 1 << 20;
 
 impl<D: Decode> Decoder<D> {
     /// Creates a streaming decoder that uses the codec's fast paths.
@@ -412,29 +392,24 @@ impl<D: Decode> Decoder<D> {
 
     /// Sets how many bytes of one incomplete sequence the decoder holds
     /// back between calls before it gives up with `length_over_limit`
-    /// (default [`DEFAULT_MAX_PENDING`]; at least 64).
+    /// (default 1 MiB; at least 64).
     #[must_use]
     pub fn with_max_pending(mut self, bytes: usize) -> Self {
         self.max_pending = bytes.max(64);
         self
     }
 
-    /// Returns the limit set by [`with_max_pending`](Decoder::with_max_pending).
-    #[must_use]
-    pub fn max_pending(&self) -> usize {
-        self.max_pending
-    }
-
     /// Decodes `chunk` into `sink`, `last` saying that no chunk follows, and
-    /// returns the status and how many bytes of `chunk` it read. Unless the
-    /// sink filled up, it reads all of `chunk` (holding back an incomplete
-    /// sequence at its end).
+    /// returns the status and how many bytes of `chunk` it read: what every
+    /// decoding method of the crate runs. Unless the sink filled up, it
+    /// reads all of `chunk` (holding back an incomplete sequence at its
+    /// end).
     ///
     /// # Errors
     ///
     /// Only in [`DecodeMode::Fatal`]: the first ill-formed subpart of the
-    /// stream (or a sequence over [`max_pending`](Decoder::max_pending)).
-    pub fn decode_to_sink<S: Sink<D::Point>>(
+    /// stream (or a sequence over the pending limit).
+    pub(crate) fn decode_to_sink<S: Sink<D::Point>>(
         &mut self,
         chunk: &[u8],
         last: bool,
@@ -454,7 +429,8 @@ impl<D: Decode> Decoder<D> {
             taken += 1;
         }
         owed.clear();
-        let (codec, mode, fast) = (&*codec, *mode, *fast);
+        let codec = &*codec;
+        let (mode, fast) = (*mode, if *fast { codec.fast_paths() } else { None });
         let result = feed(pending, chunk, last, |input, last| {
             let done = run_decode(codec, mode, fast, input, *offset, last, sink, owed)?;
             *offset += done.consumed;
@@ -486,9 +462,35 @@ impl<D: Decode> Decoder<D> {
         self.decode_to_sink(chunk, last, out).map(|_| ())
     }
 
+    /// Decodes `chunk`, appending to `out` (a code point a `String` cannot
+    /// hold, a surrogate or a value beyond U+10FFFF, is treated per error
+    /// mode as a `surrogate` or `out_of_range` subpart); `last` says that
+    /// no chunk follows.
+    ///
+    /// # Errors
+    ///
+    /// Only in [`DecodeMode::Fatal`]: the first such subpart of the stream.
+    /// `out` then holds what came before it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{Decode, DecodeMode};
+    /// # use codec_core::doc_example::Ascii;
+    /// let mut decoder = Ascii.decoder(DecodeMode::Replace);
+    /// let mut text = String::new();
+    /// decoder.decode_to_string(b"o", false, &mut text).unwrap();
+    /// decoder.decode_to_string(b"k\xFF", true, &mut text).unwrap();
+    /// assert_eq!(text, "ok\u{FFFD}");
+    /// ```
+    pub fn decode_to_string(&mut self, chunk: &[u8], last: bool, out: &mut String) -> Result<(), DecodeError> {
+        self.decode_to_sink(chunk, last, out).map(|_| ())
+    }
+
     /// Checks `chunk` without producing anything: streaming validation, with
     /// the codec's validation fast path. In a non-fatal mode it only checks
-    /// that no sequence runs over [`max_pending`](Decoder::max_pending).
+    /// that no sequence runs over the pending limit
+    /// ([`with_max_pending`](Decoder::with_max_pending)).
     ///
     /// # Errors
     ///
@@ -497,28 +499,14 @@ impl<D: Decode> Decoder<D> {
         self.decode_to_sink(chunk, last, &mut Validation).map(|_| ())
     }
 
-    /// Returns how many bytes of the stream have been decoded (not counting
-    /// those held back as an incomplete sequence).
-    #[must_use]
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
     /// Returns how many bytes are held back as an incomplete sequence.
     #[must_use]
     pub fn pending_len(&self) -> usize {
         self.pending.items.len()
     }
 
-    /// Returns the error mode.
-    #[must_use]
-    pub fn mode(&self) -> DecodeMode {
-        self.mode
-    }
-
     /// Returns the codec.
-    #[must_use]
-    pub fn codec(&self) -> &D {
+    pub(crate) fn codec(&self) -> &D {
         &self.codec
     }
 
@@ -573,16 +561,7 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, Status};
     /// let mut decoder = Ascii.decoder(DecodeMode::Replace);
     /// let mut dst = [0u16; 2];
@@ -599,23 +578,14 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     /// three-byte generalized UTF-8 form, so WTF-8 for a codec whose
     /// surrogates are never paired), as
     /// [`decode_to_utf16`](Decoder::decode_to_utf16) does. `dst` needs room
-    /// for at least four bytes to make progress;
-    /// [`max_utf8_len`](Decoder::max_utf8_len) is enough for all of `src`.
+    /// for at least four bytes to make progress; twice
+    /// [`max_utf16_len`](Decoder::max_utf16_len) is enough for all of `src`.
     ///
     /// # Examples
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, Status};
     /// let mut dst = [0u8; 16];
     /// let (status, read, written) = Ascii.decoder(DecodeMode::Replace).decode_to_utf8(b"a\xFF", &mut dst, true);
@@ -626,52 +596,12 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
         self.decode_into_slice(src, dst, last)
     }
 
-    /// Decodes `src` into code points in `dst`, as
-    /// [`decode_to_utf16`](Decoder::decode_to_utf16) does (every code point
-    /// fits).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-    /// # struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
-    /// use codec_core::{DecodeMode, Status};
-    /// let mut dst = [CodePoint::NUL; 4];
-    /// let (status, _, written) = Ascii.decoder(DecodeMode::Fatal).decode_to_code_points(b"ok", &mut dst, true);
-    /// assert_eq!((status, written), (Status::InputEmpty, 2));
-    /// ```
-    pub fn decode_to_code_points(
-        &mut self,
-        src: &[u8],
-        dst: &mut [CodePoint],
-        last: bool,
-    ) -> (Status<DecodeError>, usize, usize) {
-        self.decode_into_slice(src, dst, last)
-    }
-
     /// Returns a number of UTF-16 code units that is enough for decoding
     /// `src_len` more bytes (with what the decoder holds back), or `None`
     /// on overflow: two per byte.
     #[must_use]
     pub fn max_utf16_len(&self, src_len: usize) -> Option<usize> {
         src_len.checked_add(self.pending.items.len())?.checked_add(1)?.checked_mul(2)
-    }
-
-    /// Returns a number of UTF-8 bytes that is enough for decoding `src_len`
-    /// more bytes, or `None` on overflow: four per byte (a byte can become a
-    /// three-byte U+FFFD or escape, and a code point takes at most four).
-    #[must_use]
-    pub fn max_utf8_len(&self, src_len: usize) -> Option<usize> {
-        src_len.checked_add(self.pending.items.len())?.checked_add(1)?.checked_mul(4)
     }
 }
 
@@ -745,7 +675,7 @@ fn dropped_alone<E: Encode + ?Sized>(codec: &E, p: &E::Point, scratch: &mut Vec<
 fn run_encode<E: Encode + ?Sized>(
     codec: &E,
     mode: EncodeMode,
-    fast: bool,
+    fast: Option<&dyn FastPaths>,
     input: &[E::Point],
     base: usize,
     last: bool,
@@ -754,8 +684,8 @@ fn run_encode<E: Encode + ?Sized>(
     if mode != EncodeMode::Ignore {
         return encode_run(codec, mode, fast, input, base, last, out);
     }
-    if fast {
-        return Ok(encode_ignoring(codec, input, last, out));
+    if let Some(paths) = fast {
+        return Ok(encode_ignoring(codec, paths, input, last, out));
     }
     // The definition, for the reference driver: one pass finds the code
     // points kept, and they are encoded on their own.
@@ -767,7 +697,7 @@ fn run_encode<E: Encode + ?Sized>(
             kept_at.push(k);
         }
     }
-    let done = encode_run(codec, mode, false, &kept, base, last, out)?;
+    let done = encode_run(codec, mode, None, &kept, base, last, out)?;
     // Consumed: everything before the first kept code point not encoded yet
     // (the dropped ones among it included).
     Ok(kept_at.get(done).copied().unwrap_or(input.len()))
@@ -778,18 +708,24 @@ fn run_encode<E: Encode + ?Sized>(
 ///
 /// The fast path never consumes a code point that is dropped or whose bytes
 /// depend on what follows (the contract of
-/// [`Encode::encode_prefix_fast`]), so its bytes are the same with the
+/// [`crate::FastJob::Encode`]), so its bytes are the same with the
 /// dropped code points gone. Where it stops, a dropped code point is
 /// skipped; a kept one is encoded by the step, which sees the kept code
 /// points after it, as many as it asks for.
-fn encode_ignoring<E: Encode + ?Sized>(codec: &E, input: &[E::Point], last: bool, out: &mut Vec<u8>) -> usize {
+fn encode_ignoring<E: Encode + ?Sized>(
+    codec: &E,
+    paths: &dyn FastPaths,
+    input: &[E::Point],
+    last: bool,
+    out: &mut Vec<u8>,
+) -> usize {
     let mut scratch = Vec::new();
     // The kept code points the step sees, and where each is in `input`.
     let mut window: Vec<E::Point> = Vec::new();
     let mut window_at: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < input.len() {
-        i += codec.encode_prefix_fast(&input[i..], out);
+        i += E::Point::encode_fast(paths, &input[i..], out);
         let Some(p) = input.get(i) else { break };
         if dropped_alone(codec, p, &mut scratch) {
             i += 1;
@@ -846,7 +782,7 @@ fn encode_ignoring<E: Encode + ?Sized>(codec: &E, input: &[E::Point], last: bool
 fn encode_run<E: Encode + ?Sized>(
     codec: &E,
     mode: EncodeMode,
-    fast: bool,
+    fast: Option<&dyn FastPaths>,
     input: &[E::Point],
     base: usize,
     last: bool,
@@ -864,8 +800,8 @@ fn encode_run<E: Encode + ?Sized>(
         }
         // The run up to the next escape ends the look-ahead like the end of input.
         let run_last = last || escape_at < input.len();
-        if fast {
-            i += codec.encode_prefix_fast(&input[i..escape_at], out);
+        if let Some(paths) = fast {
+            i += E::Point::encode_fast(paths, &input[i..escape_at], out);
             if i == escape_at {
                 continue;
             }
@@ -900,16 +836,7 @@ fn encode_run<E: Encode + ?Sized>(
 ///
 /// ```
 /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-/// # struct Ascii;
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let mut encoder = Ascii.encoder(EncodeMode::Replace);
 /// let mut out = Vec::new();
 /// encoder.encode_chunk(&[CodePoint::new(0x41)], false, &mut out).unwrap();
@@ -970,7 +897,8 @@ impl<E: Encode> Encoder<E> {
             return Err(e.clone());
         }
         let Encoder { codec, mode, fast, pending, index, failed, .. } = self;
-        let (codec, mode, fast) = (&*codec, *mode, *fast);
+        let codec = &*codec;
+        let (mode, fast) = (*mode, if *fast { codec.fast_paths() } else { None });
         let result: Result<Run, EncodeError<E::Point>> = feed(pending, chunk, last, |input, last| {
             let consumed = run_encode(codec, mode, fast, input, *index, last, out)?;
             *index += consumed;
@@ -985,31 +913,13 @@ impl<E: Encode> Encoder<E> {
         }
     }
 
-    /// Returns how many code points have been encoded.
-    #[must_use]
-    pub fn index(&self) -> usize {
+    /// Returns how many code points have been consumed so far.
+    pub(crate) fn index(&self) -> usize {
         self.index
     }
 
-    /// Returns the error mode.
-    #[must_use]
-    pub fn mode(&self) -> EncodeMode {
-        self.mode
-    }
-
-    /// Forgets the stream so far: indices start again at 0.
-    pub fn reset(&mut self) {
-        self.pending.clear();
-        self.index = 0;
-        self.failed = None;
-        self.queue.clear();
-        self.queue_pos = 0;
-        self.lead_unit = None;
-    }
-
     /// Returns the codec.
-    #[must_use]
-    pub fn codec(&self) -> &E {
+    pub(crate) fn codec(&self) -> &E {
         &self.codec
     }
 
@@ -1040,7 +950,7 @@ trait Source {
 
     /// Runs the codec's kernel for this kind of text from unit `from` into
     /// `dst`: (units read, bytes written).
-    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, codec: &E, from: usize, dst: &mut [u8]) -> (usize, usize);
+    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize);
 
     /// Counts the code points of the well-formed units `from..to`.
     fn points(&self, from: usize, to: usize) -> usize;
@@ -1056,52 +966,33 @@ impl Source for [u16] {
         self.len()
     }
 
-    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, codec: &E, from: usize, dst: &mut [u8]) -> (usize, usize) {
-        codec.encode_from_utf16_fast(&self[from..], dst)
+    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize) {
+        let done = paths.run(FastJob::EncodeFromUtf16(&self[from..], dst));
+        (done.read, done.written)
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
         utfx_kernels::count_code_points(&self[from..to])
     }
 
-    // The WTF-8 specification's decoding of potentially ill-formed UTF-16:
-    // a lead surrogate unit followed by a trail surrogate unit is one
-    // supplementary code point, any other unit is the code point of its
-    // value.
+    // Potentially ill-formed UTF-16 as the WTF-8 specification decodes it
+    // (`CodePoint::decode_utf16`), a window at a time: a lead surrogate
+    // that ends a chunk other than the last waits in `carry` for the unit
+    // that may pair with it.
     fn window(&self, from: usize, last: bool, carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize {
-        let mut i = from;
-        let unit = |u: u16| CodePoint::new(u32::from(u));
-        if let Some(lead) = carry.take() {
-            match self.get(i).and_then(|&next| CodePoint::from_surrogates(unit(lead), unit(next))) {
-                Some(pair) => {
-                    out.push(pair);
-                    i += 1;
-                }
-                None => out.push(unit(lead)),
-            }
+        let is_lead = |u: u16| CodePoint::new(u32::from(u)).is_lead_surrogate();
+        let held = !last && from < self.len() && self.last().is_some_and(|&u| is_lead(u));
+        let end = self.len() - usize::from(held);
+        let carried = carry.take();
+        let before = out.len();
+        out.extend(CodePoint::decode_utf16(carried.into_iter().chain(self[from..end].iter().copied())).take(WINDOW));
+        let units: usize = out[before..].iter().map(|cp| if cp.to_u32() > 0xFFFF { 2 } else { 1 }).sum();
+        let read = units - usize::from(carried.is_some());
+        if held && from + read == end {
+            *carry = Some(self[end]);
+            return read + 1;
         }
-        while i < self.len() && out.len() < WINDOW {
-            let cp = unit(self[i]);
-            if cp.is_lead_surrogate() {
-                match self.get(i + 1) {
-                    Some(&next) => {
-                        if let Some(pair) = CodePoint::from_surrogates(cp, unit(next)) {
-                            out.push(pair);
-                            i += 2;
-                            continue;
-                        }
-                    }
-                    None if !last => {
-                        *carry = Some(self[i]);
-                        return i + 1 - from;
-                    }
-                    None => {}
-                }
-            }
-            out.push(cp);
-            i += 1;
-        }
-        i - from
+        read
     }
 }
 
@@ -1110,8 +1001,9 @@ impl Source for str {
         self.len()
     }
 
-    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, codec: &E, from: usize, dst: &mut [u8]) -> (usize, usize) {
-        self.get(from..).map_or((0, 0), |rest| codec.encode_from_str_fast(rest, dst))
+    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize) {
+        let done = self.get(from..).map_or_else(Default::default, |rest| paths.run(FastJob::EncodeFromStr(rest, dst)));
+        (done.read, done.written)
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
@@ -1126,26 +1018,6 @@ impl Source for str {
             taken += c.len_utf8();
         }
         taken
-    }
-}
-
-impl Source for [CodePoint] {
-    fn units(&self) -> usize {
-        self.len()
-    }
-
-    fn kernel<E: Encode<Point = CodePoint> + ?Sized>(&self, _: &E, _: usize, _: &mut [u8]) -> (usize, usize) {
-        (0, 0)
-    }
-
-    fn points(&self, from: usize, to: usize) -> usize {
-        to - from
-    }
-
-    fn window(&self, from: usize, _last: bool, _carry: &mut Option<u16>, out: &mut Vec<CodePoint>) -> usize {
-        let end = self.len().min(from + WINDOW);
-        out.extend_from_slice(&self[from..end]);
-        end - from
     }
 }
 
@@ -1189,8 +1061,12 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
                 }
                 return (Status::InputEmpty, read, written);
             }
-            if self.fast && self.pending.items.is_empty() && self.lead_unit.is_none() {
-                let (r, w) = src.kernel(&self.codec, read, &mut dst[written..]);
+            let paths = if self.fast { self.codec.fast_paths() } else { None };
+            if let Some(paths) = paths
+                && self.pending.items.is_empty()
+                && self.lead_unit.is_none()
+            {
+                let (r, w) = src.kernel(paths, read, &mut dst[written..]);
                 read += r;
                 written += w;
                 self.index += src.points(read - r, read);
@@ -1222,16 +1098,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::Status;
     /// let mut dst = [0u8; 8];
     /// let (status, read, written) = Ascii.encoder(EncodeMode::Replace).encode_from_utf16(&[0x61, 0xD83D, 0xDCA9], &mut dst, true);
@@ -1254,16 +1121,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::Status;
     /// let mut dst = [0u8; 2];
     /// let mut encoder = Ascii.encoder(EncodeMode::Fatal);
@@ -1274,37 +1132,6 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
         self.encode_source(src, dst, last)
     }
 
-    /// Encodes code points from `src` into `dst`, as
-    /// [`encode_from_utf16`](Encoder::encode_from_utf16) does.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
-    /// # struct Ascii;
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
-    /// use codec_core::Status;
-    /// let mut dst = [0u8; 4];
-    /// let (status, _, written) = Ascii.encoder(EncodeMode::Fatal).encode_from_code_points(&[CodePoint::new(0xE9)], &mut dst, true);
-    /// assert_eq!((status.error().map(|e| e.index()), written), (Some(0), 0));
-    /// ```
-    pub fn encode_from_code_points(
-        &mut self,
-        src: &[CodePoint],
-        dst: &mut [u8],
-        last: bool,
-    ) -> (Status<EncodeError>, usize, usize) {
-        self.encode_source(src, dst, last)
-    }
-
     /// Returns a number of bytes that is enough to hold what is queued
     /// plus a kernel's output for `units` more UTF-16 units or `str` bytes
     /// (the queue makes any size work; this size avoids waiting).
@@ -1312,27 +1139,6 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
     pub fn max_len_from_utf16(&self, units: usize) -> Option<usize> {
         units.checked_mul(4)?.checked_add(self.queue.len() - self.queue_pos)?.checked_add(32)
     }
-}
-
-/// Decodes potentially ill-formed UTF-16 into code points, as the WTF-8
-/// specification does: a lead surrogate followed by a trail surrogate is one
-/// supplementary code point, any other unit the code point of its value.
-pub(crate) fn units_to_code_points(units: &[u16]) -> impl Iterator<Item = CodePoint> + '_ {
-    let mut i = 0;
-    core::iter::from_fn(move || {
-        let unit = CodePoint::new(u32::from(*units.get(i)?));
-        let next = units.get(i + 1).map(|&n| CodePoint::new(u32::from(n)));
-        match next.and_then(|next| CodePoint::from_surrogates(unit, next)) {
-            Some(pair) => {
-                i += 2;
-                Some(pair)
-            }
-            None => {
-                i += 1;
-                Some(unit)
-            }
-        }
-    })
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! array of code points: [`Transcoder`].
 //!
 //! Well-formed text takes the codecs' bulk kernels through a UTF-16 pivot
-//! buffer that stays in cache (the decoder's `decode_to_utf16_fast`, then the
-//! encoder's `encode_from_utf16_fast`); everything else (errors, error
+//! buffer that stays in cache (the decoder's `FastJob::DecodeToUtf16`, then the
+//! encoder's `FastJob::EncodeFromValidUtf16`); everything else (errors, error
 //! modes, code points beyond UTF-16, the look-ahead of an encoder) goes
 //! through the one streaming decoder and encoder over a bounded buffer of
 //! code points. The kernels decode Unicode scalar values only, so the UTF-16
@@ -12,8 +12,9 @@
 use alloc::vec::Vec;
 
 use crate::code_point::{AnyCodePoint, CodePoint};
-use crate::codec::{Decode, Encode, Pivot};
+use crate::codec::{Decode, Encode};
 use crate::error::{DecodeError, EncodeError};
+use crate::fast::{FastJob, FastPaths, Progress};
 use crate::mode::{DecodeMode, EncodeMode};
 use crate::sink::{Pushed, Sink};
 use crate::stream::{Decoder, Encoder, Status};
@@ -22,8 +23,8 @@ use crate::stream::{Decoder, Encoder, Status};
 const PIVOT: usize = 4096;
 
 /// How many input bytes the UTF-8 kernel path converts at a time: where
-/// the count of code points is made on the output (the default
-/// `Decode::decode_to_utf8_fast_counted`), it then reads what the kernel
+/// the count of code points is made on the output (when the kernel's
+/// [`Progress`] has none), it then reads what the kernel
 /// has just written from the nearest cache (`utfx convert` of 146 MB of
 /// UTF-16LE to UTF-8, before UTF-16's kernel counted for itself: 0.0270
 /// to 0.0263 s, CPU 47.4 to 46.2 ms).
@@ -66,10 +67,10 @@ impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
         Pushed::Taken
     }
 
-    fn fast<D: Decode<Point = P> + ?Sized>(&mut self, codec: &D, input: &[u8]) -> usize {
+    fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
         // Every code point takes at least one byte, so this many bytes fit.
         let room = self.1.saturating_sub(self.0.len());
-        codec.decode_prefix_fast(&input[..input.len().min(room)], self.0)
+        P::decode_fast(paths, &input[..input.len().min(room)], self.0)
     }
 }
 
@@ -83,25 +84,7 @@ impl<P: AnyCodePoint> Sink<P> for Bounded<'_, P> {
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
-/// # #[derive(Clone, Copy)] struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// use codec_core::{DecodeMode, EncodeMode, Status, Transcoder};
 /// let mut t = Transcoder::new(Ascii, DecodeMode::Replace, Ascii, EncodeMode::Replace);
 /// let mut dst = [0u8; 16];
@@ -129,7 +112,8 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     /// encodes with `to` in `encode_mode`.
     #[must_use]
     pub fn new(from: D, decode_mode: DecodeMode, to: E, encode_mode: EncodeMode) -> Self {
-        let utf8 = from.fast_output() == Pivot::Utf8 && to.fast_input() == Pivot::Utf8;
+        let utf8 =
+            from.fast_paths().is_some_and(FastPaths::utf8_output) && to.fast_paths().is_some_and(FastPaths::utf8_input);
         Transcoder {
             utf8,
             decoder: Decoder::new(from, decode_mode),
@@ -144,12 +128,6 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
         }
     }
 
-    /// Returns how many input bytes have been decoded so far.
-    #[must_use]
-    pub fn input_offset(&self) -> usize {
-        self.decoder.offset()
-    }
-
     /// Returns how many code points have been encoded so far (the index
     /// an encoding error would carry next).
     ///
@@ -157,25 +135,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
-    /// # #[derive(Clone, Copy)] struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, EncodeMode, Transcoder};
     /// let mut t = Transcoder::new(Ascii, DecodeMode::Fatal, Ascii, EncodeMode::Fatal);
     /// let _ = t.transcode(b"abc", &mut [0u8; 16], false);
@@ -195,25 +155,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
-    /// # #[derive(Clone, Copy)] struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, EncodeMode, Transcoder};
     /// let mut t = Transcoder::new(Ascii, DecodeMode::Fatal, Ascii, EncodeMode::Fatal);
     /// let _ = t.transcode(b"ok", &mut [0u8; 16], false);
@@ -263,25 +205,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     ///
     /// ```
     /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
-    /// # #[derive(Clone, Copy)] struct Ascii;
-    /// # impl Decode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-    /// #         match input[0] {
-    /// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-    /// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-    /// #         }
-    /// #     }
-    /// # }
-    /// # impl Encode for Ascii {
-    /// #     type Point = CodePoint;
-    /// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-    /// #         match u8::try_from(input[0].to_u32()) {
-    /// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-    /// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-    /// #         }
-    /// #     }
-    /// # }
+    /// # use codec_core::doc_example::Ascii;
     /// use codec_core::{DecodeMode, EncodeMode, Transcoder};
     /// let mut t = Transcoder::new(Ascii, DecodeMode::Replace, Ascii, EncodeMode::Replace);
     /// let mut buf = Vec::new();
@@ -339,12 +263,16 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
             // else through the UTF-16 pivot.
             let room = dst.len() - written;
             let idle = !rest.is_empty() && self.decoder.is_idle() && self.encoder.is_idle();
-            if idle && self.utf8 {
+            let from = self.decoder.codec().fast_paths().filter(|_| idle);
+            if let Some(from) = from
+                && self.utf8
+            {
                 // A window at a time, so that the count reads what the
                 // kernel has just written from the nearest cache.
                 let window = rest.len().min(UTF8_WINDOW);
-                let (r, w, points) =
-                    self.decoder.codec().decode_to_utf8_fast_counted(&rest[..window], &mut dst[written..]);
+                let out = &mut dst[written..];
+                let Progress { read: r, written: w, points } = from.run(FastJob::DecodeToUtf8(&rest[..window], out));
+                let points = points.unwrap_or_else(|| utfx_kernels::count_utf8_code_points(&out[..w]));
                 if r > 0 {
                     self.slow_window = SLOW_WINDOW.0;
                     self.decoder.advance(r);
@@ -353,15 +281,21 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
                     written += w;
                     continue;
                 }
-            } else if idle && room >= 64 {
+            } else if let Some(from) = from
+                && room >= 64
+            {
                 let window = rest.len().min(PIVOT).min(room / 3);
-                let (r, u) = self.decoder.codec().decode_to_utf16_fast(&rest[..window], &mut self.units);
+                let Progress { read: r, written: u, .. } =
+                    from.run(FastJob::DecodeToUtf16(&rest[..window], &mut self.units));
                 if r > 0 {
                     self.slow_window = SLOW_WINDOW.0;
                     self.decoder.advance(r);
                     read += r;
                     let units = &self.units[..u];
-                    let (ur, w) = self.encoder.codec().encode_from_valid_utf16_fast(units, &mut dst[written..]);
+                    let Progress { read: ur, written: w, .. } = crate::fast::run(
+                        self.encoder.codec().fast_paths(),
+                        FastJob::EncodeFromValidUtf16(units, &mut dst[written..]),
+                    );
                     written += w;
                     self.encoder.advance(utfx_kernels::count_code_points(&units[..ur]));
                     if ur < u {

@@ -145,12 +145,12 @@ impl Out for Buffer<'_, u16> {
             self.out[o] = v as u16;
             self.written += 1;
         } else {
+            let Some((lead, trail)) = CodePoint::new(v).to_surrogates() else { return false };
             if o + 2 > self.out.len() {
                 return false;
             }
-            let s = v - 0x1_0000;
-            self.out[o] = 0xD800 | (s >> 10) as u16;
-            self.out[o + 1] = 0xDC00 | (s & 0x3FF) as u16;
+            self.out[o] = lead.to_u32() as u16;
+            self.out[o + 1] = trail.to_u32() as u16;
             self.written += 2;
         }
         true
@@ -232,10 +232,13 @@ pub(crate) fn encode_from_utf16(input: &[u16], c1: C1, out: &mut [u8]) -> (usize
             continue;
         }
         let (v, n) = match u {
-            0xD800..=0xDBFF => match input.get(i + 1) {
-                Some(&t @ 0xDC00..=0xDFFF) => (0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(t) - 0xDC00), 2),
-                _ => break,
-            },
+            0xD800..=0xDBFF => {
+                let unit = |u: u16| CodePoint::new(u32::from(u));
+                match input.get(i + 1).and_then(|&t| CodePoint::from_surrogates(unit(u), unit(t))) {
+                    Some(pair) => (pair.to_u32(), 2),
+                    None => break,
+                }
+            }
             0xDC00..=0xDFFF => break,
             _ => (u32::from(u), 1),
         };

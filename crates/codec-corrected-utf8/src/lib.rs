@@ -147,7 +147,7 @@ mod magic;
 
 use alloc::vec::Vec;
 
-use codec_core::{CodecInfo, Domain, Surrogates};
+use codec_core::{CodecInfo, Domain, FastJob, FastPaths, Progress, Surrogates};
 
 pub use decode::MAX_RESERVED_LEN;
 pub use magic::{MAGIC, Rules, strip_magic};
@@ -300,20 +300,8 @@ impl Decode for CorrectedUtf8 {
         decode::step(input, last, self.c1)
     }
 
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        kernels::validate_prefix(input)
-    }
-
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        kernels::decode_prefix(input, self.c1, out)
-    }
-
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        kernels::decode_to_utf16(input, self.c1, out)
-    }
-
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        kernels::decode_to_utf8(input, self.c1, out)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
 }
 
@@ -324,16 +312,34 @@ impl Encode for CorrectedUtf8 {
         encode::step(input, out, self.c1)
     }
 
-    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        kernels::encode_prefix(input, self.c1, out)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
+}
 
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_utf16(input, self.c1, out)
-    }
-
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_str(input, self.c1, out)
+/// The ASCII and multi-byte kernels (`kernels.rs`).
+impl FastPaths for CorrectedUtf8 {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        match job {
+            FastJob::Validate(input) => (kernels::validate_prefix(input), 0).into(),
+            FastJob::Decode(input, out) => {
+                let before = out.len();
+                let read = kernels::decode_prefix(input, self.c1, out);
+                (read, out.len() - before).into()
+            }
+            FastJob::DecodeToUtf16(input, out) => kernels::decode_to_utf16(input, self.c1, out).into(),
+            FastJob::DecodeToUtf8(input, out) => kernels::decode_to_utf8(input, self.c1, out).into(),
+            FastJob::Encode(input, out) => {
+                let before = out.len();
+                let read = kernels::encode_prefix(input, self.c1, out);
+                (read, out.len() - before).into()
+            }
+            FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {
+                kernels::encode_from_utf16(input, self.c1, out).into()
+            }
+            FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(input, self.c1, out).into(),
+            _ => Progress::default(),
+        }
     }
 }
 

@@ -73,7 +73,7 @@ pub fn all() -> &'static [&'static dyn DynCodec] {
 /// ASCII case are ignored).
 #[must_use]
 pub fn get(label: &str) -> Option<&'static dyn DynCodec> {
-    codec_core::lookup(CODECS, label)
+    CODECS.iter().copied().find(|c| c.info().matches(label))
 }
 
 /// Every registered codec over `BigCodePoint`, in the order of [`all`].

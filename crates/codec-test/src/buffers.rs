@@ -121,10 +121,24 @@ pub fn drive<T: Copy + Default, E>(
     (out, None)
 }
 
-/// Checks `Decoder::decode_to_utf16`, `decode_to_utf8` and
-/// `decode_to_code_points` against the reference decoder on `input`, in
-/// every mode, over several chunkings and output sizes. Inputs whose code
-/// points go beyond U+10FFFF are checked for code point buffers only.
+/// Feeds `chunks` in order to a streaming call that appends to a `Vec`
+/// (`decode_chunk`, `encode_chunk`), the last with `last` set (one empty
+/// chunk when there are none), and returns what it appended and the error
+/// that stopped it.
+fn stream<T, E>(
+    chunks: &[std::ops::Range<usize>],
+    mut call: impl FnMut(std::ops::Range<usize>, bool, &mut Vec<T>) -> Result<(), E>,
+) -> (Vec<T>, Option<E>) {
+    let mut out = Vec::new();
+    let chunks = if chunks.is_empty() { vec![0..0] } else { chunks.to_vec() };
+    let err = chunks.iter().enumerate().try_for_each(|(k, r)| call(r.clone(), k + 1 == chunks.len(), &mut out)).err();
+    (out, err)
+}
+
+/// Checks `Decoder::decode_to_utf16` and `decode_to_utf8` (and
+/// `decode_chunk`) against the reference decoder on `input`, in every
+/// mode, over several chunkings and output sizes. Inputs whose code points
+/// go beyond U+10FFFF are checked for code points only.
 ///
 /// # Panics
 ///
@@ -141,8 +155,8 @@ pub fn check_decode_buffers<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, in
     }
 }
 
-/// Checks `Decoder::decode_to_utf16`, `decode_to_utf8`,
-/// `decode_to_code_points` and `validate_chunk` against the reference
+/// Checks `Decoder::decode_to_utf16`, `decode_to_utf8`, `decode_chunk`
+/// and `validate_chunk` against the reference
 /// decoder on `input`, in one mode, over one chunking (ranges of `input`
 /// that cover it in order) and one output size: the lean form of
 /// [`check_decode_buffers`] that a fuzz target calls with parameters it
@@ -176,10 +190,8 @@ fn decode_buffers_against<D: Decode<Point = CodePoint> + ?Sized>(
     let err = *err;
     let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {}", hex::format(input));
     let mut decoder = codec_core::Decoder::new(codec, mode);
-    let got = drive(chunks, dst_size.max(1), |r, dst: &mut [CodePoint], last| {
-        decoder.decode_to_code_points(&input[r], dst, last)
-    });
-    assert_eq!(got, (points.clone(), err), "decode_to_code_points: {what}");
+    let got = stream(chunks, |r, last, out| decoder.decode_chunk(&input[r], last, out));
+    assert_eq!(got, (points.clone(), err), "decode_chunk: {what}");
     if let (Some(units), Some(bytes)) = (utf16_of(points), utf8_of(points)) {
         let mut decoder = codec_core::Decoder::new(codec, mode);
         let got =
@@ -198,7 +210,11 @@ fn decode_buffers_against<D: Decode<Point = CodePoint> + ?Sized>(
     if mode == DecodeMode::Fatal {
         // Validation accepts reserved sequences, which stop fatal
         // decoding: it agrees with the reference validator.
-        assert_eq!(checked.err(), reference::validate(codec, input).err(), "validate_chunk: {what}");
+        assert_eq!(
+            checked.err(),
+            reference::decoder(codec, DecodeMode::Fatal).validate_chunk(input, true).err(),
+            "validate_chunk: {what}"
+        );
     }
 }
 
@@ -268,7 +284,7 @@ fn reference_encode<E: Encode<Point = CodePoint> + ?Sized>(
     (out, err)
 }
 
-/// Checks `Encoder::encode_from_code_points`, `encode_from_utf16` (when the
+/// Checks `Encoder::encode_chunk`, `encode_from_utf16` (when the
 /// code points survive UTF-16: none above U+10FFFF, no lead surrogate
 /// followed by a trail surrogate) and `encode_from_str` (when they are all
 /// scalar values) against the reference encoder, in every mode, over several
@@ -300,7 +316,7 @@ pub fn check_encode_buffers<E: Encode<Point = CodePoint> + ?Sized>(codec: &E, po
     }
 }
 
-/// Checks `Encoder::encode_from_code_points`, `encode_from_utf16` and
+/// Checks `Encoder::encode_chunk`, `encode_from_utf16` and
 /// `encode_from_str` (where the code points have those forms, as for
 /// [`check_encode_buffers`]) and `encode_utf16` against the reference
 /// encoder on `points`, in one mode and one output size, with the input
@@ -345,7 +361,8 @@ fn encode_sources(points: &[CodePoint]) -> (Option<Vec<u16>>, Option<String>) {
 /// The reference result of encoding, as [`reference_encode`] returns it.
 type Encoded = (Vec<u8>, Option<EncodeError>);
 
-/// `encode_from_code_points` over `chunks` against `expected`.
+/// `encode_chunk` over `chunks` against `expected` (the same for every
+/// output size: it appends to a `Vec`).
 fn encode_points_against<E: Encode<Point = CodePoint> + ?Sized>(
     codec: &E,
     points: &[CodePoint],
@@ -355,11 +372,8 @@ fn encode_points_against<E: Encode<Point = CodePoint> + ?Sized>(
     expected: &Encoded,
 ) {
     let mut encoder = codec_core::Encoder::new(codec, mode);
-    let got = drive(chunks, dst_size, |r, dst: &mut [u8], last| encoder.encode_from_code_points(&points[r], dst, last));
-    assert_eq!(
-        &got, expected,
-        "encode_from_code_points: mode {mode}, chunks {chunks:?}, dst {dst_size}, input {points:?}"
-    );
+    let got = stream(chunks, |r, last, out| encoder.encode_chunk(&points[r], last, out));
+    assert_eq!(&got, expected, "encode_chunk: mode {mode}, chunks {chunks:?}, dst {dst_size}, input {points:?}");
 }
 
 /// The one-shot `encode_utf16` against `expected` (a fatal encoding).

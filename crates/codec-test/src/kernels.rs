@@ -168,25 +168,7 @@ const TRANSCODE_DST: [usize; 3] = [CRAMPED, 200, ROOMY];
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, Encode, EncodeStep, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         match u8::try_from(input[0].to_u32()) {
-/// #             Ok(b) if b < 0x80 => { out.push(b); EncodeStep::Done(1) }
-/// #             _ => EncodeStep::Invalid(ErrorKind::OutOfRange),
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// codec_test::kernels::check_transcode(&Ascii, &Ascii, b"ab\xFFcd", 2);
 /// ```
 pub fn check_transcode<D, E>(from: &D, to: &E, input: &[u8], at: usize)

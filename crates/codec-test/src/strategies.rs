@@ -149,7 +149,7 @@ pub fn big_code_point(max_bits: u32) -> BoxedStrategy<BigCodePoint> {
             v += b;
             let one = codec_core::num_bigint::BigUint::from(1u8);
             let mask = (one << bits) - 1u8;
-            BigCodePoint::from_biguint(v & mask)
+            BigCodePoint::from(v & mask)
         })
         .boxed()
 }

@@ -134,16 +134,7 @@ fn split_one(rows: &[Row], input: &[u8], i: usize, pieces: &mut Vec<Piece>) -> u
 ///
 /// ```
 /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// use codec_test::tables::{pieces, Piece};
 /// assert_eq!(pieces(&Ascii, b"a\xFF"), [Piece::Char(1), Piece::Invalid(1)]);
 /// ```

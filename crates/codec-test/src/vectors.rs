@@ -41,27 +41,7 @@ use serde_json::Value;
 ///
 /// ```
 /// # use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, ErrorKind, Step, Surrogates};
-/// # struct Ascii;
-/// # impl Decode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-/// #         match input[0] {
-/// #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-/// #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-/// #         }
-/// #     }
-/// # }
-/// # impl Encode for Ascii {
-/// #     type Point = CodePoint;
-/// #     fn encode_step(&self, input: &[CodePoint], _last: bool, out: &mut Vec<u8>) -> EncodeStep {
-/// #         out.push(input[0].to_u32() as u8); EncodeStep::Done(1)
-/// #     }
-/// # }
-/// # impl Codec for Ascii {
-/// #     fn info(&self) -> &'static CodecInfo {
-/// #         &CodecInfo { name: "ascii", aliases: &[], domain: Domain { summary: "", max: Some(0x7F), surrogates: Surrogates::None, excluded: &[] }, max_bytes_per_code_point: Some(1), description: "", version: "0" }
-/// #     }
-/// # }
+/// # use codec_core::doc_example::Ascii;
 /// let json = r#"{"vectors": [{"name": "A", "input_hex": "41 FF",
 ///   "expect": {"ascii": {"error": {"offset": 1, "len": 1, "kind": "invalid_lead"},
 ///                        "replace": ["U+0041", "U+FFFD"]}}}]}"#;

@@ -6,16 +6,7 @@
 //!
 //! ```
 //! # use codec_core::{CodePoint, Decode, ErrorKind, Step};
-//! # struct Ascii;
-//! # impl Decode for Ascii {
-//! #     type Point = CodePoint;
-//! #     fn decode_step(&self, input: &[u8], _last: bool) -> Step<CodePoint> {
-//! #         match input[0] {
-//! #             b @ 0..=0x7F => Step::Point { point: CodePoint::from(b), len: 1 },
-//! #             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
-//! #         }
-//! #     }
-//! # }
+//! # use codec_core::doc_example::Ascii;
 //! let json = r#"{"decoder_vectors": [{"name": "hi", "encoding": "ascii", "input_hex": "6869",
 //!     "fatal": true, "expected_codepoints_hex": ["0068", "0069"]}]}"#;
 //! assert_eq!(codec_test::wpt::run_decoder_vectors(&Ascii, "ascii", json), 1);

@@ -169,7 +169,7 @@ fn long(input: &[u8], max_nme: u64) -> Step<BigCodePoint> {
     // 3.5.6: six bits of the USV in each storage byte, most significant first.
     let groups: Vec<u8> = input[head..end].iter().map(|&b| b & 0x3F).collect();
     let value = BigUint::from_radix_be(&groups, 64).unwrap_or_default();
-    Step::Point { point: BigCodePoint::from_biguint(value), len: end }
+    Step::Point { point: BigCodePoint::from(value), len: end }
 }
 
 /// Checks the padding nybbles and the leading udigit in the first storage

@@ -39,6 +39,6 @@ pub(crate) const fn pad_nybbles(nud: usize) -> usize {
 pub(crate) fn from_u128(value: u128) -> BigCodePoint {
     match u64::try_from(value) {
         Ok(v) => BigCodePoint::from_u64(v),
-        Err(_) => BigCodePoint::from_biguint(BigUint::from(value)),
+        Err(_) => BigCodePoint::from(BigUint::from(value)),
     }
 }

@@ -107,7 +107,7 @@ mod form;
 
 use alloc::vec::Vec;
 
-use codec_core::{CodecInfo, Domain, Pivot, Surrogates};
+use codec_core::{CodecInfo, Domain, FastJob, FastPaths, Progress, Surrogates};
 use codec_utf8::{automaton, kernels};
 
 /// The default length limit, in bits: 65 536 (16 384 hex digits, about
@@ -249,29 +249,8 @@ impl Decode for UtfInf8 {
         decode::step(input, self.max_nme())
     }
 
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        automaton::valid_prefix(input)
-    }
-
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<BigCodePoint>) -> usize {
-        // Strict UTF-8 (the same code points here) with UTF-8's kernel, a
-        // bounded piece at a time, widened to machine-word code points.
-        let mut narrow = Vec::with_capacity(input.len().min(4096));
-        let n = codec_utf8::UTF_8.decode_prefix_fast(&input[..input.len().min(4096)], &mut narrow);
-        out.extend(narrow.iter().map(|&cp| BigCodePoint::from_u64(u64::from(cp.to_u32()))));
-        n
-    }
-
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        kernels::decode_to_utf16(input, out)
-    }
-
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        kernels::decode_to_utf8(input, out)
-    }
-
-    fn fast_output(&self) -> Pivot {
-        Pivot::Utf8
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
 }
 
@@ -282,29 +261,49 @@ impl Encode for UtfInf8 {
         encode::step(&input[0], self.max_nud(), out)
     }
 
-    fn encode_prefix_fast(&self, input: &[BigCodePoint], out: &mut Vec<u8>) -> usize {
-        // The RFC 2279 forms, which need no look at the limit.
-        let mut n = 0;
-        for cp in input {
-            match cp.to_code_point().filter(|cp| cp.to_u32() <= 0x7FFF_FFFF) {
-                Some(small) => automaton::push(small, out),
-                None => break,
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
+    }
+}
+
+/// UTF-8's kernels (`codec_utf8::kernels`): strict UTF-8 is UTF-∞-8 with
+/// the same code points. The core widens the code points decoded here to
+/// [`BigCodePoint`]s, and hands those that fit a `u32` to the encoding one.
+impl FastPaths for UtfInf8 {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        match job {
+            FastJob::Validate(input) => (automaton::valid_prefix(input), 0).into(),
+            FastJob::Decode(input, out) => {
+                let before = out.len();
+                let read = automaton::decode_valid_prefix(input, out);
+                (read, out.len() - before).into()
             }
-            n += 1;
+            FastJob::DecodeToUtf16(input, out) => kernels::decode_to_utf16(input, out).into(),
+            FastJob::DecodeToUtf8(input, out) => kernels::decode_to_utf8(input, out).into(),
+            // The RFC 2279 forms, which need no look at the limit.
+            FastJob::Encode(input, out) => {
+                let before = out.len();
+                let read = input
+                    .iter()
+                    .take_while(|cp| cp.to_u32() <= 0x7FFF_FFFF)
+                    .map(|&cp| automaton::push(cp, out))
+                    .count();
+                (read, out.len() - before).into()
+            }
+            FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {
+                kernels::encode_from_utf16(input, out).into()
+            }
+            FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(input, out).into(),
+            _ => Progress::default(),
         }
-        n
     }
 
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_utf16(input, out)
+    fn utf8_output(&self) -> bool {
+        true
     }
 
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_str(input, out)
-    }
-
-    fn fast_input(&self) -> Pivot {
-        Pivot::Utf8
+    fn utf8_input(&self) -> bool {
+        true
     }
 }
 

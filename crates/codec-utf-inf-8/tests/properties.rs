@@ -32,7 +32,7 @@ fn trailing(bits: &str) -> impl Iterator<Item = u8> + '_ {
 /// The reference encoder, from section 3 of the draft: the value's bits
 /// padded on the left to the first form that holds them.
 fn reference_encode(cp: &BigCodePoint) -> Vec<u8> {
-    let hex = cp.to_hex();
+    let hex = format!("{cp:X}");
     let bits = bits_of(&hex);
     let n = bits.len();
     // 3.2 (RFC 2279's table) and 3.3: (payload bits, lead marker, trailing bytes).
@@ -109,7 +109,7 @@ fn reference_raw_value(bytes: &[u8]) -> Option<BigCodePoint> {
         _ => return None,
     };
     let value = BigUint::parse_bytes(format!("0{bits}").as_bytes(), 2)?;
-    Some(BigCodePoint::from_biguint(value))
+    Some(BigCodePoint::from(value))
 }
 
 /// A code point of exactly `bits` bits (0 for zero) from random words,
@@ -131,7 +131,7 @@ fn with_bits(bits: u64, words: &[u64], shape: u8) -> BigCodePoint {
         2 => top,
         _ => top + BigUint::from(words[0] & 0xFF),
     };
-    BigCodePoint::from_biguint(value)
+    BigCodePoint::from(value)
 }
 
 /// Code points of every size class: mostly up to the forms of fixed
@@ -153,8 +153,8 @@ fn boundaries() -> Vec<BigCodePoint> {
     let mut out = vec![BigCodePoint::from_u64(0)];
     for w in widths {
         let p = &one << w;
-        out.push(BigCodePoint::from_biguint(&p - 1u8));
-        out.push(BigCodePoint::from_biguint(p));
+        out.push(BigCodePoint::from(&p - 1u8));
+        out.push(BigCodePoint::from(p));
     }
     out.sort();
     out

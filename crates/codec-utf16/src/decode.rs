@@ -4,7 +4,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use codec_core::{CodePoint, ErrorKind, Sink, Step};
+use codec_core::{CodePoint, DecodeMode, Decoder, ErrorKind, Step};
 
 use crate::Utf16;
 
@@ -67,15 +67,20 @@ pub(crate) const CLEAN_RUN: usize = 32;
 
 /// Decodes `input` to a `String` with U+FFFD for each error and for each
 /// lone surrogate (which WTF-16 decodes but a `String` cannot hold), as the
-/// driver does in replace mode: the kernel over well-formed runs (through
-/// the core's `String` sink), then a unit at a time until [`CLEAN_RUN`]
+/// driver does in replace mode: the driver in fatal mode over well-formed
+/// runs (the kernel, through the core's `String` sink), up to the first
+/// error, then a unit at a time until [`CLEAN_RUN`]
 /// well-formed units in a row, with anything but a unit that is not a
 /// surrogate and a pair left to [`step`].
 pub(crate) fn to_string_lossy(codec: &Utf16, input: &[u8]) -> String {
     let mut out = String::with_capacity(input.len() + input.len() / 2);
     let mut i = 0;
     while i < input.len() {
-        i += Sink::<CodePoint>::fast(&mut out, codec, &input[i..]);
+        // What comes before the first error is in `out` when it stops.
+        i += match Decoder::new(codec, DecodeMode::Fatal).decode_to_string(&input[i..], true, &mut out) {
+            Ok(()) => input.len() - i,
+            Err(e) => e.valid_up_to(),
+        };
         let mut clean = 0;
         while clean < CLEAN_RUN && i < input.len() {
             let unit = codec.unit(input, i).map(u32::from);

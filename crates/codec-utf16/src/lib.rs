@@ -141,7 +141,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use codec_core::bom::sniff_bom;
-use codec_core::{CodecInfo, Domain, Pivot, Surrogates};
+use codec_core::{CodecInfo, Domain, FastJob, FastPaths, Progress, Surrogates};
 
 /// A byte order.
 ///
@@ -298,21 +298,8 @@ impl Decode for Utf16 {
         decode::step(self, input, last)
     }
 
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        kernels::valid_prefix(self, input)
-    }
-
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        decode::prefix(self, input, out)
-    }
-
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        kernels::decode_to_utf16(self, input, out)
-    }
-
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        let (read, written, _) = kernels::decode_to_utf8(self, input, out);
-        (read, written)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
 
     /// The kernel over well-formed runs, and between errors less than 32
@@ -330,12 +317,6 @@ impl Decode for Utf16 {
         decode::to_string_lossy(self, input)
     }
 
-    /// The kernel counts the code points as it converts: the units it read
-    /// less the surrogate pairs among them.
-    fn decode_to_utf8_fast_counted(&self, input: &[u8], out: &mut [u8]) -> (usize, usize, usize) {
-        kernels::decode_to_utf8(self, input, out)
-    }
-
     /// The end of the last code unit, among the last sixteen, that is not a
     /// lead surrogate: after it nothing is held back, whether it ended a
     /// pair, was lone, or was any other unit. `input` starts at a unit
@@ -348,13 +329,6 @@ impl Decode for Utf16 {
             (!(0xD800..0xDC00).contains(&unit)).then_some(at + 2)
         })
     }
-
-    /// UTF-8: toward an encoder that takes UTF-8, the kernel converts as it
-    /// validates, in one pass, instead of validating into the UTF-16 pivot
-    /// and converting that.
-    fn fast_output(&self) -> Pivot {
-        Pivot::Utf8
-    }
 }
 
 impl Encode for Utf16 {
@@ -364,26 +338,48 @@ impl Encode for Utf16 {
         encode::step(self, input, last, out)
     }
 
-    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        encode::prefix(self, input, out)
-    }
-
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_utf16(self, input, out)
-    }
-
-    fn encode_from_valid_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_valid_utf16(self, input, out)
-    }
-
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_str(self, input, out)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
 
     /// UTF-16 encodes each code point alone; WTF-16 looks at the next one
     /// (a lead surrogate before a trail surrogate would read back as a pair).
     fn is_context_free(&self) -> bool {
         !self.lossless
+    }
+}
+
+/// The byte-order kernels (`kernels.rs`).
+impl FastPaths for Utf16 {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        match job {
+            FastJob::Validate(input) => (kernels::valid_prefix(self, input), 0).into(),
+            FastJob::Decode(input, out) => {
+                let before = out.len();
+                let read = decode::prefix(self, input, out);
+                (read, out.len() - before).into()
+            }
+            FastJob::DecodeToUtf16(input, out) => kernels::decode_to_utf16(self, input, out).into(),
+            // The kernel counts the code points as it converts: the units it
+            // read less the surrogate pairs among them.
+            FastJob::DecodeToUtf8(input, out) => kernels::decode_to_utf8(self, input, out).into(),
+            FastJob::Encode(input, out) => {
+                let before = out.len();
+                let read = encode::prefix(self, input, out);
+                (read, out.len() - before).into()
+            }
+            FastJob::EncodeFromUtf16(input, out) => kernels::encode_from_utf16(self, input, out).into(),
+            FastJob::EncodeFromValidUtf16(input, out) => kernels::encode_from_valid_utf16(self, input, out).into(),
+            FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(self, input, out).into(),
+            _ => Progress::default(),
+        }
+    }
+
+    /// Toward an encoder that takes UTF-8, the kernel converts as it
+    /// validates, in one pass, instead of validating into the UTF-16 pivot
+    /// and converting that.
+    fn utf8_output(&self) -> bool {
+        true
     }
 }
 

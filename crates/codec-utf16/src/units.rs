@@ -194,54 +194,11 @@ pub fn encode_lazy<I: IntoIterator<Item = CodePoint>>(points: I) -> EncodeUnits<
     EncodeUnits { points: points.into_iter(), trail: None }
 }
 
-// The WTF-8 specification, "Decoding" from potentially ill-formed UTF-16:
-//
-//   For every 16-bit code unit U of the input:
-//     If U is a lead surrogate 16-bit code unit, U is not the last 16-bit code
-//     unit of the input, and the next 16-bit code unit of the input next is a
-//     trail surrogate 16-bit code unit, then consume next and append a code
-//     point of value 0x10000 + ((U - 0xD800) << 10) + (next - 0xDC00).
-//     Otherwise, append a code point of value U.
-/// An iterator decoding potentially ill-formed UTF-16 into code points, from
-/// [`decode`]: surrogate pairs are joined, lone surrogates kept.
-///
-/// # Examples
-///
-/// ```
-/// let points: Vec<u32> = codec_utf16::units::decode([0xD83D, 0xDCA9, 0xDCA9]).map(|cp| cp.to_u32()).collect();
-/// assert_eq!(points, [0x1F4A9, 0xDCA9]);
-/// ```
-#[derive(Clone, Debug)]
-#[must_use = "iterators are lazy"]
-pub struct DecodeUnits<I: Iterator<Item = u16>> {
-    units: core::iter::Peekable<I>,
-}
-
-impl<I: Iterator<Item = u16>> Iterator for DecodeUnits<I> {
-    type Item = CodePoint;
-
-    fn next(&mut self) -> Option<CodePoint> {
-        let unit = CodePoint::new(u32::from(self.units.next()?));
-        if unit.is_lead_surrogate() {
-            let next = self.units.peek().map(|&n| CodePoint::new(u32::from(n)));
-            if let Some(pair) = next.and_then(|next| CodePoint::from_surrogates(unit, next)) {
-                self.units.next();
-                return Some(pair);
-            }
-        }
-        Some(unit)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let (lo, hi) = self.units.size_hint();
-        (lo.div_ceil(2), hi)
-    }
-}
-
-impl<I: Iterator<Item = u16>> core::iter::FusedIterator for DecodeUnits<I> {}
-
 /// Decodes potentially ill-formed UTF-16 into code points, lazily; never
-/// fails (the specification's decoding, lossless).
+/// fails (the specification's decoding, lossless): surrogate pairs are
+/// joined, lone surrogates kept. The core's `CodePoint::decode_utf16`,
+/// which the core's encoders of UTF-16 input run too, quotes the
+/// specification's algorithm above it.
 ///
 /// # Examples
 ///
@@ -249,9 +206,11 @@ impl<I: Iterator<Item = u16>> core::iter::FusedIterator for DecodeUnits<I> {}
 /// use codec_utf16::CodePoint;
 /// let points: Vec<CodePoint> = codec_utf16::units::decode([0x61, 0xD800]).collect();
 /// assert_eq!(points, [CodePoint::new(0x61), CodePoint::new(0xD800)]);
+/// let points: Vec<u32> = codec_utf16::units::decode([0xD83D, 0xDCA9, 0xDCA9]).map(|cp| cp.to_u32()).collect();
+/// assert_eq!(points, [0x1F4A9, 0xDCA9]);
 /// ```
-pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> DecodeUnits<I::IntoIter> {
-    DecodeUnits { units: units.into_iter().peekable() }
+pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> impl Iterator<Item = CodePoint> {
+    CodePoint::decode_utf16(units)
 }
 
 /// Decodes well-formed UTF-16 code units into code points, rejecting lone
@@ -275,25 +234,18 @@ pub fn decode<I: IntoIterator<Item = u16>>(units: I) -> DecodeUnits<I::IntoIter>
 /// ```
 pub fn decode_strict(units: &[u16]) -> Result<Vec<CodePoint>, DecodeError> {
     let mut out = Vec::with_capacity(units.len());
-    let mut i = 0;
-    while i < units.len() {
-        let unit = CodePoint::new(u32::from(units[i]));
-        if !unit.is_surrogate() {
-            out.push(unit);
-            i += 1;
-            continue;
+    let mut at = 0;
+    for cp in decode(units.iter().copied()) {
+        if cp.is_surrogate() {
+            // Lone: a lead surrogate that ends the units is cut short.
+            return Err(if cp.is_lead_surrogate() && at + 1 == units.len() {
+                DecodeError::new(at, None, ErrorKind::Truncated)
+            } else {
+                DecodeError::new(at, Some(1), ErrorKind::UnpairedSurrogate)
+            });
         }
-        let next = units.get(i + 1).map(|&n| CodePoint::new(u32::from(n)));
-        match next.and_then(|next| CodePoint::from_surrogates(unit, next)) {
-            Some(pair) => {
-                out.push(pair);
-                i += 2;
-            }
-            None if unit.is_lead_surrogate() && next.is_none() => {
-                return Err(DecodeError::new(i, None, ErrorKind::Truncated));
-            }
-            None => return Err(DecodeError::new(i, Some(1), ErrorKind::UnpairedSurrogate)),
-        }
+        at += if cp.to_u32() > 0xFFFF { 2 } else { 1 };
+        out.push(cp);
     }
     Ok(out)
 }

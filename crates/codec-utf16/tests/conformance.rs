@@ -3,7 +3,7 @@
 //! apart from the codec's step function), and against the WTF-8
 //! specification's decoding of potentially ill-formed UTF-16.
 
-use codec_core::{CodePoint, Codec, Decode, Encode, ErrorKind};
+use codec_core::{CodePoint, Codec, Decode, Encode, ErrorKind, FastJob, FastPaths};
 use codec_utf16::{Endian, UTF_16BE, UTF_16LE, Utf16, WTF_16BE, WTF_16LE};
 use proptest::prelude::*;
 
@@ -280,7 +280,7 @@ fn code_units_follow_the_wtf8_specification() {
     assert_eq!(decode_strict(&[0xD83D, 0xDCA9]).unwrap(), cps(&[0x1F4A9]));
 }
 
-/// `encode_from_valid_utf16_fast` on well-formed UTF-16, into every size of
+/// `FastJob::EncodeFromValidUtf16` on well-formed UTF-16, into every size of
 /// output: the longest run of whole characters that fits, as std encodes
 /// them (a pair is never split), in each codec's byte order.
 #[test]
@@ -303,7 +303,8 @@ fn valid_utf16_encodes_whole_characters_that_fit() {
                 .flat_map(|u| if codec.endian() == Endian::Big { u.to_be_bytes() } else { u.to_le_bytes() })
                 .collect();
             let mut out = vec![0xAA; room];
-            let (read, written) = codec.encode_from_valid_utf16_fast(&units, &mut out);
+            let done = codec.run(FastJob::EncodeFromValidUtf16(&units, &mut out));
+            let (read, written) = (done.read, done.written);
             assert_eq!((read, &out[..written]), (want_units, &want[..]), "{} into {room} bytes", codec.info().name);
         }
     }

@@ -549,7 +549,7 @@ pub fn encode_scalar_prefix(input: &[CodePoint], out: &mut Vec<u8>) -> usize {
 }
 
 /// The fast validator's tables for generalized UTF-8, with which its
-/// surrogates do not end the skip (`Utf8::validate_prefix_fast`).
+/// surrogates do not end the skip (its [`codec_core::FastJob::Validate`]).
 pub(crate) const GENERALIZED_TABLES: Utf8Tables = Grammar::GENERALIZED.tables().expect("generalized UTF-8 has tables");
 
 /// The fast validator's tables for strict UTF-8, with which the UTF-8 to
@@ -588,7 +588,7 @@ fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
 /// without it, `core::str::from_utf8`.
 ///
 /// Every grammar accepts strict UTF-8, so each codec of the family uses this
-/// as its [`codec_core::Decode::validate_prefix_fast`] and falls back to its own
+/// as its [`codec_core::FastJob::Validate`] and falls back to its own
 /// automaton where the input leaves strict UTF-8.
 ///
 /// # Examples
@@ -635,7 +635,7 @@ pub(crate) fn first_error(input: &[u8]) -> Option<(usize, Option<usize>)> {
 
 /// Decodes the strict-UTF-8 prefix found by [`valid_prefix`], appending its
 /// code points to `out`, and returns its length in bytes: the
-/// [`codec_core::Decode::decode_prefix_fast`] of the family.
+/// [`codec_core::FastJob::Decode`] of the family.
 ///
 /// # Examples
 ///

@@ -1,10 +1,10 @@
 //! The bulk kernels of the UTF-8 family: well-formed UTF-8 (which every
 //! grammar of the family accepts and decodes alike) to and from the core's
 //! pivot forms, a buffer at a time. UTF-8, generalized UTF-8, RFC 2279 and
-//! WTF-8 use them for [`codec_core::Decode::decode_to_utf16_fast`],
-//! [`codec_core::Decode::decode_to_utf8_fast`],
-//! [`codec_core::Encode::encode_from_utf16_fast`] and
-//! [`codec_core::Encode::encode_from_str_fast`]; each stops where a
+//! WTF-8 use them for the jobs [`codec_core::FastJob::DecodeToUtf16`],
+//! [`codec_core::FastJob::DecodeToUtf8`],
+//! [`codec_core::FastJob::EncodeFromUtf16`] and
+//! [`codec_core::FastJob::EncodeFromStr`]; each stops where a
 //! grammar's own rules must decide (anything but strict UTF-8), and the
 //! step-by-step automaton takes over there.
 

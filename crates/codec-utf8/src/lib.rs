@@ -137,7 +137,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use automaton::Grammar;
-use codec_core::{CodecInfo, Domain, Surrogates};
+use codec_core::{CodecInfo, Domain, FastJob, FastPaths, Progress, Surrogates};
 
 /// Which of the three UTF-8 algorithms a [`Utf8`] runs.
 ///
@@ -271,18 +271,8 @@ impl Decode for Utf8 {
         codec_core::Decoder::new(self, codec_core::DecodeMode::Fatal).validate_chunk(input, true)
     }
 
-    /// Generalized UTF-8 runs the core's validator with its own tables, so
-    /// that surrogates do not end the skip; UTF-8 and RFC 2279's grammar
-    /// skip strict UTF-8 ([`automaton::valid_prefix`]).
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        match self.variant {
-            Variant::Generalized => utfx_kernels::valid_prefix(input, &automaton::GENERALIZED_TABLES),
-            Variant::Utf8 | Variant::Rfc2279 => automaton::valid_prefix(input),
-        }
-    }
-
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        automaton::decode_valid_prefix(input, out)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
 
     /// UTF-8 is [`to_str`], copied: one pass to check (the driver checks
@@ -293,8 +283,7 @@ impl Decode for Utf8 {
             return to_str(input).map(String::from);
         }
         let mut out = String::with_capacity(input.len());
-        let (_, _) =
-            codec_core::Decoder::new(self, codec_core::DecodeMode::Fatal).decode_to_sink(input, true, &mut out)?;
+        codec_core::Decoder::new(self, codec_core::DecodeMode::Fatal).decode_to_string(input, true, &mut out)?;
         Ok(out)
     }
 
@@ -308,7 +297,7 @@ impl Decode for Utf8 {
         }
         let mut out = String::with_capacity(input.len());
         let replaced =
-            codec_core::Decoder::new(self, codec_core::DecodeMode::Replace).decode_to_sink(input, true, &mut out);
+            codec_core::Decoder::new(self, codec_core::DecodeMode::Replace).decode_to_string(input, true, &mut out);
         debug_assert!(replaced.is_ok(), "replace mode never fails");
         out
     }
@@ -317,19 +306,6 @@ impl Decode for Utf8 {
     /// a byte other than a continuation byte ([`automaton::restart_point`]).
     fn restart_point(&self, input: &[u8]) -> Option<usize> {
         automaton::restart_point(self.variant.grammar(), input)
-    }
-
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        kernels::decode_to_utf16(input, out)
-    }
-
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        kernels::decode_to_utf8(input, out)
-    }
-
-    /// Well-formed UTF-8 is copied as it is.
-    fn fast_output(&self) -> codec_core::Pivot {
-        codec_core::Pivot::Utf8
     }
 }
 
@@ -340,8 +316,8 @@ impl Encode for Utf8 {
         automaton::encode_step(self.variant.grammar(), input, out)
     }
 
-    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        automaton::encode_scalar_prefix(input, out)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
 
     /// Every code point is encoded alone ([`automaton::encode_step`] looks
@@ -349,18 +325,48 @@ impl Encode for Utf8 {
     fn is_context_free(&self) -> bool {
         true
     }
+}
 
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_utf16(input, out)
+/// The family's kernels over strict UTF-8 ([`kernels`]), the same for the
+/// three grammars but for validation.
+impl FastPaths for Utf8 {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        match job {
+            // Generalized UTF-8 runs the kernels crate's validator with its
+            // own tables, so that surrogates do not end the skip; UTF-8 and
+            // RFC 2279's grammar skip strict UTF-8.
+            FastJob::Validate(input) => match self.variant {
+                Variant::Generalized => (utfx_kernels::valid_prefix(input, &automaton::GENERALIZED_TABLES), 0).into(),
+                Variant::Utf8 | Variant::Rfc2279 => (automaton::valid_prefix(input), 0).into(),
+            },
+            FastJob::Decode(input, out) => {
+                let before = out.len();
+                let read = automaton::decode_valid_prefix(input, out);
+                (read, out.len() - before).into()
+            }
+            FastJob::DecodeToUtf16(input, out) => kernels::decode_to_utf16(input, out).into(),
+            FastJob::DecodeToUtf8(input, out) => kernels::decode_to_utf8(input, out).into(),
+            FastJob::Encode(input, out) => {
+                let before = out.len();
+                let read = automaton::encode_scalar_prefix(input, out);
+                (read, out.len() - before).into()
+            }
+            FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {
+                kernels::encode_from_utf16(input, out).into()
+            }
+            FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(input, out).into(),
+            _ => Progress::default(),
+        }
     }
 
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_str(input, out)
+    /// Well-formed UTF-8 is copied as it is.
+    fn utf8_output(&self) -> bool {
+        true
     }
 
     /// Every scalar value is written as its UTF-8.
-    fn fast_input(&self) -> codec_core::Pivot {
-        codec_core::Pivot::Utf8
+    fn utf8_input(&self) -> bool {
+        true
     }
 }
 

@@ -125,7 +125,7 @@ mod surrogate;
 
 use alloc::vec::Vec;
 
-use codec_core::{CodecInfo, Domain, Surrogates};
+use codec_core::{CodecInfo, Domain, FastJob, FastPaths, Progress, Surrogates};
 use codec_utf8::{automaton, kernels};
 
 pub use string::{BoundaryError, CodePointIndices, CodePoints, EncodeWide, FromBytesError, Wtf8, Wtf8Buf, concat};
@@ -167,29 +167,8 @@ impl Decode for Wtf8Codec {
         decode::step(input, last)
     }
 
-    /// The core's validator with generalized UTF-8's tables and the pair
-    /// rule (`surrogate::TABLES`), so that lone surrogates do not end the
-    /// skip; it stops before a surrogate pair byte sequence, and before a
-    /// lead surrogate that the bytes to come decide.
-    fn validate_prefix_fast(&self, input: &[u8]) -> usize {
-        utfx_kernels::valid_prefix(input, &surrogate::TABLES)
-    }
-
-    fn decode_prefix_fast(&self, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
-        automaton::decode_valid_prefix(input, out)
-    }
-
-    fn decode_to_utf16_fast(&self, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-        kernels::decode_to_utf16(input, out)
-    }
-
-    fn decode_to_utf8_fast(&self, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        kernels::decode_to_utf8(input, out)
-    }
-
-    /// Well-formed UTF-8 is copied as it is.
-    fn fast_output(&self) -> codec_core::Pivot {
-        codec_core::Pivot::Utf8
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
     }
 }
 
@@ -200,23 +179,50 @@ impl Encode for Wtf8Codec {
         encode::step(input, last, out)
     }
 
-    fn encode_prefix_fast(&self, input: &[CodePoint], out: &mut Vec<u8>) -> usize {
-        automaton::encode_scalar_prefix(input, out)
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
+    }
+}
+
+/// UTF-8's kernels (`codec_utf8::kernels`), which stop before a lone
+/// surrogate, whose joining the step decides.
+impl FastPaths for Wtf8Codec {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        match job {
+            // The kernels crate's validator with generalized UTF-8's tables
+            // and the pair rule (`surrogate::TABLES`), so that lone
+            // surrogates do not end the skip; it stops before a surrogate
+            // pair byte sequence, and before a lead surrogate that the bytes
+            // to come decide.
+            FastJob::Validate(input) => (utfx_kernels::valid_prefix(input, &surrogate::TABLES), 0).into(),
+            FastJob::Decode(input, out) => {
+                let before = out.len();
+                let read = automaton::decode_valid_prefix(input, out);
+                (read, out.len() - before).into()
+            }
+            FastJob::DecodeToUtf16(input, out) => kernels::decode_to_utf16(input, out).into(),
+            FastJob::DecodeToUtf8(input, out) => kernels::decode_to_utf8(input, out).into(),
+            FastJob::Encode(input, out) => {
+                let before = out.len();
+                let read = automaton::encode_scalar_prefix(input, out);
+                (read, out.len() - before).into()
+            }
+            FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {
+                kernels::encode_from_utf16(input, out).into()
+            }
+            FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(input, out).into(),
+            _ => Progress::default(),
+        }
     }
 
-    /// Scalar values are written as in UTF-8; the kernel stops before a lone
-    /// surrogate, whose joining the step decides.
-    fn encode_from_utf16_fast(&self, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_utf16(input, out)
-    }
-
-    fn encode_from_str_fast(&self, input: &str, out: &mut [u8]) -> (usize, usize) {
-        kernels::encode_from_str(input, out)
+    /// Well-formed UTF-8 is copied as it is.
+    fn utf8_output(&self) -> bool {
+        true
     }
 
     /// Every scalar value is written as its UTF-8.
-    fn fast_input(&self) -> codec_core::Pivot {
-        codec_core::Pivot::Utf8
+    fn utf8_input(&self) -> bool {
+        true
     }
 }
 

@@ -7,7 +7,7 @@
 //! whole input sees (no guessing where a sequence starts), and the rows
 //! begin at the item that holds byte N; at most `--limit` rows follow.
 
-use codec_core::{BigCodePoint, CodePoint, DecodeError, ErrorKind, Items};
+use codec_core::{AnyCodePoint, BigCodePoint, CodePoint, DecodeError, ErrorKind, Items};
 
 use crate::bom::InputLabel;
 use crate::cli::InspectArgs;

@@ -99,7 +99,7 @@ fn every_command_names_the_first_error_the_library_names() {
     // big code points alone: one long sequence cut by a reserved-looking
     // byte.
     let inf = codec_registry::get_big("utf-inf-8").unwrap();
-    let big = BigCodePoint::from_biguint(codec_core::num_bigint::BigUint::from(1u8) << 64u32);
+    let big = BigCodePoint::from(codec_core::num_bigint::BigUint::from(1u8) << 64u32);
     let long = inf.encode(std::slice::from_ref(&big)).unwrap();
     let mut input = b"ab".to_vec();
     input.extend_from_slice(&long[..long.len() - 1]);

@@ -5,9 +5,9 @@
 //!
 //! * UTF-8 to UTF-16LE and UTF-16BE, through the UTF-16 pivot that the
 //!   encoder takes as trusted well-formed UTF-16
-//!   (`Encode::encode_from_valid_utf16_fast`);
+//!   (`FastJob::EncodeFromValidUtf16`);
 //! * UTF-16LE and UTF-16BE to UTF-8 and WTF-8, straight from the decoder's
-//!   `decode_to_utf8_fast` into the output (UTF-16's `fast_output` is UTF-8).
+//!   `FastJob::DecodeToUtf8` into the output (UTF-16's `FastPaths::utf8_output` is true).
 //!
 //! Text of every character length behind every alignment of a 32-byte
 //! load, with an error (or a lone surrogate) at every position of the first

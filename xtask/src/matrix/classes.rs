@@ -25,12 +25,12 @@ pub struct Class {
 
 /// `2^bits + add`, as a code point.
 fn pow2(bits: u32, add: u64) -> BigCodePoint {
-    BigCodePoint::from_biguint((BigUint::from(1u8) << bits) + BigUint::from(add))
+    BigCodePoint::from((BigUint::from(1u8) << bits) + BigUint::from(add))
 }
 
 /// `2^bits - 1`, as a code point.
 fn pow2_minus_1(bits: u32) -> BigCodePoint {
-    BigCodePoint::from_biguint((BigUint::from(1u8) << bits) - BigUint::from(1u8))
+    BigCodePoint::from((BigUint::from(1u8) << bits) - BigUint::from(1u8))
 }
 
 /// One unit per value.
@@ -161,7 +161,7 @@ pub fn short(cp: &BigCodePoint) -> String {
         } else if rest.bits() <= 64 {
             format!("2^{}+{rest}", bits - 1)
         } else {
-            format!("U+{}… ({bits} bits)", &cp.to_hex()[..8])
+            format!("U+{}… ({bits} bits)", &format!("{cp:X}")[..8])
         }
     } else {
         cp.to_string()

@@ -84,9 +84,9 @@ fn sweep(classes: &[Class]) -> Vec<BigCodePoint> {
     }
     for k in 0..=72u32 {
         let p = BigUint::from(1u8) << k;
-        set.insert(BigCodePoint::from_biguint(&p - BigUint::from(1u8)));
-        set.insert(BigCodePoint::from_biguint(&p + BigUint::from(1u8)));
-        set.insert(BigCodePoint::from_biguint(p));
+        set.insert(BigCodePoint::from(&p - BigUint::from(1u8)));
+        set.insert(BigCodePoint::from(&p + BigUint::from(1u8)));
+        set.insert(BigCodePoint::from(p));
     }
     for class in classes {
         set.extend(class.units.iter().filter(|u| u.len() == 1).map(|u| u[0].clone()));

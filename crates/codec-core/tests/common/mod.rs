@@ -147,7 +147,7 @@ impl Decode for Leb {
         for &b in input[..=end].iter().rev() {
             value = (value << 7u32) | codec_core::num_bigint::BigUint::from(b & 0x7F);
         }
-        Step::Point { point: BigCodePoint::from_biguint(value), len: end + 1 }
+        Step::Point { point: BigCodePoint::from(value), len: end + 1 }
     }
 }
 

@@ -59,7 +59,7 @@ fn validate_in_two(input: &[u8], split: usize) -> Result<(), DecodeError> {
 }
 
 fn check(input: &[u8]) {
-    let want = reference::validate(&WTF_8, input);
+    let want = reference::decoder(&WTF_8, DecodeMode::Fatal).validate_chunk(input, true);
     let what = codec_test::hex::format(input);
     assert_eq!(WTF_8.validate(input), want, "{what}");
     assert_eq!(want.err().map_or(input.len(), |e| e.valid_up_to()), valid_up_to(input), "{what}");
@@ -79,7 +79,7 @@ pub fn validate_sweep() {
                 input.extend_from_slice(special);
                 input.extend_from_slice(&TEXT.as_bytes()[at..]);
                 check(&input);
-                let want = reference::validate(&WTF_8, &input);
+                let want = reference::decoder(&WTF_8, DecodeMode::Fatal).validate_chunk(&input, true);
                 for k in 0..=special.len() {
                     check(&input[..start + k]);
                     assert_eq!(validate_in_two(&input, start + k), want, "split {}", start + k);
