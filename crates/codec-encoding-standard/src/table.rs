@@ -12,6 +12,11 @@ use codec_core::{CodecInfo, Domain, Surrogates};
 use crate::StandardEncoding;
 
 /// A codec's description for the registry.
+///
+/// The core's `Domain` is ranges of code points; the repertoire of an
+/// index is not, so the domain is what is sure: every scalar value for
+/// gb18030, ASCII and U+F780..U+F7FF for x-user-defined, and ASCII alone
+/// for the others (each carries more; its encoder says which).
 const fn info(
     name: &'static str,
     aliases: &'static [&'static str],
@@ -19,19 +24,36 @@ const fn info(
     max: u64,
     description: &'static str,
 ) -> CodecInfo {
-    CodecInfo {
-        name,
-        aliases,
-        domain: Domain {
-            summary: if max_bytes == 1 {
-                "the code points of its index (at most 128 beside ASCII)"
-            } else {
-                "ASCII and the code points of its indexes"
-            },
+    let domain = match max {
+        0x10_FFFF => Domain {
+            summary: "U+0000..U+10FFFF except surrogates",
             max: Some(max),
             surrogates: Surrogates::None,
             excluded: &[],
         },
+        0xF7FF => Domain {
+            summary: "U+0000..U+007F and U+F780..U+F7FF",
+            max: Some(max),
+            surrogates: Surrogates::None,
+            excluded: &[(0x80, 0xF77F)],
+        },
+        _ if max_bytes == 1 => Domain {
+            summary: "ASCII and at most 128 code points of its index",
+            max: Some(0x7F),
+            surrogates: Surrogates::None,
+            excluded: &[],
+        },
+        _ => Domain {
+            summary: "ASCII and the code points of its indexes",
+            max: Some(0x7F),
+            surrogates: Surrogates::None,
+            excluded: &[],
+        },
+    };
+    CodecInfo {
+        name,
+        aliases,
+        domain,
         max_bytes_per_code_point: Some(max_bytes),
         description,
         version: env!("CARGO_PKG_VERSION"),
@@ -190,13 +212,13 @@ encodings! {
     X_USER_DEFINED: X_USER_DEFINED_INIT, "x-user-defined", 1, 0xF7FF,
         "the Encoding Standard's x-user-defined: ASCII, and bytes 80..FF as U+F780..U+F7FF",
         [];
-    GBK: GBK_INIT, "gbk", 2, 0x10_FFFF,
+    GBK: GBK_INIT, "gbk", 2, 0xFFFF,
         "the Encoding Standard's gbk: gb18030's decoder, an encoder without four-byte sequences",
         ["x-gbk", "gb2312", "gb_2312", "chinese", "csgb2312", "iso-ir-58", "gb_2312-80", "csiso58gb231280"];
     GB18030: GB18030_INIT, "gb18030", 4, 0x10_FFFF,
         "the Encoding Standard's gb18030: one, two and four bytes, every scalar value",
         [];
-    BIG5: BIG5_INIT, "big5", 2, 0x10_FFFF,
+    BIG5: BIG5_INIT, "big5", 2, 0x2_FFFF,
         "the Encoding Standard's big5: Big5 with the HKSCS extensions it decodes",
         ["csbig5", "cn-big5", "x-x-big5", "big5-hkscs"];
     EUC_JP: EUC_JP_INIT, "euc-jp", 2, 0xFFFF,
