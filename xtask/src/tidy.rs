@@ -310,9 +310,10 @@ fn is_codec_crate(name: &str) -> bool {
 /// generalized UTF-8 plus a rule, with conversions over potentially
 /// ill-formed UTF-16; CESU-8, Modified UTF-8 and UTF-∞-8 are UTF-8's bit
 /// distribution with other rules; Corrected UTF-8, the two UTFs and
-/// UTF-8's precursors (UTF-1, the 1992 FSS-UTF proposal) build on no other
-/// codec. A codec crate missing from this table is a problem:
-/// its lineage must be declared here.
+/// UTF-8's precursors (UTF-1, the 1992 FSS-UTF proposal) and the Encoding
+/// Standard's legacy encodings (through encoding_rs) build on no other codec.
+/// A codec crate missing from this table is a problem: its lineage must be
+/// declared here.
 const LINEAGE: &[(&str, &[&str])] = &[
     ("codec-utf8", &[]),
     ("codec-utf16", &[]),
@@ -321,6 +322,7 @@ const LINEAGE: &[(&str, &[&str])] = &[
     ("codec-utf-inf-8", &["codec-utf8"]),
     ("codec-corrected-utf8", &[]),
     ("codec-utf8-history", &[]),
+    ("codec-encoding-standard", &[]),
 ];
 
 /// Whether a package name is one of the workspace's crates under

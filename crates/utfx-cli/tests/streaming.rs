@@ -45,22 +45,29 @@ struct Damaged {
     kind: &'static str,
 }
 
-/// The input for `codec` with `points` `a`s before its bad sequence.
-fn damaged(codec: &dyn DynCodec, points: usize) -> Damaged {
+/// The input for `codec` with `points` `a`s before its bad sequence, or
+/// `None` for a codec where every byte string is well-formed (the Encoding
+/// Standard's single-byte encodings whose index maps every byte).
+fn damaged(codec: &dyn DynCodec, points: usize) -> Option<Damaged> {
     let unit = codec.encode_str("a").unwrap();
     let prefix = unit.repeat(points);
-    for (bad, after) in BAD {
+    // Then each single byte, for the Standard's single-byte encodings,
+    // whose unmapped bytes are their only errors.
+    let bytes: Vec<[u8; 1]> = (0x80..=0xFF).map(|b| [b]).collect();
+    let singles = bytes.iter().map(|b| (&b[..], &b"a"[..]));
+    for (bad, after) in BAD.into_iter().chain(singles) {
         let mut bytes = prefix.clone();
         bytes.extend_from_slice(bad);
         bytes.extend_from_slice(after);
         match codec.decode(&bytes) {
             Err(e) if e.valid_up_to() == prefix.len() => {
-                return Damaged { bytes, offset: prefix.len(), points, kind: e.kind().as_str() };
+                return Some(Damaged { bytes, offset: prefix.len(), points, kind: e.kind().as_str() });
             }
             _ => {}
         }
     }
-    panic!("no bad sequence for {}", codec.info().name);
+    assert!((0..=255u8).all(|b| codec.validate(&[b]).is_ok()), "no bad sequence for {}", codec.info().name);
+    None
 }
 
 /// Runs `utfx convert -f NAME -t utf-8` on `input`, from a file or through
@@ -105,7 +112,7 @@ fn convert_writes_everything_before_the_first_error() {
                     offsets.extend([size - unit, size, size + unit]);
                 }
                 for offset in offsets {
-                    let input = damaged(codec, offset / unit);
+                    let Some(input) = damaged(codec, offset / unit) else { return };
                     assert_eq!(input.offset, offset);
                     let path = dir.join(format!("{i}-{offset}"));
                     for file in [Some(path.as_path()), None] {

@@ -167,7 +167,7 @@ fn check_relations(m: &Matrix, relations: &[Rel]) -> (Vec<String>, usize) {
 
 #[test]
 fn the_registered_codecs_keep_the_relations_their_specs_promise() {
-    let m = compute_with(codec_registry::all(), Vec::new(), false);
+    let m = compute_with(&super::codecs(), Vec::new(), false);
     let (failures, applied) = check_relations(&m, RELATIONS);
     eprintln!("{applied} of {} relations apply to the registered codecs", RELATIONS.len());
     assert!(failures.is_empty(), "relations broken:\n{}", failures.join("\n"));
@@ -866,7 +866,7 @@ fn check_claim(p: &super::props::Props, claim: Claim) -> Result<(), String> {
 
 #[test]
 fn the_measured_properties_agree_with_the_specifications_claims() {
-    let m = compute_with(codec_registry::all(), Vec::new(), true);
+    let m = compute_with(&super::codecs(), Vec::new(), true);
     let mut failures = Vec::new();
     let mut applied = 0;
     for &(name, claim, doc, section) in CLAIMS {
@@ -911,7 +911,7 @@ fn a_claim_the_measurements_contradict_is_reported() {
 
 #[test]
 fn the_synthetic_texts_show_where_the_codecs_part() {
-    let m = compute_with(codec_registry::all(), super::texts::synthetic(), false);
+    let m = compute_with(&super::codecs(), super::texts::synthetic(), false);
     let n = m.codecs.len();
     let cells: Vec<usize> = (0..n)
         .flat_map(|a| (0..n).map(move |b| (a, b)))

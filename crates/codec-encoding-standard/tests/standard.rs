@@ -1,0 +1,340 @@
+//! The encodings against values typed from the Encoding Standard's indexes
+//! and label table, and against encoding_rs's own replacing decoder and
+//! encoder on seeded random text, damaged and not.
+
+use codec_encoding_standard::{
+    ALL, BIG5, CodePoint, Codec, Decode, DecodeMode, EUC_JP, EUC_KR, Encode, EncodeMode, ErrorKind, GB18030, GBK,
+    ISO_8859_2, KOI8_R, SHIFT_JIS, StandardEncoding, WINDOWS_874, WINDOWS_1252, WINDOWS_1254, X_USER_DEFINED,
+    for_label,
+};
+use encoding_rs::DecoderResult;
+
+/// A seeded xorshift generator: the same inputs on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn decode_one(codec: &StandardEncoding, bytes: &[u8]) -> Vec<u32> {
+    codec.decode(bytes).unwrap().iter().map(|p| p.to_u32()).collect()
+}
+
+#[test]
+fn the_indexes_give_the_standards_code_points() {
+    // index-windows-1252 pointers 0, 22 and 1; index-koi8-r pointer 65.
+    assert_eq!(decode_one(&WINDOWS_1252, b"\x80\x96\x81"), [0x20AC, 0x2013, 0x0081]);
+    assert_eq!(decode_one(&KOI8_R, b"\xC1"), [0x0430]);
+    // index-iso-8859-2 pointer 33 (byte A1): U+0104.
+    assert_eq!(decode_one(&ISO_8859_2, b"\xA1"), [0x0104]);
+    // x-user-defined: byte 80 + n is U+F780 + n.
+    assert_eq!(decode_one(&X_USER_DEFINED, b"\x80\xFFa"), [0xF780, 0xF7FF, 0x61]);
+    // index-jis0208 pointer 283 (82 A0 in Shift_JIS, A4 A2 in EUC-JP): あ.
+    assert_eq!(decode_one(&SHIFT_JIS, b"\x82\xA0"), [0x3042]);
+    assert_eq!(decode_one(&EUC_JP, b"\xA4\xA2\x8E\xB1"), [0x3042, 0xFF71]);
+    // index-euc-kr pointer 2912 (B0 A1): 가; index-big5 pointer 5024 (A4 40): 一.
+    assert_eq!(decode_one(&EUC_KR, b"\xB0\xA1"), [0xAC00]);
+    assert_eq!(decode_one(&BIG5, b"\xA4\x40"), [0x4E00]);
+    // gb18030 ranges: pointer 0 is U+0080; four-byte 90 30 81 30 is U+10000;
+    // two-byte B0 A1 (index-gb18030 pointer 6555) is 啊; 80 is U+20AC.
+    assert_eq!(decode_one(&GB18030, b"\x81\x30\x81\x30\x90\x30\x81\x30"), [0x80, 0x10000]);
+    assert_eq!(decode_one(&GB18030, b"\xB0\xA1\x80"), [0x554A, 0x20AC]);
+    assert_eq!(decode_one(&GBK, b"\x81\x30\x81\x30"), [0x80], "gbk's decoder is gb18030's");
+}
+
+#[test]
+fn the_encoders_write_the_standards_bytes() {
+    let encode = |codec: &StandardEncoding, s: &str| codec.encode_str(s).unwrap();
+    assert_eq!(encode(&WINDOWS_1252, "\u{20AC}\u{2013}\u{E9}"), b"\x80\x96\xE9");
+    assert_eq!(encode(&SHIFT_JIS, "\u{3042}\u{FF71}"), b"\x82\xA0\xB1");
+    assert_eq!(
+        encode(&GB18030, "\u{80}\u{10000}\u{554A}\u{20AC}"),
+        b"\x81\x30\x81\x30\x90\x30\x81\x30\xB0\xA1\xA2\xE3"
+    );
+    // gbk's encoder writes 80 for U+20AC and has no four-byte sequences.
+    assert_eq!(encode(&GBK, "\u{20AC}"), b"\x80");
+    let err = GBK.encode_str("a\u{80}").unwrap_err();
+    assert_eq!((err.index(), err.kind()), (1, ErrorKind::Unrepresentable));
+    // euc-jp's encoder: U+00A5 is 5C, U+2212 is U+FF0D's A1 DD (the Standard's §12.1.2).
+    assert_eq!(encode(&EUC_JP, "\u{A5}\u{2212}"), b"\x5C\xA1\xDD");
+}
+
+#[test]
+fn errors_have_the_standards_lengths_and_kinds() {
+    let first = |codec: &StandardEncoding, bytes: &[u8]| {
+        let e = codec.validate(bytes).expect_err(&format!("{}: {bytes:02X?}", codec.info().name));
+        (e.valid_up_to(), e.error_len(), e.kind())
+    };
+    // windows-1253's index leaves byte AA unmapped.
+    assert_eq!(first(&codec_encoding_standard::WINDOWS_1253, b"a\xAA"), (1, Some(1), ErrorKind::InvalidLead));
+    // A lead byte before an ASCII byte: one byte, and the ASCII byte read again.
+    assert_eq!(first(&SHIFT_JIS, b"\x82A"), (0, Some(1), ErrorKind::MissingContinuation));
+    assert_eq!(SHIFT_JIS.decode_to_string_lossy(b"\x82A"), "\u{FFFD}A");
+    // A lead and a trail with a null pointer (85 80 is pointer 815, in row 9
+    // of JIS X 0208, which is unassigned): both bytes; with an ASCII trail
+    // (85 40, pointer 752), the lead alone, the `@` read again.
+    assert_eq!(first(&SHIFT_JIS, b"\x85\x80"), (0, Some(2), ErrorKind::Unrepresentable));
+    assert_eq!(first(&SHIFT_JIS, b"\x85\x40"), (0, Some(1), ErrorKind::MissingContinuation));
+    // Bytes that start nothing; the end of input inside a sequence.
+    // (shift_jis reads 80 as U+0080; A0 and FD..FF start nothing.)
+    assert_eq!(first(&SHIFT_JIS, b"a\x80\xA0"), (2, Some(1), ErrorKind::InvalidLead));
+    assert_eq!(first(&GB18030, b"a\x81\x30\x81"), (1, None, ErrorKind::Truncated));
+    // gb18030: a four-byte sequence beyond the ranges is four bytes; a bad
+    // fourth byte is one byte, the rest read again.
+    assert_eq!(first(&GB18030, b"\xFE\x39\xFE\x39"), (0, Some(4), ErrorKind::Unrepresentable));
+    // (30 and 81 are read again: 30 is `0`, and 81 a lead cut by the space.)
+    assert_eq!(first(&GB18030, b"\x81\x30\x81 "), (0, Some(1), ErrorKind::MissingContinuation));
+    assert_eq!(GB18030.decode_to_string_lossy(b"\x81\x30\x81 "), "\u{FFFD}0\u{FFFD} ");
+}
+
+#[test]
+fn big5s_two_code_point_sequences_are_reserved_items() {
+    // index-big5 pointers 1133, 1135, 1164 and 1166 (lead 88) are the
+    // Standard's four sequences of two code points.
+    for pair in [[0x88, 0x62], [0x88, 0x64], [0x88, 0xA3], [0x88, 0xA5]] {
+        assert!(BIG5.validate(&pair).is_ok());
+        assert_eq!(BIG5.decode_step(&pair, true), codec_encoding_standard::Step::Reserved { len: 2 });
+        let err = BIG5.decode(&pair).unwrap_err();
+        assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (0, Some(2), ErrorKind::Reserved));
+    }
+}
+
+#[test]
+fn every_label_of_the_standards_table_finds_its_encoding() {
+    // Labels typed from the Standard's table (§4), today's version.
+    let cases = [
+        ("latin1", "windows-1252"),
+        ("iso-8859-1", "windows-1252"),
+        ("ascii", "windows-1252"),
+        ("us-ascii", "windows-1252"),
+        (" Windows-1252\t", "windows-1252"),
+        ("iso-8859-9", "windows-1254"),
+        ("tis-620", "windows-874"),
+        ("sjis", "shift_jis"),
+        ("ms_kanji", "shift_jis"),
+        ("windows-31j", "shift_jis"),
+        ("gb2312", "gbk"),
+        ("x-gbk", "gbk"),
+        ("gb18030", "gb18030"),
+        ("big5-hkscs", "big5"),
+        ("korean", "euc-kr"),
+        ("koi8", "koi8-r"),
+        ("cp866", "ibm866"),
+        ("logical", "iso-8859-8-i"),
+        ("x-mac-ukrainian", "x-mac-cyrillic"),
+    ];
+    for (label, name) in cases {
+        assert_eq!(for_label(label).map(|e| e.info().name), Some(name), "{label}");
+        assert!(for_label(label).unwrap().info().matches(label), "{label} is among the aliases");
+    }
+    assert_eq!(for_label("latin1"), Some(&WINDOWS_1252));
+    assert_eq!(for_label("iso-8859-9"), Some(&WINDOWS_1254));
+    assert_eq!(for_label("iso-8859-11"), Some(&WINDOWS_874));
+    // Encodings other crates implement, the stateful one, replacement.
+    for label in ["utf-8", "utf-16", "utf-16be", "iso-2022-jp", "hz-gb-2312", "replacement", "no-such"] {
+        assert_eq!(for_label(label), None, "{label}");
+    }
+    // Each alias is a label of its encoding, and together with the names
+    // they are the table's 228 labels but the 23 of utf-8 (6), utf-16le
+    // (7), utf-16be (2), replacement (6) and iso-2022-jp (2).
+    let mut count = 0;
+    for codec in ALL {
+        let info = codec.info();
+        for label in std::iter::once(info.name).chain(info.aliases.iter().copied()) {
+            assert_eq!(encoding_rs::Encoding::for_label(label.as_bytes()), Some(codec.encoding()), "{label}");
+            assert_eq!(for_label(label), Some(*codec), "{label}");
+            count += 1;
+        }
+    }
+    assert_eq!(count, 228 - 23);
+    assert_eq!(ALL.len(), 35);
+}
+
+/// The characters an encoding maps both ways: every character its bytes
+/// decode to (single-byte), or a sample of the BMP and of plane 2 that its
+/// encoder maps to bytes that decode to it again (multi-byte: euc-jp
+/// writes U+00A5 as `5C`, which reads as U+005C).
+fn repertoire(codec: &StandardEncoding, rng: &mut Rng) -> Vec<char> {
+    let encoding = codec.encoding();
+    let both_ways = |c: char| {
+        let s = c.to_string();
+        let (bytes, _, unmappable) = encoding.encode(&s);
+        !unmappable && encoding.decode_without_bom_handling(&bytes).0 == s
+    };
+    let mut chars: Vec<char> = (0..=255u8)
+        .filter_map(|b| encoding.decode_without_bom_handling_and_without_replacement(&[b]).map(|s| s.into_owned()))
+        .flat_map(|s| s.chars().collect::<Vec<char>>())
+        .filter(|&c| both_ways(c))
+        .collect();
+    if !codec.is_single_byte() {
+        while chars.len() < 2000 {
+            let v = if rng.below(8) == 0 { 0x2_0000 + rng.below(0x1_0000) } else { rng.below(0x1_0000) };
+            if let Some(c) = char::from_u32(v as u32).filter(|&c| both_ways(c)) {
+                chars.push(c);
+            }
+        }
+    }
+    chars
+}
+
+/// Random text of `len` characters from `chars`.
+fn text(chars: &[char], len: usize, rng: &mut Rng) -> String {
+    (0..len).map(|_| chars[rng.below(chars.len())]).collect()
+}
+
+#[test]
+fn random_text_round_trips_as_encoding_rs_writes_it() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for codec in ALL {
+        let chars = repertoire(codec, &mut rng);
+        for _ in 0..20 {
+            let s = text(&chars, rng.below(40), &mut rng);
+            let bytes = codec.encode_str(&s).unwrap();
+            assert_eq!(bytes, &*codec.encoding().encode(&s).0, "{}: {s:?}", codec.info().name);
+            assert_eq!(codec.decode_to_string(&bytes).unwrap(), s, "{}", codec.info().name);
+        }
+        // What it cannot encode, as HTML numeric references: encoding_rs's
+        // `encode` does the same.
+        let s = format!("{}\u{1F4A9}\u{10FFFF}{}", text(&chars, 3, &mut rng), text(&chars, 3, &mut rng));
+        let points: Vec<CodePoint> = s.chars().map(CodePoint::from).collect();
+        let html = codec.encode_with(&points, EncodeMode::Html).unwrap();
+        let expected = codec.encoding().encode(&s).0;
+        assert_eq!(html, &*expected, "{}: {s:?}", codec.info().name);
+    }
+}
+
+/// `bytes` damaged: bytes replaced, inserted and removed at random, maybe
+/// cut short.
+fn damaged(mut bytes: Vec<u8>, rng: &mut Rng) -> Vec<u8> {
+    for _ in 0..=bytes.len() / 6 {
+        let at = rng.below(bytes.len() + 1);
+        match rng.below(3) {
+            0 if at < bytes.len() => bytes[at] = rng.next() as u8,
+            1 => bytes.insert(at, rng.next() as u8),
+            _ if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            _ => {}
+        }
+    }
+    if rng.below(4) == 0 && !bytes.is_empty() {
+        bytes.truncate(rng.below(bytes.len()));
+    }
+    bytes
+}
+
+/// The errors encoding_rs's decoder reports, as (offset, length) of each
+/// malformed sequence.
+fn oracle_errors(codec: &StandardEncoding, input: &[u8]) -> Vec<(usize, usize)> {
+    let mut decoder = codec.encoding().new_decoder_without_bom_handling();
+    let mut out = vec![0u16; decoder.max_utf16_buffer_length(input.len()).unwrap()];
+    let (mut at, mut errors) = (0, Vec::new());
+    loop {
+        let (result, read, _) = decoder.decode_to_utf16_without_replacement(&input[at..], &mut out, true);
+        at += read;
+        match result {
+            DecoderResult::InputEmpty => return errors,
+            DecoderResult::Malformed(len, after) => {
+                errors.push((at - usize::from(len) - usize::from(after), usize::from(len)));
+            }
+            DecoderResult::OutputFull => panic!("the buffer holds the whole output"),
+        }
+    }
+}
+
+/// Big5's sequences of two code points, typed from index-big5 (pointers
+/// 1133, 1135, 1164, 1166), which the codec reports as reserved items.
+fn big5_pair(bytes: &[u8]) -> &'static str {
+    match bytes {
+        [0x88, 0x62] => "\u{CA}\u{304}",
+        [0x88, 0x64] => "\u{CA}\u{30C}",
+        [0x88, 0xA3] => "\u{EA}\u{304}",
+        [0x88, 0xA5] => "\u{EA}\u{30C}",
+        _ => panic!("no such sequence {bytes:02X?}"),
+    }
+}
+
+/// Decodes as replace mode does, item by item, with the reserved items as
+/// the code points they stand for; and the errors as (offset, length).
+fn replaced(codec: &StandardEncoding, input: &[u8]) -> (String, Vec<(usize, usize)>) {
+    let (mut s, mut errors) = (String::new(), Vec::new());
+    for item in codec.items(input) {
+        match item {
+            Ok(item) => match item.point {
+                Some(p) => s.push(p.to_char().unwrap()),
+                None => s.push_str(big5_pair(&input[item.offset..item.end()])),
+            },
+            Err(e) => {
+                s.push('\u{FFFD}');
+                errors.push((e.valid_up_to(), e.error_len().unwrap_or(input.len() - e.valid_up_to())));
+            }
+        }
+    }
+    (s, errors)
+}
+
+#[test]
+fn damaged_text_decodes_as_encoding_rs_replaces_it() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for codec in ALL {
+        let chars = repertoire(codec, &mut rng);
+        for round in 0..150 {
+            let input = if round % 5 == 0 {
+                (0..rng.below(24)).map(|_| rng.next() as u8).collect()
+            } else {
+                damaged(codec.encode_str(&text(&chars, rng.below(24), &mut rng)).unwrap(), &mut rng)
+            };
+            let name = codec.info().name;
+            let expected = codec.encoding().decode_without_bom_handling(&input).0;
+            let (text, errors) = replaced(codec, &input);
+            assert_eq!(text, expected, "{name}: {input:02X?}");
+            assert_eq!(errors, oracle_errors(codec, &input), "{name}: {input:02X?}");
+            // Replace mode through the driver, where no reserved item is.
+            if !text.contains(['\u{304}', '\u{30C}']) {
+                assert_eq!(codec.decode_to_string_lossy(&input), expected, "{name}: {input:02X?}");
+                let points = codec.decode_with(&input, DecodeMode::Replace).unwrap();
+                assert!(points.iter().map(|p| p.to_char().unwrap()).eq(expected.chars()), "{name}: {input:02X?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn streaming_at_every_split_equals_one_shot() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    for codec in ALL {
+        let chars = repertoire(codec, &mut rng);
+        for round in 0..4 {
+            let valid = codec.encode_str(&text(&chars, 6, &mut rng)).unwrap();
+            let input = if round % 2 == 0 { valid } else { damaged(valid, &mut rng) };
+            codec_test::check_decode_all(codec, &input);
+            let points: Vec<CodePoint> =
+                text(&chars, 5, &mut rng).chars().chain(['\u{1F4A9}']).map(CodePoint::from).collect();
+            codec_test::check_encode_splits(codec, &points);
+        }
+    }
+}
+
+#[test]
+fn decoding_apart_at_restart_points_equals_decoding_whole() {
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    for codec in ALL {
+        let chars: Vec<char> = repertoire(codec, &mut rng).into_iter().chain(['\n', ' ', '(']).collect();
+        for _ in 0..40 {
+            let input = damaged(codec.encode_str(&text(&chars, 30, &mut rng)).unwrap(), &mut rng);
+            let Some(p) = codec.restart_point(&input) else { continue };
+            let mut apart = codec.decode_lossy(&input[..p]);
+            apart.extend(codec.decode_lossy(&input[p..]));
+            assert_eq!(apart, codec.decode_lossy(&input), "{}: {input:02X?} at {p}", codec.info().name);
+        }
+    }
+}

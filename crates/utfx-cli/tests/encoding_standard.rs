@@ -1,0 +1,67 @@
+//! The Encoding Standard's legacy encodings through the CLI, by every kind
+//! of label a user types: windows-1252 and shift_jis bytes to UTF-8, the
+//! bytes and code points typed from the Standard's indexes, and an error
+//! with its byte offset.
+
+mod support;
+
+use support::utfx;
+
+/// What `convert -f FROM -t TO` writes for `input`, or the exit code and
+/// stderr when it fails.
+fn convert(from: &str, to: &str, input: &[u8]) -> Result<Vec<u8>, (Option<i32>, String)> {
+    let out = utfx().args(["convert", "-f", from, "-t", to]).write_stdin(input).output().unwrap();
+    if out.status.success() {
+        Ok(out.stdout)
+    } else {
+        Err((out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned()))
+    }
+}
+
+#[test]
+fn windows_1252_by_any_of_its_labels_converts_to_utf_8() {
+    // index-windows-1252: 80 is U+20AC, 96 U+2013, 81 U+0081; E9 is U+00E9.
+    let input = b"caf\xE9 \x80 \x96 \x81";
+    let expected = "caf\u{E9} \u{20AC} \u{2013} \u{81}";
+    for label in ["windows-1252", "latin1", "iso-8859-1", "ISO_8859-1", "cp1252", " Windows-1252 "] {
+        assert_eq!(convert(label, "utf-8", input).as_deref(), Ok(expected.as_bytes()), "{label}");
+    }
+    // And back, with what it cannot encode as an error at its index.
+    assert_eq!(convert("utf-8", "latin1", expected.as_bytes()).as_deref(), Ok(&input[..]));
+    let (code, stderr) = convert("utf-8", "windows-1252", "a\u{3042}".as_bytes()).unwrap_err();
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("index 1: U+3042: unrepresentable"), "{stderr}");
+}
+
+#[test]
+fn shift_jis_by_any_of_its_labels_converts_to_utf_8() {
+    // index-jis0208 pointer 283 (82 A0) is U+3042; A1..DF are U+FF61..U+FF9F.
+    let input = b"\x82\xA0\xB1a";
+    let expected = "\u{3042}\u{FF71}a";
+    for label in ["shift_jis", "sjis", "Shift-JIS", "ms_kanji", "windows-31j"] {
+        assert_eq!(convert(label, "utf-8", input).as_deref(), Ok(expected.as_bytes()), "{label}");
+    }
+    assert_eq!(convert("utf-8", "shift_jis", expected.as_bytes()).as_deref(), Ok(&input[..]));
+    // A lead byte cut by the end of input: the error has its byte offset.
+    let (code, stderr) = convert("sjis", "utf-8", b"\x82\xA0ok\x82").unwrap_err();
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("offset 4: truncated"), "{stderr}");
+    // In replace mode, one U+FFFD, as the Standard's decoder writes.
+    let out = utfx()
+        .args(["convert", "-f", "sjis", "-t", "utf-8", "--errors", "replace"])
+        .write_stdin(&b"\x82Aok"[..])
+        .output()
+        .unwrap();
+    assert_eq!(out.stdout, "\u{FFFD}Aok".as_bytes());
+}
+
+#[test]
+fn list_shows_the_encoding_standards_encodings_with_their_labels() {
+    let out = utfx().arg("list").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for name in ["windows-1252", "shift_jis", "gb18030", "big5", "euc-kr", "x-user-defined"] {
+        assert!(text.lines().any(|l| l.starts_with(&format!("{name}\t"))), "{name} is not listed");
+    }
+    let line = text.lines().find(|l| l.starts_with("windows-1252\t")).unwrap();
+    assert!(line.split('\t').nth(1).unwrap().split(',').any(|a| a == "latin1"), "{line}");
+}
