@@ -373,21 +373,9 @@ fn assert_ratios(what: &str, (small_len, large_len): (usize, usize), small: Work
     }
 }
 
-/// The codecs these tests run: every codec of the UTF-8 family and UTF-16,
-/// and of the Encoding Standard's legacy encodings, which are one adapter
-/// over encoding_rs instantiated 35 times, one encoding of each of its
-/// kinds (single-byte, the Chinese, Japanese and Korean multi-byte ones,
-/// x-user-defined): all 35 took about 500 s of the suite in debug.
+/// The codecs these tests run (the legacy encodings sampled).
 fn codecs() -> Vec<&'static dyn codec_core::DynCodec> {
-    const LEGACY_SAMPLE: [&str; 7] =
-        ["windows-1252", "gb18030", "big5", "euc-jp", "shift_jis", "euc-kr", "x-user-defined"];
-    codec_registry::all()
-        .iter()
-        .copied()
-        .filter(|c| {
-            codec_encoding_standard::for_label(c.info().name).is_none() || LEGACY_SAMPLE.contains(&c.info().name)
-        })
-        .collect()
+    utfx_tests::codecs()
 }
 
 #[test]

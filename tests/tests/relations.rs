@@ -84,11 +84,11 @@ fn every_registered_codec_keeps_the_core_contracts_on_tricky_inputs() {
         b"\xFC\x84\x80\x80\x80\x80\xFD\xBF\xBF\xBF\xBF\xBF\xC3",
         b"\xD8\x3D\xDC\xA9\x3D\xD8\xA9\xDC\x00\xD8\x41\x00\xDC",
     ];
-    for &c in codec_registry::all() {
+    for &c in &utfx_tests::codecs() {
         for input in inputs {
             codec_test::check_decode_all(c, input);
             codec_test::buffers::check_decode_buffers(c, input);
-            for &to in codec_registry::all() {
+            for &to in &utfx_tests::codecs() {
                 codec_test::buffers::check_transcode(c, to, input);
             }
         }
@@ -100,7 +100,7 @@ proptest! {
 
     #[test]
     fn any_bytes_keep_the_contracts_in_every_codec(bytes in strategies::bytes(32)) {
-        for &c in codec_registry::all() {
+        for &c in &utfx_tests::codecs() {
             codec_test::check_decode_splits(c, &bytes);
             codec_test::check_fast_paths(c, &bytes);
             codec_test::check_escape_round_trip(c, &bytes);
@@ -113,7 +113,7 @@ proptest! {
     #[test]
     fn scalar_text_round_trips_through_every_codec_that_holds_it(text in strategies::scalar_text(24)) {
         let points: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();
-        for &c in codec_registry::all() {
+        for &c in &utfx_tests::codecs() {
             let name = c.info().name;
             if !points.iter().all(|&cp| c.info().domain.contains(cp)) {
                 continue;
@@ -146,7 +146,7 @@ proptest! {
 
     #[test]
     fn code_point_sequences_encode_alike_streamed(points in strategies::code_points(Class::ALL, 10)) {
-        for &c in codec_registry::all() {
+        for &c in &utfx_tests::codecs() {
             codec_test::check_encode_splits(c, &points);
             codec_test::check_encode_fast_path(c, &points);
             codec_test::buffers::check_encode_buffers(c, &points);
@@ -156,10 +156,10 @@ proptest! {
     #[test]
     fn any_bytes_transcode_like_decoding_then_encoding(
         bytes in strategies::bytes(32),
-        from in 0..codec_registry::all().len(),
-        to in 0..codec_registry::all().len(),
+        from in 0..utfx_tests::codecs().len(),
+        to in 0..utfx_tests::codecs().len(),
     ) {
-        let all = codec_registry::all();
+        let all = utfx_tests::codecs();
         codec_test::buffers::check_transcode(all[from], all[to], &bytes);
     }
 }

@@ -57,14 +57,14 @@ fn transcode(
 }
 
 fn check(input: &[u8]) {
-    for &codec in codec_registry::all() {
+    for &codec in &utfx_tests::codecs() {
         let Some(pieces) = pieces(codec, input) else { continue };
         let name = codec.info().name;
         for &mode in DecodeMode::ALL {
             let whole = codec.decode_with(input, mode);
             assert_eq!(decode_pieces(codec, input, &pieces, mode), whole, "{name} in {mode}, pieces {pieces:?}");
         }
-        for &target in codec_registry::all().iter().filter(|c| c.is_context_free()) {
+        for &target in utfx_tests::codecs().iter().filter(|c| c.is_context_free()) {
             for (dm, em) in [(DecodeMode::Fatal, EncodeMode::Fatal), (DecodeMode::Replace, EncodeMode::Replace)] {
                 let (whole, error, _) = transcode(Transcoder::new(codec, dm, target, em), input);
                 let (mut joined, mut points) = (Vec::new(), 0);
