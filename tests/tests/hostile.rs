@@ -127,6 +127,10 @@ impl<D: Decode + ?Sized> FastPaths for Counted<'_, D> {
     fn utf8_output(&self) -> bool {
         self.0.fast_paths().is_some_and(FastPaths::utf8_output)
     }
+
+    fn canonical_only(&self) -> bool {
+        self.0.fast_paths().is_none_or(FastPaths::canonical_only)
+    }
 }
 
 /// The pages of the input being watched (`START..END`), the two readable

@@ -67,6 +67,17 @@ pub trait FastPaths {
         false
     }
 
+    /// Returns false when the decoding jobs take forms that the codec's
+    /// encoder does not write (where
+    /// [`Decode::is_canonical`](crate::Decode::is_canonical) is false):
+    /// the drivers then leave them out in
+    /// [`DecodeMode::Escape`](crate::DecodeMode::Escape), which escapes
+    /// those forms byte by byte. True by default: a fast path takes
+    /// canonical forms only.
+    fn canonical_only(&self) -> bool {
+        true
+    }
+
     /// Returns true when [`FastJob::EncodeFromStr`] writes every Unicode
     /// scalar value as its UTF-8 and takes all of its input that fits (the
     /// UTF-8 family). False by default.

@@ -218,6 +218,7 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     sink: &mut S,
     owed: &mut Vec<D::Point>,
 ) -> Result<Run, DecodeError> {
+    let fast = fast.filter(|paths| mode != DecodeMode::Escape || paths.canonical_only());
     let mut i = 0;
     // Steps to take before the fast path is tried again, and how many it
     // waits next time. A fast path that takes little (error-dense input:

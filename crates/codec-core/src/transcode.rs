@@ -105,6 +105,9 @@ pub struct Transcoder<D: Decode, E: Encode<Point = D::Point>> {
     /// Whether the kernels run UTF-8 straight through (both codecs' text is
     /// UTF-8), chosen once.
     utf8: bool,
+    /// Whether the decoder's kernels run: not in escape mode when they
+    /// take forms the encoder does not write (`FastPaths::canonical_only`).
+    decode_fast: bool,
 }
 
 impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
@@ -114,8 +117,10 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     pub fn new(from: D, decode_mode: DecodeMode, to: E, encode_mode: EncodeMode) -> Self {
         let utf8 =
             from.fast_paths().is_some_and(FastPaths::utf8_output) && to.fast_paths().is_some_and(FastPaths::utf8_input);
+        let decode_fast = decode_mode != DecodeMode::Escape || from.fast_paths().is_none_or(FastPaths::canonical_only);
         Transcoder {
             utf8,
+            decode_fast,
             decoder: Decoder::new(from, decode_mode),
             encoder: Encoder::new(to, encode_mode),
             units: alloc::vec![0; PIVOT],
@@ -263,7 +268,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
             // else through the UTF-16 pivot.
             let room = dst.len() - written;
             let idle = !rest.is_empty() && self.decoder.is_idle() && self.encoder.is_idle();
-            let from = self.decoder.codec().fast_paths().filter(|_| idle);
+            let from = self.decoder.codec().fast_paths().filter(|_| idle && self.decode_fast);
             if let Some(from) = from
                 && self.utf8
             {

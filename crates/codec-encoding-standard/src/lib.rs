@@ -107,13 +107,14 @@ pub use codec_core::{
 
 mod decode;
 mod encode;
+mod fast;
 mod table;
 
 pub use table::*;
 
 use alloc::vec::Vec;
 
-use codec_core::CodecInfo;
+use codec_core::{CodecInfo, FastJob, FastPaths, Progress};
 
 /// One encoding of the Encoding Standard as a codec: encoding_rs's
 /// `Encoding` and the codec's name and labels.
@@ -186,6 +187,10 @@ impl Decode for StandardEncoding {
         decode::step(self.encoding, input)
     }
 
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
+    }
+
     /// The encoder writes one form per code point; a sequence that
     /// decodes to a code point the encoder writes otherwise (shift_jis's
     /// duplicates of the NEC and IBM extensions, big5's HKSCS pointers,
@@ -219,6 +224,33 @@ impl Encode for StandardEncoding {
 
     fn is_context_free(&self) -> bool {
         true
+    }
+
+    fn fast_paths(&self) -> Option<&dyn FastPaths> {
+        Some(self)
+    }
+}
+
+/// encoding_rs's buffer-to-buffer decoders and encoders, each job up to
+/// where a step must decide (`fast.rs`).
+impl FastPaths for StandardEncoding {
+    fn run(&self, job: FastJob<'_>) -> Progress {
+        fast::run(self.encoding, self.is_single_byte(), job)
+    }
+
+    /// Decoding to UTF-8 and to UTF-16 stop at the same places, so the
+    /// `Transcoder` writes UTF-8 straight from encoding_rs's decoder.
+    fn utf8_output(&self) -> bool {
+        true
+    }
+
+    /// The single-byte encodings and euc-kr decode every code point from
+    /// one form only (a test reads every sequence of one and two bytes);
+    /// gbk, gb18030, big5, euc-jp and shift_jis have several forms of some
+    /// code points, which escape mode keeps byte by byte: it leaves their
+    /// fast paths out.
+    fn canonical_only(&self) -> bool {
+        self.is_single_byte() || self.encoding == encoding_rs::EUC_KR
     }
 }
 

@@ -4,7 +4,7 @@
 
 use codec_encoding_standard::{
     ALL, BIG5, CodePoint, Codec, Decode, DecodeMode, EUC_JP, EUC_KR, Encode, EncodeMode, ErrorKind, GB18030, GBK,
-    ISO_8859_2, KOI8_R, SHIFT_JIS, StandardEncoding, WINDOWS_874, WINDOWS_1252, WINDOWS_1254, X_USER_DEFINED,
+    ISO_8859_2, KOI8_R, SHIFT_JIS, StandardEncoding, Step, WINDOWS_874, WINDOWS_1252, WINDOWS_1254, X_USER_DEFINED,
     for_label,
 };
 use encoding_rs::DecoderResult;
@@ -337,4 +337,59 @@ fn decoding_apart_at_restart_points_equals_decoding_whole() {
             assert_eq!(apart, codec.decode_lossy(&input), "{}: {input:02X?} at {p}", codec.info().name);
         }
     }
+}
+
+/// The fast paths (encoding_rs's buffer APIs, `fast.rs`) against the
+/// step-by-step reference: every buffer API, every mode, several chunkings
+/// and output sizes down to one element, on text that is valid, damaged,
+/// long enough to fill the scratch blocks of validation and decoding to
+/// code points (1,024 units), and for big5 with its two-code-point
+/// sequences and a lone `88` among them; encoding, on text with lone
+/// surrogates and characters the encoding does not map.
+#[test]
+fn fast_paths_agree_with_the_reference_over_every_buffer_api() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for codec in ALL {
+        let chars = repertoire(codec, &mut rng);
+        for round in 0..3 {
+            let valid = codec.encode_str(&text(&chars, 40, &mut rng)).unwrap();
+            let input = if round == 0 { valid } else { damaged(valid, &mut rng) };
+            codec_test::buffers::check_decode_buffers(codec, &input);
+            let mut points: Vec<CodePoint> = text(&chars, 12, &mut rng).chars().map(CodePoint::from).collect();
+            points.insert(rng.below(points.len() + 1), CodePoint::from('\u{1F4A9}'));
+            points.insert(rng.below(points.len() + 1), CodePoint::new(0xD800));
+            codec_test::buffers::check_encode_buffers(codec, &points);
+        }
+        let long = damaged(codec.encode_str(&text(&chars, 6000, &mut rng)).unwrap(), &mut rng);
+        codec_test::check_fast_paths(codec, &long);
+        codec_test::buffers::check_text_conversions(codec, &long);
+    }
+    for input in [&b"\x88\x62\x88\x64a\x88\xA3\x88\xA5\x88"[..], b"ab\x88\x40\x88\x62", b"\xA4\x40\x88\xA3\xA4\x40"] {
+        codec_test::buffers::check_decode_buffers(&BIG5, input);
+        codec_test::check_fast_paths(&BIG5, input);
+    }
+}
+
+/// The encodings whose fast paths say they take canonical forms only (and
+/// so run in escape mode) decode no code point from a form their encoder
+/// does not write: every sequence of one and two bytes, read.
+#[test]
+fn fast_paths_that_run_in_escape_mode_take_canonical_forms_only() {
+    let mut claimed = 0;
+    for codec in ALL {
+        if !Decode::fast_paths(codec).is_some_and(codec_core::FastPaths::canonical_only) {
+            continue;
+        }
+        claimed += 1;
+        let one = (0..=0xFFu8).map(|b| vec![b]);
+        let two = (0x80..=0xFFu8).flat_map(|a| (0..=0xFFu8).map(move |b| vec![a, b]));
+        for form in one.chain(two) {
+            if let Step::Point { len, .. } = codec.decode_step(&form, true)
+                && len == form.len()
+            {
+                assert!(codec.is_canonical(&form), "{}: {form:02X?}", codec.info().name);
+            }
+        }
+    }
+    assert_eq!(claimed, 30, "the 28 single-byte encodings, x-user-defined and euc-kr");
 }
