@@ -40,6 +40,8 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod whatwg;
+
 use codec_core::{Big, BigCodePoint, Codec, Decode, DynCodec, Encode, Narrow};
 
 /// A codec over `BigCodePoint` chosen at run time, as `&dyn BigCodec`: the
