@@ -15,6 +15,10 @@
 //!   output `--bom` writes the magic number. U+FEFF is a character.
 //! * Every other codec: U+FEFF is a character like any other (their
 //!   specifications define no BOM).
+//! * `--sniff-bom`, any label: a leading BOM of UTF-8, UTF-16BE or
+//!   UTF-16LE chooses that codec whatever the label says and is stripped,
+//!   as the Encoding Standard's `decode` does (§6; decision 0024); without
+//!   one, the label's own rule.
 //!
 //! Offsets in messages stay offsets into the input as given, BOM (or magic
 //! number) included.
@@ -50,6 +54,8 @@ pub(crate) struct InputLabel {
     rule: Rule,
     /// `--keep-bom`: a sniffed or matching BOM stays in the text.
     keep: bool,
+    /// `--sniff-bom`: any of the three BOMs chooses the codec (§6).
+    sniff: bool,
 }
 
 /// Whether `label` is the byte-order-neutral UTF-16 label.
@@ -75,7 +81,7 @@ impl InputLabel {
     /// [`Failure::Usage`] for an unknown label.
     pub(crate) fn new(label: &str, keep: bool) -> Result<InputLabel, Failure> {
         if is_neutral_utf16(label) {
-            return Ok(InputLabel { codec: support::codec("utf-16le")?, rule: Rule::Sniff, keep });
+            return Ok(InputLabel { codec: support::codec("utf-16le")?, rule: Rule::Sniff, keep, sniff: false });
         }
         let codec = support::codec(label)?;
         let rule = match (own_bom(codec), signature(codec)) {
@@ -83,16 +89,24 @@ impl InputLabel {
             (None, Some(signature)) => Rule::Signature(signature),
             (None, None) => Rule::Keep,
         };
-        Ok(InputLabel { codec, rule, keep })
+        Ok(InputLabel { codec, rule, keep, sniff: false })
+    }
+
+    /// Returns the label with `--sniff-bom` on or off: on, a leading BOM
+    /// of UTF-8, UTF-16BE or UTF-16LE chooses that codec, whatever the
+    /// label (the Encoding Standard's `decode`, §6).
+    pub(crate) fn sniffing(self, sniff: bool) -> InputLabel {
+        InputLabel { sniff, ..self }
     }
 
     /// How many bytes of the input's head [`InputLabel::resolve`] needs.
     pub(crate) fn head_len(&self) -> usize {
-        match self.rule {
+        let own = match self.rule {
             Rule::Sniff | Rule::Strip(_) => LONGEST_BOM,
             Rule::Signature(signature) => signature.len(),
             Rule::Keep => 0,
-        }
+        };
+        if self.sniff { own.max(LONGEST_BOM) } else { own }
     }
 
     /// Whether what the label strips is a magic number (a document
@@ -105,6 +119,16 @@ impl InputLabel {
     /// [`InputLabel::head_len`] bytes, or all of a shorter input), and how
     /// many bytes of BOM or magic number to skip.
     pub(crate) fn resolve(&self, head: &[u8]) -> (&'static dyn DynCodec, usize) {
+        if self.sniff
+            && let Some(bom) = sniff_bom(head)
+        {
+            let name = match bom {
+                Bom::Utf8 => "utf-8",
+                Bom::Utf16Le => "utf-16le",
+                Bom::Utf16Be => "utf-16be",
+            };
+            return (support::codec(name).unwrap_or(self.codec), if self.keep { 0 } else { bom.len() });
+        }
         if let Rule::Signature(signature) = self.rule {
             let found = head.starts_with(signature) && !self.keep;
             return (self.codec, if found { signature.len() } else { 0 });
@@ -215,5 +239,17 @@ mod tests {
         assert_eq!(name("corrected-utf-8", false, &magic[..7]), ("corrected-utf-8", 0));
         assert_eq!(name("corrected-utf-8", false, b"\xEF\xBB\xBF"), ("corrected-utf-8", 0));
         assert_eq!(name("utf-8", false, magic), ("utf-8", 0));
+        // --sniff-bom: the Encoding Standard's decode (section 6).
+        let sniffed = |label: &str, keep: bool, head: &[u8]| {
+            let (codec, skip) = InputLabel::new(label, keep).unwrap().sniffing(true).resolve(head);
+            (codec.info().name, skip)
+        };
+        assert_eq!(sniffed("utf-16", false, b"\xEF\xBB\xBFA"), ("utf-8", 3));
+        assert_eq!(sniffed("utf-16le", false, b"\xFE\xFF\x00"), ("utf-16be", 2));
+        assert_eq!(sniffed("windows-1252", false, b"\xFF\xFEA"), ("utf-16le", 2));
+        assert_eq!(sniffed("shift_jis", true, b"\xEF\xBB\xBF"), ("utf-8", 0));
+        assert_eq!(sniffed("shift_jis", false, b"\xEF\xBB"), ("shift_jis", 0));
+        assert_eq!(sniffed("corrected-utf-8", false, magic), ("corrected-utf-8", 8));
+        assert_eq!(sniffed("wtf-8", false, b"\xFE\xFF"), ("utf-16be", 2));
     }
 }

@@ -40,7 +40,9 @@ pub(crate) enum Command {
         Byte order marks: -f utf-16 reads a BOM of either order and strips it (little-endian\n\
         without one); utf-8, utf-16le and utf-16be strip their own BOM unless --keep-bom, and\n\
         corrected-utf-8 its magic number (EF B7 9D ED B2 AE 00 0A, not part of the text, its\n\
-        specification says); other codecs keep U+FEFF. Offsets count from the first byte, BOM\n\
+        specification says); other codecs keep U+FEFF. --sniff-bom: any of the three BOMs\n\
+        (EF BB BF, FE FF, FF FE) chooses UTF-8, UTF-16BE or UTF-16LE whatever -f says, as the\n\
+        Encoding Standard's decode does (section 6). Offsets count from the first byte, BOM\n\
         included.\n\n\
         --framing java (mutf-8, mutf-8-lenient) reads Java's DataOutput.writeUTF records: two\n\
         bytes of big-endian length, then that many bytes of Modified UTF-8, each record decoded on\n\
@@ -79,8 +81,10 @@ pub(crate) enum Command {
         their own (the Encoding Standard's TextDecoder), --keep-bom keeps it as U+FEFF (iconv);\n\
         -f corrected-utf-8 strips a leading magic number (EF B7 9D ED B2 AE 00 0A), as its\n\
         specification says to treat it like a BOM, and --keep-bom keeps it; other codecs keep\n\
-        U+FEFF as a character. -t utf-16 writes FF FE and little-endian text; --bom writes a BOM\n\
-        in any target codec, and the magic number with -t corrected-utf-8.\n\n\
+        U+FEFF as a character. --sniff-bom: any of the three BOMs chooses UTF-8, UTF-16BE or\n\
+        UTF-16LE whatever FROM says (the Encoding Standard's decode, section 6). -t utf-16\n\
+        writes FF FE and little-endian text; --bom writes a BOM in any target codec, and the\n\
+        magic number with -t corrected-utf-8.\n\n\
         --framing java reads Java's writeUTF records (2-byte big-endian length, Modified UTF-8)\n\
         when FROM is mutf-8 or mutf-8-lenient, and writes them (at most 65,535 bytes each, cut\n\
         between characters) when TO is; see utfx decode --help and utfx encode --help.")]
@@ -126,6 +130,11 @@ pub(crate) struct DecodeArgs {
     /// number as its code points) instead of stripping it.
     #[arg(long)]
     pub(crate) keep_bom: bool,
+    /// A leading byte order mark (EF BB BF, FE FF, FF FE) chooses UTF-8,
+    /// UTF-16BE or UTF-16LE, whatever the codec given, and is stripped: the
+    /// Encoding Standard's decode (section 6), as browsers read documents.
+    #[arg(long)]
+    pub(crate) sniff_bom: bool,
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Cps)]
     pub(crate) format: Format,
@@ -238,6 +247,11 @@ pub(crate) struct ConvertArgs {
     /// UTF-8's magic number as its code points) instead of stripping it.
     #[arg(long)]
     pub(crate) keep_bom: bool,
+    /// A leading byte order mark (EF BB BF, FE FF, FF FE) chooses UTF-8,
+    /// UTF-16BE or UTF-16LE, whatever the codec given, and is stripped: the
+    /// Encoding Standard's decode (section 6), as browsers read documents.
+    #[arg(long)]
+    pub(crate) sniff_bom: bool,
     /// Java's writeUTF records on each side whose codec is Modified UTF-8
     /// (mutf-8, mutf-8-lenient): read as records, written as records.
     #[arg(long, value_enum, value_name = "KIND", conflicts_with = "bom")]

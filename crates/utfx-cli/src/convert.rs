@@ -42,7 +42,7 @@ pub(crate) struct Invocation {
 impl Invocation {
     /// Reads the labels and modes of `args` and opens the input.
     fn new(args: &ConvertArgs) -> Result<Invocation, Failure> {
-        let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?;
+        let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?.sniffing(args.sniff_bom);
         let (to, ignore) = support::target_label(&args.to)?;
         let (to, bom) = bom::output(to, args.bom)?;
         let decode_mode = support::decode_mode(&args.errors, args.drop || ignore)?;

@@ -16,7 +16,7 @@ use crate::framing::{self, Records};
 use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
-    let label = InputLabel::new(&args.codec, args.keep_bom)?;
+    let label = InputLabel::new(&args.codec, args.keep_bom)?.sniffing(args.sniff_bom);
     let mode = support::decode_mode(&args.errors, args.drop)?;
     let (reader, name, _) = support::open(args.file.as_deref())?;
     let mut input =

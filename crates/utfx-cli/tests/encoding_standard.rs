@@ -65,3 +65,25 @@ fn list_shows_the_encoding_standards_encodings_with_their_labels() {
     let line = text.lines().find(|l| l.starts_with("windows-1252\t")).unwrap();
     assert!(line.split('\t').nth(1).unwrap().split(',').any(|a| a == "latin1"), "{line}");
 }
+
+#[test]
+fn sniff_bom_follows_section_6_whatever_the_label() {
+    let run = |args: &[&str], input: &[u8]| utfx().args(args).write_stdin(input).output().unwrap();
+    // The case: a UTF-8 BOM under -f utf-16 is UTF-8 with --sniff-bom,
+    // two UTF-16LE units without it.
+    let sniffed = run(&["decode", "-f", "utf-16", "--sniff-bom"], b"\xEF\xBB\xBFA");
+    assert_eq!(String::from_utf8_lossy(&sniffed.stdout).trim(), "U+0041");
+    let plain = run(&["decode", "-f", "utf-16"], b"\xEF\xBB\xBFA");
+    assert_eq!(String::from_utf8_lossy(&plain.stdout).trim(), "U+BBEF U+41BF");
+    // Under a legacy label, each BOM chooses its encoding and is stripped.
+    for (input, text) in [(&b"\xFF\xFEA\x00\xE9\x00"[..], "A\u{E9}"), (b"\xFE\xFF\x00A", "A"), (b"\xEF\xBB\xBFa", "a")]
+    {
+        let out = run(&["convert", "-f", "windows-1252", "-t", "utf-8", "--sniff-bom"], input);
+        assert_eq!(out.stdout, text.as_bytes(), "{input:02X?}");
+    }
+    // Without a BOM, the label decodes; with --keep-bom the BOM stays as U+FEFF.
+    let out = run(&["convert", "-f", "windows-1252", "-t", "utf-8", "--sniff-bom"], b"caf\xE9");
+    assert_eq!(out.stdout, "caf\u{E9}".as_bytes());
+    let out = run(&["convert", "-f", "shift_jis", "-t", "utf-8", "--sniff-bom", "--keep-bom"], b"\xEF\xBB\xBFa");
+    assert_eq!(out.stdout, "\u{FEFF}a".as_bytes());
+}
