@@ -78,6 +78,7 @@ impl DecodeMode {
 /// | `Fatal` | an error; encoding stops |
 /// | `Replace` | the codec's encoding of `U+FFFD`, or of `?` where it has no `U+FFFD` |
 /// | `Html` | `&#N;` with `N` the decimal value (the WHATWG encoder's `<form>` mode) |
+/// | `Url` | the codec's encoding of `?` (the WHATWG encoder's URL mode, byte `3F` in every encoding of the Standard) |
 /// | `Escape` | fatal, except that `U+DC00..=U+DCFF` always become the raw byte `c - 0xDC00` |
 /// | `Ignore` | nothing: the code point is dropped (iconv's `-c`; an extension, decision 0011) |
 ///
@@ -100,6 +101,8 @@ pub enum EncodeMode {
     Replace,
     /// An HTML decimal numeric character reference.
     Html,
+    /// A question mark, `?`.
+    Url,
     /// Escaped bytes `U+DC00..=U+DCFF` back to raw bytes.
     Escape,
     /// Each unencodable code point is dropped: it adds nothing to the output.
@@ -108,16 +111,23 @@ pub enum EncodeMode {
 
 impl EncodeMode {
     /// Every encode mode.
-    pub const ALL: &'static [EncodeMode] =
-        &[EncodeMode::Fatal, EncodeMode::Replace, EncodeMode::Html, EncodeMode::Escape, EncodeMode::Ignore];
+    pub const ALL: &'static [EncodeMode] = &[
+        EncodeMode::Fatal,
+        EncodeMode::Replace,
+        EncodeMode::Html,
+        EncodeMode::Url,
+        EncodeMode::Escape,
+        EncodeMode::Ignore,
+    ];
 
-    /// Returns the mode's label (`fatal`, `replace`, `html`, `escape`,
-    /// `ignore`), what it displays as and parses from.
+    /// Returns the mode's label (`fatal`, `replace`, `html`, `url`,
+    /// `escape`, `ignore`), what it displays as and parses from.
     const fn as_str(self) -> &'static str {
         match self {
             EncodeMode::Fatal => "fatal",
             EncodeMode::Replace => "replace",
             EncodeMode::Html => "html",
+            EncodeMode::Url => "url",
             EncodeMode::Escape => "escape",
             EncodeMode::Ignore => "ignore",
         }

@@ -640,6 +640,7 @@ fn encode_substitute<E: Encode + ?Sized>(codec: &E, mode: EncodeMode, p: &E::Poi
         EncodeMode::Replace => {
             encode_single(codec, CodePoint::REPLACEMENT, out) || encode_single(codec, CodePoint::from(b'?'), out)
         }
+        EncodeMode::Url => encode_single(codec, CodePoint::from(b'?'), out),
         EncodeMode::Html => {
             let mut text = String::from("&#");
             let written = p.write_decimal(&mut text).is_ok() && text.write_char(';').is_ok();

@@ -103,6 +103,9 @@ fn every_encode_mode() {
     // Mini cannot encode U+FFFD either, so replace falls back to '?'.
     assert_eq!(Mini.encode_with(&input, EncodeMode::Replace).unwrap(), b"A?\xC3\xA9");
     assert_eq!(Mini.encode_with(&input, EncodeMode::Html).unwrap(), b"A&#8364;\xC3\xA9");
+    // The WHATWG encoder's URL mode: a question mark, as the codec writes it.
+    assert_eq!(Mini.encode_with(&input, EncodeMode::Url).unwrap(), b"A?\xC3\xA9");
+    assert_eq!(Ucs2.encode_with(&cps(&[0x41, 0x10000]), EncodeMode::Url).unwrap(), b"\x00A\x00?");
     assert_eq!(
         Mini.encode_with(&input, EncodeMode::Escape),
         Err(EncodeError::new(1, CodePoint::new(0x20AC), ErrorKind::OutOfRange))

@@ -209,6 +209,16 @@ fn random_text_round_trips_as_encoding_rs_writes_it() {
         let html = codec.encode_with(&points, EncodeMode::Html).unwrap();
         let expected = codec.encoding().encode(&s).0;
         assert_eq!(html, &*expected, "{}: {s:?}", codec.info().name);
+        // The Standard's URL mode: byte 3F for each of them, here after
+        // encoding_rs's encoding of each character it maps.
+        let url = codec.encode_with(&points, EncodeMode::Url).unwrap();
+        let mut expected = Vec::new();
+        for c in s.chars() {
+            let mut utf8 = [0; 4];
+            let (bytes, _, unmappable) = codec.encoding().encode(c.encode_utf8(&mut utf8));
+            expected.extend_from_slice(if unmappable { b"?" } else { &bytes });
+        }
+        assert_eq!(url, expected, "{}: {s:?}", codec.info().name);
     }
 }
 

@@ -112,7 +112,7 @@ pub(crate) enum Command {
 }
 
 const DECODE_MODES: [&str; 6] = ["fatal", "replace", "escape", "latin1", "windows-1252", "ignore"];
-const ENCODE_MODES: [&str; 5] = ["fatal", "replace", "html", "escape", "ignore"];
+const ENCODE_MODES: [&str; 6] = ["fatal", "replace", "html", "url", "escape", "ignore"];
 
 /// `utfx decode`.
 #[derive(Debug, Args)]

@@ -146,7 +146,7 @@ fn every_codec_every_mode_decodes_and_encodes() {
         // (its domain then does not contain it): fatal and escape mode
         // fail on it, the others write something.
         let carries = codec_registry::get(name).unwrap().info().domain.contains(codec_core::CodePoint::new(0xE9));
-        for mode in ["fatal", "replace", "html", "escape", "ignore"] {
+        for mode in ["fatal", "replace", "html", "url", "escape", "ignore"] {
             let assert = utfx()
                 .args(["encode", "--input", "cps", "-t", name, "--errors", mode, "--hex"])
                 .write_stdin("U+0041 U+00E9")
