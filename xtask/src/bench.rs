@@ -500,7 +500,8 @@ const TARGETS: &[Target] = &[
         peer: "encoding_rs",
         texts: Texts::All,
         ratio: 1.0,
-        limit: "the encoder's buffer API counts code points for its error index in a second pass",
+        limit: "the encoder's buffer API counts code points for its error index in a second pass; text that mixes \
+                one-, two- and three-byte characters (Vietnamese) converts a unit at a time",
     },
     Target {
         tier: Tier::Portable,
@@ -508,7 +509,7 @@ const TARGETS: &[Target] = &[
         peer: "encoding_rs",
         texts: Texts::All,
         ratio: 1.0,
-        limit: "the Transcoder converts through a UTF-16 pivot",
+        limit: "the Transcoder converts to UTF-16 units, then writes them as bytes",
     },
     Target {
         tier: Tier::Portable,
@@ -516,7 +517,9 @@ const TARGETS: &[Target] = &[
         peer: "encoding_rs",
         texts: Texts::All,
         ratio: 1.0,
-        limit: "the Transcoder converts through a UTF-16 pivot",
+        limit: "the units are copied out of the bytes a block at a time, and the UTF-8 written is counted in a pass \
+                of its own (the error index); text that mixes one-, two- and three-byte characters (Vietnamese) \
+                converts a unit at a time",
     },
 ];
 
