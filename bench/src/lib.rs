@@ -1,16 +1,22 @@
-//! The corpus the criterion benches and `cargo xtask` (its `bench` and its
-//! `matrix`) share: the texts of `bench/data/` (see its `MANIFEST.md`), and
-//! the variants of them each codec is measured on (with lone surrogates,
-//! with ill-formed bytes, as UTF-16), in [`corpus`]; and, with the feature
-//! `criterion` (on by default), what every criterion bench repeats.
+//! The benchmarks of `cargo xtask bench` and of the criterion benches, one
+//! set: the corpus of `bench/data/` (see its `MANIFEST.md`) and the
+//! variants of its texts each codec is measured on (with lone surrogates,
+//! with ill-formed bytes, as UTF-16), in [`corpus`]; the operations, what
+//! each row runs (utfx's call and each peer's, with their inputs and the
+//! check that their outputs agree), in [`ops`]; and, with the feature
+//! `criterion` (on by default), the criterion side, [`fn@bench`].
 //!
 //! `cargo bench -p utfx-bench` runs every bench (`--bench utf8` one of
-//! them); `cargo xtask bench` is the quick side-by-side run that writes the
-//! summary of ratios. Each bench function checks once that utfx's output
-//! equals the peer's before it measures; [`over_corpus`] and [`Row`] hold
-//! what every bench repeats (a group over the corpus, one contender a line).
+//! them), each the operations of [`ops`] that name it; `cargo xtask bench`
+//! races the same operations side by side and writes the summary of ratios
+//! to `docs/PERFORMANCE.md`. The peers are this crate's dependencies; the
+//! simdutf C++ library's rows need the feature `simdutf` (and a C++
+//! compiler).
+
+#![deny(missing_docs)]
 
 pub mod corpus;
+pub mod ops;
 
 pub use corpus::Text;
 
@@ -20,9 +26,7 @@ use std::path::Path;
 use std::time::Duration;
 
 #[cfg(feature = "criterion")]
-use criterion::measurement::WallTime;
-#[cfg(feature = "criterion")]
-use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput};
 
 /// Returns the corpus texts of `bench/data/`, in file order.
 ///
@@ -48,48 +52,47 @@ pub fn criterion() -> Criterion {
         .configure_from_args()
 }
 
-/// One corpus text in one benchmark group: the contenders measured on it.
-#[cfg(feature = "criterion")]
-pub struct Row<'a, 'c> {
-    group: &'a mut BenchmarkGroup<'c, WallTime>,
-    /// The text.
-    pub text: &'a Text,
-}
-
-#[cfg(feature = "criterion")]
-impl std::fmt::Debug for Row<'_, '_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Row").field("text", &self.text.name).finish_non_exhaustive()
-    }
-}
-
-#[cfg(feature = "criterion")]
-impl Row<'_, '_> {
-    /// Sets how many bytes one call processes: the unit of the throughput
-    /// of every contender measured after it.
-    pub fn bytes(&mut self, n: usize) {
-        self.group.throughput(Throughput::Bytes(n as u64));
-    }
-
-    /// Measures `call` as contender `who` (`utfx` or a peer's name) on this
-    /// text; `call` passes its input through `black_box`.
-    pub fn bench<O>(&mut self, who: &str, mut call: impl FnMut() -> O) {
-        self.group.bench_function(BenchmarkId::new(who, &self.text.name), |b| b.iter(&mut call));
-    }
-}
-
-/// Measures the benchmark group `name` on every corpus text: `row` prepares
-/// a text's input, checks once that utfx's output equals each peer's, sets
-/// the throughput and measures the contenders.
+/// Measures every operation of [`ops::all`] whose [`ops::Op::bench`] is
+/// `name` (the bench file's name): a benchmark group `name/op` each, with
+/// every contender on every corpus text, its throughput in the bytes the
+/// operation counts for it.
 ///
 /// # Panics
 ///
-/// As [`texts`] does, and when `row`'s checks fail.
+/// As [`texts`] does, and when an operation's check fails (utfx's output
+/// differs from a peer's).
 #[cfg(feature = "criterion")]
-pub fn over_corpus(c: &mut Criterion, name: &str, mut row: impl FnMut(&mut Row<'_, '_>)) {
-    let mut group = c.benchmark_group(name);
-    for text in texts() {
-        row(&mut Row { group: &mut group, text: &text });
+pub fn bench(c: &mut Criterion, name: &str) {
+    let texts = texts();
+    for op in ops::all().filter(|op| op.bench == name) {
+        let mut group = c.benchmark_group(format!("{name}/{}", op.name));
+        for text in &texts {
+            let input = ops::Input::new(text);
+            let contenders = op.prepare(&input).unwrap_or_else(|e| panic!("{} on {}: {e}", op.name, text.name));
+            for mut contender in contenders {
+                group.throughput(Throughput::Bytes(contender.bytes as u64));
+                group.bench_function(BenchmarkId::new(contender.name, &text.name), |b| b.iter(|| contender.run()));
+            }
+        }
+        group.finish();
     }
-    group.finish();
+}
+
+/// Defines a criterion bench's `main`: the operations of [`ops::all`] that
+/// name the bench, measured by [`fn@bench`] with the settings of
+/// [`criterion()`].
+#[cfg(feature = "criterion")]
+#[macro_export]
+macro_rules! bench_main {
+    ($name:literal) => {
+        fn benches() {
+            let mut c = $crate::criterion();
+            $crate::bench(&mut c, $name);
+            c.final_summary();
+        }
+
+        fn main() {
+            benches();
+        }
+    };
 }

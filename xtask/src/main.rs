@@ -5,9 +5,11 @@
 //! * `cargo xtask exhaustive [--quick]`: the sweeps too long for
 //!   `cargo test` (every 4-byte `F0..F7` input, every 6-byte `ED .. .. ED ..
 //!   ..` input, the 31-bit round trip), built optimized.
-//! * `cargo xtask bench [--quick] [--filter NAME]`: utfx's buffer APIs
-//!   side by side with std, simdutf8 and encoding_rs on the corpus of
-//!   `bench/data/`, built optimized; a full run writes `docs/PERFORMANCE.md`.
+//! * `cargo xtask bench [--quick] [--filter NAME] [--level LEVEL]`: utfx's
+//!   buffer APIs side by side with std, simdutf8, encoding_rs, cesu8 and
+//!   simd_cesu8 on the corpus of `bench/data/`, at each kernel level this
+//!   machine can run, built optimized; a full run writes
+//!   `docs/PERFORMANCE.md`.
 //! * `cargo xtask fuzz [--seconds N] [TARGET...]`: every fuzz target of
 //!   `fuzz/` for N seconds (nightly, cargo-fuzz), with executions and
 //!   findings per target.
@@ -72,15 +74,20 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "bench",
         summary: "utfx against its peers on the corpus; docs/PERFORMANCE.md",
-        args: "[--quick] [--filter NAME]",
-        about: "Races utfx's buffer APIs against std, simdutf8 and encoding_rs (and simdutf, with the feature \
-                simdutf) on the corpus of bench/data/, in an optimized build; only ratios mean much on a \
-                shared machine.",
+        args: "[--quick] [--filter NAME] [--level LEVEL]",
+        about: "Races utfx's buffer APIs against std, simdutf8, encoding_rs, cesu8 and simd_cesu8 (and simdutf, \
+                with the feature simdutf) on the corpus of bench/data/, with the kernels pinned to each level \
+                this machine can run in turn, in an optimized build; only ratios mean much on a shared machine.",
         options: &[
             ("--quick", "three texts and short races, a smoke run that writes no file (what CI runs)"),
             ("--filter NAME", "only the operations whose name contains NAME (writes no file)"),
+            (
+                "--level LEVEL",
+                "only that kernel level: portable, sse4.2, avx2, avx512 or neon, as the machine has them \
+                 (writes no file)",
+            ),
         ],
-        writes: "docs/PERFORMANCE.md on a full run (no option); the tables on stdout.",
+        writes: "docs/PERFORMANCE.md on a full run (no option), one section per level; the tables on stdout.",
     },
     Command {
         name: "fuzz",

@@ -108,7 +108,7 @@ mod form;
 use alloc::vec::Vec;
 
 use codec_core::{CodecInfo, Domain, FastJob, FastPaths, Progress, Surrogates};
-use codec_utf8::{automaton, kernels};
+use codec_utf8::{UTF_8_RFC2279, automaton};
 
 /// The default length limit, in bits: 65 536 (16 384 hex digits, about
 /// 11 KB of UTF-∞-8 for one code point).
@@ -266,21 +266,15 @@ impl Encode for UtfInf8 {
     }
 }
 
-/// UTF-8's kernels (`codec_utf8::kernels`): strict UTF-8 is UTF-∞-8 with
-/// the same code points. The core widens the code points decoded here to
+/// RFC 2279 UTF-8's fast paths (`codec_utf8::UTF_8_RFC2279`, whose kernels
+/// are `codec_utf8::kernels`): strict UTF-8 is UTF-∞-8 with the same code
+/// points. The core widens the code points decoded here to
 /// [`BigCodePoint`]s, and hands those that fit a `u32` to the encoding one.
 impl FastPaths for UtfInf8 {
     fn run(&self, job: FastJob<'_>) -> Progress {
         match job {
-            FastJob::Validate(input) => (automaton::valid_prefix(input), 0).into(),
-            FastJob::Decode(input, out) => {
-                let before = out.len();
-                let read = automaton::decode_valid_prefix(input, out);
-                (read, out.len() - before).into()
-            }
-            FastJob::DecodeToUtf16(input, out) => kernels::decode_to_utf16(input, out).into(),
-            FastJob::DecodeToUtf8(input, out) => kernels::decode_to_utf8(input, out).into(),
-            // The RFC 2279 forms, which need no look at the limit.
+            // The RFC 2279 forms, which need no look at the limit (RFC 2279
+            // UTF-8's own fast path encodes scalar values only).
             FastJob::Encode(input, out) => {
                 let before = out.len();
                 let read = input
@@ -290,20 +284,16 @@ impl FastPaths for UtfInf8 {
                     .count();
                 (read, out.len() - before).into()
             }
-            FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {
-                kernels::encode_from_utf16(input, out).into()
-            }
-            FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(input, out).into(),
-            _ => Progress::default(),
+            job => UTF_8_RFC2279.run(job),
         }
     }
 
     fn utf8_output(&self) -> bool {
-        true
+        UTF_8_RFC2279.utf8_output()
     }
 
     fn utf8_input(&self) -> bool {
-        true
+        UTF_8_RFC2279.utf8_input()
     }
 }
 

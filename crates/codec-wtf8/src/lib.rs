@@ -126,7 +126,7 @@ mod surrogate;
 use alloc::vec::Vec;
 
 use codec_core::{CodecInfo, Domain, FastJob, FastPaths, Progress, Surrogates};
-use codec_utf8::{automaton, kernels};
+use codec_utf8::GENERALIZED_UTF_8;
 
 pub use string::{BoundaryError, CodePointIndices, CodePoints, EncodeWide, FromBytesError, Wtf8, Wtf8Buf, concat};
 
@@ -195,34 +195,21 @@ impl FastPaths for Wtf8Codec {
             // pair byte sequence, and before a lead surrogate that the bytes
             // to come decide.
             FastJob::Validate(input) => (utfx_kernels::valid_prefix(input, &surrogate::TABLES), 0).into(),
-            FastJob::Decode(input, out) => {
-                let before = out.len();
-                let read = automaton::decode_valid_prefix(input, out);
-                (read, out.len() - before).into()
-            }
-            FastJob::DecodeToUtf16(input, out) => kernels::decode_to_utf16(input, out).into(),
-            FastJob::DecodeToUtf8(input, out) => kernels::decode_to_utf8(input, out).into(),
-            FastJob::Encode(input, out) => {
-                let before = out.len();
-                let read = automaton::encode_scalar_prefix(input, out);
-                (read, out.len() - before).into()
-            }
-            FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {
-                kernels::encode_from_utf16(input, out).into()
-            }
-            FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(input, out).into(),
-            _ => Progress::default(),
+            // Every other job is generalized UTF-8's: its kernels work on
+            // strict UTF-8 and stop before the surrogate forms, where the
+            // pair rule is the decoder's and the encoder's.
+            job => GENERALIZED_UTF_8.run(job),
         }
     }
 
     /// Well-formed UTF-8 is copied as it is.
     fn utf8_output(&self) -> bool {
-        true
+        GENERALIZED_UTF_8.utf8_output()
     }
 
     /// Every scalar value is written as its UTF-8.
     fn utf8_input(&self) -> bool {
-        true
+        GENERALIZED_UTF_8.utf8_input()
     }
 }
 

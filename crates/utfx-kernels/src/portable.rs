@@ -66,8 +66,9 @@ fn ascii_len(stride: &[u8]) -> usize {
     }
 }
 
-/// UTF-16 code units read by index, for [`units_to_utf8`]: a slice, bytes
-/// in either order, or a caller's function.
+/// UTF-16 code units read by index, for [`units_to_utf8`]: a slice or a
+/// caller's function (the bytes forms go through a slice a block at a
+/// time).
 pub(crate) trait Units {
     /// How many units there are.
     fn count(&self) -> usize;
@@ -79,6 +80,12 @@ pub(crate) trait Units {
     #[inline(always)]
     fn narrow(&self, k: usize, out: &mut [u8; STRIDE]) -> bool {
         k + STRIDE <= self.count() && narrow(&core::array::from_fn(|j| self.unit(k + j)), out)
+    }
+    /// The four units from `k` as the 16-bit lanes of a word, the first
+    /// lowest; `None` where fewer than four are left.
+    #[inline(always)]
+    fn four(&self, k: usize) -> Option<u64> {
+        (k + 4 <= self.count()).then(|| (0..4).fold(0, |word, j| word | u64::from(self.unit(k + j)) << (16 * j)))
     }
 }
 
@@ -109,31 +116,29 @@ impl Units for Slice<'_> {
     fn narrow(&self, k: usize, out: &mut [u8; STRIDE]) -> bool {
         self.0.get(k..).and_then(<[u16]>::first_chunk).is_some_and(|units| narrow(units, out))
     }
+    #[inline(always)]
+    fn four(&self, k: usize) -> Option<u64> {
+        let &[a, b, c, d] = self.0.get(k..).and_then(<[u16]>::first_chunk::<4>)?;
+        Some(u64::from(a) | u64::from(b) << 16 | u64::from(c) << 32 | u64::from(d) << 48)
+    }
 }
 
-/// Units held as bytes, little-endian or (`BIG`) big-endian; a last odd
-/// byte is not a unit.
-pub(crate) struct Bytes<'a, const BIG: bool>(pub(crate) &'a [u8]);
+/// Whether each 16-bit lane of `word` is a unit of a two-byte character,
+/// 80..800: no bit above the eleventh set, and one of bits 7 to 10 (which
+/// carries into the lane's top bit when `7FFF` is added, never past it).
+#[inline(always)]
+fn two_byte_lanes(word: u64) -> bool {
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    word & (0xF800 * LANES) == 0 && ((word & (0x0780 * LANES)) + 0x7FFF * LANES) & (0x8000 * LANES) == 0x8000 * LANES
+}
 
-impl<const BIG: bool> Units for Bytes<'_, BIG> {
-    #[inline(always)]
-    fn count(&self) -> usize {
-        self.0.len() / 2
-    }
-    #[inline(always)]
-    fn unit(&self, k: usize) -> u16 {
-        let pair = [self.0[2 * k], self.0[2 * k + 1]];
-        if BIG { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
-    }
-    #[inline(always)]
-    fn narrow(&self, k: usize, out: &mut [u8; STRIDE]) -> bool {
-        let Some(bytes) = self.0.get(2 * k..).and_then(<[u8]>::first_chunk::<{ 2 * STRIDE }>) else { return false };
-        let units = core::array::from_fn(|j| {
-            let pair = [bytes[2 * j], bytes[2 * j + 1]];
-            if BIG { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
-        });
-        narrow(&units, out)
-    }
+/// The UTF-8 of the four two-byte characters in the lanes of `word`
+/// ([`two_byte_lanes`]), in memory order as a little-endian word: each
+/// lane's `110xxxxx 10xxxxxx`, the lead byte first.
+#[inline(always)]
+fn two_byte_utf8(word: u64) -> u64 {
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    ((word >> 6) & (0x001F * LANES)) | ((word & (0x003F * LANES)) << 8) | (0x80C0 * LANES)
 }
 
 /// Units read through a caller's function, `len` of them.
@@ -212,6 +217,16 @@ pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize)
                     dst[o..o + 2].copy_from_slice(&[0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]);
                     i += 1;
                     o += 2;
+                    // Then four characters from one word while the run
+                    // lasts (a word at a time, as encoding_rs's ASCII).
+                    while let Some(out) = dst.get_mut(o..).and_then(<[u8]>::first_chunk_mut::<8>)
+                        && let Some(word) = src.four(i)
+                        && two_byte_lanes(word)
+                    {
+                        *out = two_byte_utf8(word).to_le_bytes();
+                        i += 4;
+                        o += 8;
+                    }
                     if i + 1 >= len || o + 4 > dst.len() {
                         break;
                     }
@@ -595,7 +610,35 @@ pub(crate) fn utf16_to_utf8_portable(src: &[u16], dst: &mut [u8]) -> (usize, usi
 /// The portable form of [`crate::utf16_bytes_to_utf8`]: (units read, bytes
 /// written).
 pub(crate) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize) {
-    if big_endian { units_to_utf8(&Bytes::<true>(src), dst) } else { units_to_utf8(&Bytes::<false>(src), dst) }
+    if big_endian { utf16_bytes_to_utf8_in::<true>(src, dst) } else { utf16_bytes_to_utf8_in::<false>(src, dst) }
+}
+
+/// [`utf16_bytes_to_utf8`] for one byte order (`BIG`): the units a
+/// [`BLOCK`] at a time into a buffer on the stack (a copy the compiler
+/// turns into vector code), each block through the slice form, whose
+/// strides and words read a slice without a check per unit.
+fn utf16_bytes_to_utf8_in<const BIG: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let count = src.len() / 2;
+    let mut units = [0u16; BLOCK];
+    let (mut i, mut o) = (0, 0);
+    while i < count {
+        let n = (count - i).min(BLOCK);
+        for (unit, pair) in units.iter_mut().zip(src[2 * i..2 * (i + n)].chunks_exact(2)) {
+            let pair = [pair[0], pair[1]];
+            *unit = if BIG { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) };
+        }
+        let (read, written) = units_to_utf8(&Slice(&units[..n]), &mut dst[o..]);
+        i += read;
+        o += written;
+        // Stopped inside the block: for good (a lone surrogate, no room),
+        // unless before the block's last unit, a lead surrogate whose trail
+        // may be the next block's first (which then starts with it).
+        let lead_at_end = read + 1 == n && units[read] & 0xFC00 == 0xD800 && i + 1 < count;
+        if read < n && !(lead_at_end && read > 0) {
+            break;
+        }
+    }
+    (i, o)
 }
 
 /// The continuation bytes of `bytes`, for [`crate::count_utf8_code_points`]
@@ -658,7 +701,7 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::{
-        ByFn, ascii_prefix, units_to_utf8, utf16_bytes_to_utf8, utf16_prefix, utf16_to_utf8_portable,
+        BLOCK, ByFn, ascii_prefix, units_to_utf8, utf16_bytes_to_utf8, utf16_prefix, utf16_to_utf8_portable,
         valid_utf8_to_utf16_portable,
     };
 
@@ -798,6 +841,28 @@ mod tests {
                 let (full8, full16) = (text.len(), units.len());
                 check_utf8(&text, [full16, full16.saturating_sub(1)].into_iter(), 0);
                 check_utf16(&units, [full8, full8.saturating_sub(1)].into_iter());
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_and_lone_surrogates_across_the_bytes_forms_blocks() {
+        // The bytes forms convert a `BLOCK` of units at a time: a pair cut
+        // by a block's end, a lone surrogate at each position around it,
+        // and output that ends there, in runs of each class.
+        let cuts: [&[u16]; 4] = [&[0xD83D, 0xDCA9], &[0xD800, 0x41], &[0xDC00], &[0xD800]];
+        let positions = if cfg!(any(miri, utfx_slow_runner)) { BLOCK - 1..BLOCK } else { BLOCK - 3..BLOCK + 2 };
+        for fill in [0x61, 0xE9, 0x4E2D] {
+            for at in positions.clone() {
+                for cut in cuts {
+                    let mut units = alloc::vec![fill; at];
+                    units.extend_from_slice(cut);
+                    units.extend(core::iter::repeat_n(fill, 20));
+                    let full: usize = utf16_expected(&units, usize::MAX).1.len();
+                    let boundary = utf16_expected(&units[..at], usize::MAX).1.len();
+                    let near = [boundary, boundary + 1, boundary + 3, boundary + 4, full - 1, full];
+                    check_utf16(&units, near.into_iter());
+                }
             }
         }
     }
