@@ -33,6 +33,7 @@ pub mod buffers;
 pub mod fuzzing;
 pub mod hex;
 pub mod kernels;
+#[cfg(feature = "proptest")]
 pub mod strategies;
 pub mod tables;
 pub mod vectors;
