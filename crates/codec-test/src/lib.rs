@@ -31,6 +31,7 @@
 
 pub mod buffers;
 pub mod fuzzing;
+pub mod generate;
 pub mod hex;
 pub mod kernels;
 #[cfg(feature = "proptest")]

@@ -38,7 +38,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use codec_core::{AnyCodePoint, Codec, DecodeMode, EncodeMode, ErrorKind, Items};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 /// The format's name and version, as a header line gives it.
 pub const FORMAT: &str = "utfx-vectors/1";
@@ -563,19 +563,14 @@ impl Vector {
             format!("\"output\":{}", json!(self.output)),
         ];
         if let Some(errors) = &self.errors {
-            let list: Vec<Value> = errors
+            let list: Vec<String> = errors
                 .iter()
                 .map(|e| {
-                    let mut m = Map::new();
-                    m.insert("offset".into(), json!(e.offset));
-                    m.insert("length".into(), json!(e.length));
-                    if let Some(kind) = &e.kind {
-                        m.insert("kind".into(), json!(kind));
-                    }
-                    Value::Object(m)
+                    let kind = e.kind.as_ref().map(|k| format!(",\"kind\":{}", json!(k))).unwrap_or_default();
+                    format!("{{\"offset\":{},\"length\":{}{kind}}}", e.offset, json!(e.length))
                 })
                 .collect();
-            parts.push(format!("\"errors\":{}", Value::Array(list)));
+            parts.push(format!("\"errors\":[{}]", list.join(",")));
         }
         parts.push(format!("\"source\":{{\"kind\":\"{}\",\"ref\":{}}}", self.source.as_str(), json!(self.reference)));
         format!("{{{}}}", parts.join(","))
@@ -674,8 +669,9 @@ where
         }
         Direction::Encode => {
             let mode = vector.mode.parse().map_err(|_| VectorError::new(0, "unknown encode mode"))?;
-            let input = parse_points(&vector.input)
-                .ok_or_else(|| VectorError::new(0, "input holds a code point the codec's type cannot"))?;
+            let input = parse_points(&vector.input).ok_or_else(|| {
+                VectorError::new(0, format!("{}: the input holds a code point the codec's type cannot", vector.name))
+            })?;
             Vector::encoded_by(codec, mode, &input, &vector.name, vector.source, &vector.reference)
         }
     };

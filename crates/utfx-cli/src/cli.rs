@@ -105,6 +105,20 @@ pub(crate) enum Command {
         `-` for an item that is no character. --offset N decodes from the first byte all the\n\
         same and starts at the item that holds byte N, so the items are those of the whole input.")]
     Inspect(InspectArgs),
+    /// Write test vectors for a codec (JSON lines): the project's curated ones, then generated ones.
+    #[command(after_help = "Examples:\n  \
+        utfx vectors -f utf-8 > utf-8.jsonl\n  \
+        utfx vectors -f cesu-8 --direction encode --count 1000 --seed 7\n\n\
+        Each line is one vector of the format utfx-vectors/1 (docs/vectors.schema.json,\n\
+        docs/TESTING-YOUR-DECODER.md): codec, direction, mode, input and expected output as hex,\n\
+        every error's offset, length and kind, and its source. First the curated vectors the\n\
+        project ships for the codec (the Unicode Standard's tables, WPT, Markus Kuhn, Java,\n\
+        other implementations' tests; those of --mode when given), then generated ones: the\n\
+        boundary code points of each sequence length and every truncation of each, overlong,\n\
+        surrogate and out-of-range forms, CESU-8 pairs, C0 80, the FE/FF forms, byte order\n\
+        marks, then --count damaged random texts (random code points when encoding), their\n\
+        expected values computed by utfx. The same --seed gives the same vectors.")]
+    Vectors(VectorsArgs),
 }
 
 const DECODE_MODES: [&str; 6] = ["fatal", "replace", "escape", "latin1", "windows-1252", "ignore"];
@@ -275,6 +289,27 @@ pub(crate) struct ValidateArgs {
     /// The files to check (standard input when none, or `-`).
     #[arg(value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
+}
+
+/// `utfx vectors`.
+#[derive(Debug, Args)]
+pub(crate) struct VectorsArgs {
+    /// The codec.
+    #[arg(short = 'f', long = "from", visible_alias = "codec", value_name = "CODEC")]
+    pub(crate) codec: String,
+    /// The error mode (decode: fatal, replace, escape, latin1, windows-1252, ignore; encode:
+    /// fatal, replace, html, escape, ignore); the generated vectors use fatal without it.
+    #[arg(long, value_name = "MODE")]
+    pub(crate) mode: Option<String>,
+    /// Decoding (bytes to code points) or encoding vectors.
+    #[arg(long, value_name = "D", default_value = "decode", value_parser = PossibleValuesParser::new(["decode", "encode"]))]
+    pub(crate) direction: String,
+    /// How many damaged random inputs to generate after the systematic ones.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub(crate) count: usize,
+    /// The seed of the random inputs.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub(crate) seed: u64,
 }
 
 /// `utfx inspect`.

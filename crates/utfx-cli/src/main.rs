@@ -26,6 +26,7 @@ mod parallel;
 mod read_ahead;
 mod support;
 mod validate;
+mod vectors;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Inspect(args) => inspect::run(args),
+        Command::Vectors(args) => vectors::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
