@@ -34,6 +34,7 @@ pub mod fuzzing;
 pub mod generate;
 pub mod hex;
 pub mod kernels;
+pub mod shrink;
 #[cfg(feature = "proptest")]
 pub mod strategies;
 pub mod tables;

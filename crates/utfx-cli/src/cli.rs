@@ -119,6 +119,28 @@ pub(crate) enum Command {
         marks, then --count damaged random texts (random code points when encoding), their\n\
         expected values computed by utfx. The same --seed gives the same vectors.")]
     Vectors(VectorsArgs),
+    /// Compare another program's decoder (encoder, converter) with utfx's, and shrink a difference.
+    #[command(after_help = "Examples:\n  \
+        utfx compare -f utf-8 --mode replace -- python3 my_decoder.py\n  \
+        utfx compare -f utf-8 -t utf-16le -- iconv -f UTF-8 -t UTF-16LE\n  \
+        utfx compare -f utf-8 --lines --cases 100000 -- node decoder-lines.js\n\n\
+        The protocol (docs/TESTING-YOUR-DECODER.md): by default the command runs once per case,\n\
+        with the input bytes on its standard input (when encoding: the code points as hex,\n\
+        one line); it answers on standard output with the code points as hex separated by\n\
+        spaces (decoding; U+ allowed), or the bytes (encoding, or converting with -t), and\n\
+        exits non-zero when the input fails. With --lines it runs once: each case is one line\n\
+        of hex on its standard input (bytes, or code points when encoding), each answer one\n\
+        line on its standard output: code points, or bytes as hex, or a line starting with !\n\
+        when the input fails.\n\n\
+        The cases, --cases in all: the vectors of utfx vectors (curated, then generated; an even\n\
+        sample when they are more), then damaged random inputs (none after --seconds). On the first difference the input is shrunk\n\
+        by delta debugging to one that still differs and no byte of which can go, and the\n\
+        report shows it, both answers, and the rule that decides (utfx's error kind, and the\n\
+        specification its codec follows). Each answer has --timeout milliseconds; a command\n\
+        past it is killed and reported, as is one that crashes or prints garbage.\n\n\
+        Exit status: 0 when they agree on every case, 1 on a difference (the report is on\n\
+        standard output), 2 for a usage error, 3 when the command cannot be run.")]
+    Compare(CompareArgs),
 }
 
 const DECODE_MODES: [&str; 6] = ["fatal", "replace", "escape", "latin1", "windows-1252", "ignore"];
@@ -310,6 +332,45 @@ pub(crate) struct VectorsArgs {
     /// The seed of the random inputs.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub(crate) seed: u64,
+}
+
+/// `utfx compare`.
+#[derive(Debug, Args)]
+pub(crate) struct CompareArgs {
+    /// The codec the command decodes (or encodes, with --encode).
+    #[arg(short = 'f', long = "from", value_name = "CODEC")]
+    pub(crate) codec: String,
+    /// Compare a conversion to this codec (the command writes its bytes).
+    #[arg(short = 't', long = "to", value_name = "TO")]
+    pub(crate) to: Option<String>,
+    /// The error mode utfx uses (default fatal).
+    #[arg(long, value_name = "MODE")]
+    pub(crate) mode: Option<String>,
+    /// Compare encoders: code points in, bytes out.
+    #[arg(long)]
+    pub(crate) encode: bool,
+    /// How many cases in all: the vectors first (an even sample of them when
+    /// they are more), then random damaged inputs.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub(crate) cases: usize,
+    /// Skip the vectors: random damaged inputs only.
+    #[arg(long)]
+    pub(crate) random_only: bool,
+    /// Stop trying random inputs after this many seconds.
+    #[arg(long, value_name = "S")]
+    pub(crate) seconds: Option<f64>,
+    /// The seed of the random inputs.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Run the command once and talk to it a line per case.
+    #[arg(long)]
+    pub(crate) lines: bool,
+    /// How long each answer may take, in milliseconds.
+    #[arg(long = "timeout", value_name = "MS", default_value_t = 5000)]
+    pub(crate) timeout_ms: u64,
+    /// The command and its arguments, after `--`.
+    #[arg(last = true, value_name = "COMMAND", required = true)]
+    pub(crate) command: Vec<String>,
 }
 
 /// `utfx inspect`.

@@ -16,6 +16,7 @@
 
 mod bom;
 mod cli;
+mod compare;
 mod convert;
 mod decode;
 mod encode;
@@ -66,6 +67,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Vectors(args) => vectors::run(args),
+        Command::Compare(args) => compare::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
