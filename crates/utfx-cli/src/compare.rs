@@ -143,6 +143,9 @@ struct Program {
     /// The running program in `--lines` mode.
     lines: Option<LineProcess>,
     use_lines: bool,
+    /// The first line the program wrote on standard error for the last
+    /// case it ran (one process per case), to show why it failed.
+    last_stderr: Option<Receiver<Vec<u8>>>,
 }
 
 /// A program started once, answering a line per line.
@@ -172,9 +175,19 @@ impl Program {
             .command()
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| cannot_run(&self.argv, &e))?;
+        let stderr = child.stderr.take();
+        let (err_tx, err_rx) = mpsc::channel();
+        thread::spawn(move || {
+            let mut text = Vec::new();
+            if let Some(s) = stderr {
+                let _ = s.take(4096).read_to_end(&mut text);
+            }
+            let _ = err_tx.send(text);
+        });
+        self.last_stderr = Some(err_rx);
         let stdin_bytes = match input {
             Input::Bytes(b) => b.clone(),
             Input::Points(_) => format!("{}\n", input.hex()).into_bytes(),
@@ -316,6 +329,17 @@ impl Program {
     }
 }
 
+impl Program {
+    /// What the program said on standard error for the last case run once:
+    /// its first line, when it wrote one within a moment.
+    fn said(&mut self) -> Option<String> {
+        let text = self.last_stderr.take()?.recv_timeout(Duration::from_millis(200)).ok()?;
+        let text = String::from_utf8_lossy(&text);
+        let first = text.lines().next()?.trim();
+        (!first.is_empty()).then(|| first.to_owned())
+    }
+}
+
 impl Drop for Program {
     fn drop(&mut self) {
         self.stop();
@@ -430,6 +454,7 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
         task,
         lines: None,
         use_lines: args.lines,
+        last_stderr: None,
     };
     let started = Instant::now();
     let deadline = args.seconds.map(|s| started + Duration::from_secs_f64(s));
@@ -565,17 +590,27 @@ fn report_difference(
         }
     };
     let (want_small, errors, rules_codec) = reference.answer(&small);
-    let got_small = if small.len() == original { got.clone() } else { program.answer(&small)? };
+    // Asked again for what it says on standard error (not after a hang,
+    // which would cost another timeout).
+    let again = !(matches!(got, Answer::Hang) || (program.use_lines && got.is_fatal()));
+    let got_small = if again { program.answer(&small)? } else { got.clone() };
+    let said = if again { program.said() } else { None };
     let (want_small, got_small) =
         if got_small == want_small { (want.clone(), got.clone()) } else { (want_small, got_small) };
-    let unit = if matches!(small, Input::Points(_)) { "code points" } else { "bytes" };
+    let unit = match (&small, small.len()) {
+        (Input::Points(_), 1) => "code point",
+        (Input::Points(_), _) => "code points",
+        (Input::Bytes(_), 1) => "byte",
+        (Input::Bytes(_), _) => "bytes",
+    };
     let mut text = format!(
-        "difference at case {case} ({name})\n  input:   {} ({} {unit}{})\n  utfx:    {}\n  command: {}\n",
+        "difference at case {case} ({name})\n  input:   {} ({} {unit}{})\n  utfx:    {}\n  command: {}{}\n",
         small.hex(),
         small.len(),
         if small.len() < original { format!(", shrunk from {original}") } else { String::new() },
         want_small.show(),
         got_small.show(),
+        said.filter(|_| got_small == Answer::Fails).map(|s| format!(" (it said: {s})")).unwrap_or_default(),
     );
     if small.len() < original {
         text.push_str(&format!("  found on: {original_hex}\n"));
