@@ -11,11 +11,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "utfx",
     version,
-    about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings",
-    after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n\n\
+    about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings; test another decoder against them",
+    after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n  utfx compare -f utf-8 --mode replace -- python3 my_decoder.py\n\n\
 As iconv: utfx -l lists the codecs; utfx -f FROM -t TO [-c] [-s] [-o OUT] [FILE] converts (-c,\n\
 or //IGNORE after TO, drops what cannot be converted; -s prints no warnings or hints, only\n\
-errors). FROM defaults to UTF-8 (iconv takes the locale's charset).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error; a closed output pipe\nends quietly with 0. On SIGINT, SIGTERM or SIGHUP, convert -o removes its temporary\nfile and dies of the signal (the shell shows 130, 143, 129)."
+errors). FROM defaults to UTF-8 (iconv takes the locale's charset).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error (compare: 1 a difference,\n3 the command cannot be run); a closed output pipe ends quietly with 0. On SIGINT, SIGTERM\nor SIGHUP, convert -o removes its temporary file and dies of the signal (the shell shows\n130, 143, 129)."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
