@@ -21,8 +21,13 @@ fn curated_utf8_vectors() {
     assert_eq!(codec_test::vectors::check_all(&UTF_8, &vectors), 819);
     let fatal_failures = vectors.iter().filter(|v| v.mode == "fatal" && v.output.is_none()).count();
     assert_eq!(fatal_failures, 393);
+    let mut seen = std::collections::HashSet::new();
     for v in &vectors {
         let input = v.input_bytes().expect("decoding vectors");
+        // An input comes in a replace and a fatal vector: checked once.
+        if !seen.insert(input.clone()) {
+            continue;
+        }
         // std agrees on where and how long.
         let std = core::str::from_utf8(&input).map_err(|e| (e.valid_up_to(), e.error_len()));
         let strict = UTF_8.validate(&input).map_err(|e| (e.valid_up_to(), e.error_len()));

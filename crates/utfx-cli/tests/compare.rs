@@ -13,7 +13,9 @@ use std::io::{BufRead, Read, Write};
 use std::process::{Command, Output};
 
 /// What the planted programs are asked to do: one of `planted`, `right`
-/// (the planted decoder without its bug), `hang`, `garbage`, `quit`.
+/// (the planted decoder without its bug), `hang`, `garbage`, `quit`,
+/// `encoder` (std's UTF-8 encoder, code points in), `to-utf-16le` (std's
+/// decoder and UTF-16 encoder).
 const PROGRAM: &str = "UTFX_TEST_PROGRAM";
 /// `once` (one process per case) or `lines`.
 const PROTOCOL: &str = "UTFX_TEST_PROTOCOL";
@@ -31,6 +33,8 @@ fn main() {
         ("a_hanging_program_is_killed_and_reported", hang),
         ("garbage_and_a_program_that_quits_are_reported", garbage_and_quit),
         ("usage_and_a_command_that_cannot_run", usage_and_cannot_run),
+        ("an_encoder_and_a_converter_agree", encoder_and_converter),
+        ("seconds_stops_the_random_inputs", seconds),
     ];
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let mut ran = 0;
@@ -82,6 +86,25 @@ fn child(program: &str) {
         "hang" => std::thread::sleep(std::time::Duration::from_secs(600)),
         "garbage" => println!("this is not hex"),
         "quit" => {}
+        "encoder" => {
+            // One process per case: code points as hex on one line in, the
+            // bytes out; a code point that is no char fails.
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line).unwrap();
+            let text: Option<String> =
+                line.split_whitespace().map(|t| u32::from_str_radix(t, 16).ok().and_then(char::from_u32)).collect();
+            match text {
+                Some(text) => std::io::stdout().write_all(text.as_bytes()).unwrap(),
+                None => std::process::exit(1),
+            }
+        }
+        "to-utf-16le" => {
+            let mut input = Vec::new();
+            std::io::stdin().read_to_end(&mut input).unwrap();
+            let Ok(text) = std::str::from_utf8(&input) else { std::process::exit(1) };
+            let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+            std::io::stdout().write_all(&bytes).unwrap();
+        }
         _ if lines => {
             let stdout = std::io::stdout();
             for line in std::io::stdin().lock().lines() {
@@ -190,4 +213,18 @@ fn usage_and_cannot_run() {
     assert!(text(&out.stderr).starts_with("utfx: cannot run `/nonexistent/decoder`: "), "{}", text(&out.stderr));
     let out = utfx().args(["compare", "-f", "utf-8", "--encode", "-t", "utf-16le", "--", "cat"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+fn encoder_and_converter() {
+    let out = compare("encoder", "once", "fatal", &["--encode", "--cases", "60", "--timeout", PATIENT]);
+    assert_eq!(text(&out.stdout), "agree: 60 cases (utf-8, encode, fatal)\n", "{}", text(&out.stderr));
+    let out = compare("to-utf-16le", "once", "fatal", &["-t", "utf-16le", "--cases", "60", "--timeout", PATIENT]);
+    assert_eq!(text(&out.stdout), "agree: 60 cases (utf-8, convert to utf-16le, fatal)\n", "{}", text(&out.stderr));
+}
+
+fn seconds() {
+    // No time for random inputs: none are tried, and it says so.
+    let args = ["--lines", "--random-only", "--seconds", "0", "--cases", "1000000", "--timeout", PATIENT];
+    let out = compare("right", "lines", "fatal", &args);
+    assert_eq!(text(&out.stdout), "agree: 0 cases (utf-8, decode, fatal)\n");
 }
