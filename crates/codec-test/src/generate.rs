@@ -285,13 +285,31 @@ where
     for (name, bytes) in SPECIAL {
         push(name, bytes);
     }
+    out.extend(damaged_vectors(codec, mode, seed).take(count));
+    out
+}
+
+/// The damaged random texts of [`decode_vectors`], one vector at a time
+/// and without end: `decode_vectors(codec, mode, n, seed)` ends with the
+/// first `n` of them.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{DecodeMode, doc_example::Ascii};
+/// let first = codec_test::generate::damaged_vectors(&Ascii, DecodeMode::Fatal, 2).next().unwrap();
+/// assert!(first.name.starts_with("damaged #0: "));
+/// ```
+pub fn damaged_vectors<C>(codec: &C, mode: DecodeMode, seed: u64) -> impl Iterator<Item = Vector> + '_
+where
+    C: Codec + ?Sized,
+{
     let mut rng = Rng::new(seed);
-    for i in 0..count {
+    (0..).map(move |i| {
         let mut bytes = valid_text(codec, &mut rng, 12);
         let what = damage(&mut bytes, &mut rng);
-        push(&format!("damaged #{i}: {what}"), &bytes);
-    }
-    out
+        Vector::decoded_by(codec, mode, &bytes, &format!("damaged #{i}: {what}"), SourceKind::Generated, REFERENCE)
+    })
 }
 
 /// Encoding vectors for `codec` in `mode`: every boundary code point
@@ -324,11 +342,30 @@ where
     push("lone lead surrogate amid text", &parse("41 D800 42"));
     push("lone trail surrogate amid text", &parse("41 DC00 42"));
     push("reversed surrogates", &parse("DC00 D800"));
+    out.extend(random_encode_vectors(codec, mode, seed).take(count));
+    out
+}
+
+/// The random mixes of boundary code points of [`encode_vectors`], one
+/// vector at a time and without end.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{EncodeMode, doc_example::Ascii};
+/// let v: Vec<_> = codec_test::generate::random_encode_vectors(&Ascii, EncodeMode::Fatal, 1).take(3).collect();
+/// assert_eq!(v[2].name, "random #2");
+/// ```
+pub fn random_encode_vectors<C>(codec: &C, mode: EncodeMode, seed: u64) -> impl Iterator<Item = Vector> + '_
+where
+    C: Codec + ?Sized,
+    <C as Decode>::Point: FromStr,
+{
+    let points: Vec<<C as Decode>::Point> = BOUNDARIES.iter().filter_map(|h| h.parse().ok()).collect();
     let mut rng = Rng::new(seed);
-    for i in 0..count {
+    (0..).map(move |i| {
         let n = 1 + rng.below(8);
         let mix: Vec<_> = (0..n).map(|_| points[rng.below(points.len())].clone()).collect();
-        push(&format!("random #{i}"), &mix);
-    }
-    out
+        Vector::encoded_by(codec, mode, &mix, &format!("random #{i}"), SourceKind::Generated, REFERENCE)
+    })
 }

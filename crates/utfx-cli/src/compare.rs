@@ -30,6 +30,9 @@ use crate::support::{self, Failure, Output};
 /// line): more is garbage, and memory stays bounded.
 const MAX_ANSWER: usize = 16 << 20;
 
+/// The longest `--timeout`: a day.
+const MAX_TIMEOUT_MS: u64 = 86_400_000;
+
 /// How many times the shrinker may run both sides.
 const SHRINK_BUDGET: usize = 2_000;
 
@@ -444,9 +447,14 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
         (None, true) => Task::Encode(support::encode_mode("--mode", mode, false)?),
         (None, false) => Task::Decode(support::decode_mode(mode, false)?),
     };
-    if args.timeout_ms == 0 {
-        return Err(Failure::Usage("--timeout must be at least 1 ms".into()));
+    if !(1..=MAX_TIMEOUT_MS).contains(&args.timeout_ms) {
+        return Err(Failure::Usage(format!("--timeout must be from 1 to {MAX_TIMEOUT_MS} ms")));
     }
+    let seconds = match args.seconds.map(Duration::try_from_secs_f64) {
+        None => None,
+        Some(Ok(s)) => Some(s),
+        Some(Err(_)) => return Err(Failure::Usage("--seconds must be a number of seconds, 0 or more".into())),
+    };
     let reference = Reference { codec, task };
     let mut program = Program {
         argv: args.command.clone(),
@@ -457,7 +465,8 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
         last_stderr: None,
     };
     let started = Instant::now();
-    let deadline = args.seconds.map(|s| started + Duration::from_secs_f64(s));
+    // Past what `Instant` holds: no deadline.
+    let deadline = seconds.and_then(|s| started.checked_add(s));
     let mut out = Output::stdout();
     let mut cases = 0usize;
     let mut check = |name: &str, input: Input, program: &mut Program| -> Result<bool, Failure> {

@@ -5,6 +5,7 @@
 //! from `--seed`.
 
 use codec_core::{DecodeMode, EncodeMode};
+use codec_test::generate;
 use codec_test::vectors::{self, Direction};
 
 use crate::cli::VectorsArgs;
@@ -38,10 +39,20 @@ pub(crate) fn run(args: &VectorsArgs) -> Result<(), Failure> {
             out.write(b"\n")?;
         }
     }
-    let generated = match modes {
-        (Some(mode), _) => codec_test::generate::decode_vectors(codec, mode, args.count, args.seed),
-        (_, Some(mode)) => codec_test::generate::encode_vectors(codec, mode, args.count, args.seed),
-        (None, None) => Vec::new(),
+    // The systematic vectors, then the random ones one at a time (memory
+    // stays bounded whatever --count says).
+    let generated: Box<dyn Iterator<Item = vectors::Vector>> = match modes {
+        (Some(mode), _) => Box::new(
+            generate::decode_vectors(codec, mode, 0, args.seed)
+                .into_iter()
+                .chain(generate::damaged_vectors(codec, mode, args.seed).take(args.count)),
+        ),
+        (_, Some(mode)) => Box::new(
+            generate::encode_vectors(codec, mode, 0, args.seed)
+                .into_iter()
+                .chain(generate::random_encode_vectors(codec, mode, args.seed).take(args.count)),
+        ),
+        (None, None) => Box::new(std::iter::empty()),
     };
     for v in generated {
         out.write(v.to_json_line().as_bytes())?;

@@ -213,6 +213,12 @@ fn usage_and_cannot_run() {
     assert!(text(&out.stderr).starts_with("utfx: cannot run `/nonexistent/decoder`: "), "{}", text(&out.stderr));
     let out = utfx().args(["compare", "-f", "utf-8", "--encode", "-t", "utf-16le", "--", "cat"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // Durations a deadline cannot hold are usage errors, not panics.
+    for bad in [["--seconds", "NaN"], ["--seconds", "1e300"], ["--timeout", "0"], ["--timeout", "18446744073709551615"]]
+    {
+        let out = utfx().args(["compare", "-f", "utf-8"]).args(bad).args(["--", "cat"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", text(&out.stderr));
+    }
 }
 
 fn encoder_and_converter() {
