@@ -67,16 +67,16 @@ fn python_replace_agrees_with_utf8() {
         return;
     }
     let out = compare(
-        &["-f", "utf-8", "--mode", "replace", "--lines", "--cases", "1200", "--timeout", PATIENT],
+        &["-f", "utf-8", "--mode", "replace", "--lines", "--cases", "800", "--timeout", PATIENT],
         &["python3", "-c", PYTHON_LINES, "replace"],
     );
-    agrees(&out, "agree: 1200 cases (utf-8, decode, replace)");
+    agrees(&out, "agree: 800 cases (utf-8, decode, replace)");
     // The same, one process per case (slower: a few cases).
     let out = compare(
-        &["-f", "utf-8", "--mode", "replace", "--cases", "12", "--timeout", PATIENT],
+        &["-f", "utf-8", "--mode", "replace", "--cases", "6", "--timeout", PATIENT],
         &["python3", "-c", PYTHON_ONCE],
     );
-    agrees(&out, "agree: 12 cases (utf-8, decode, replace)");
+    agrees(&out, "agree: 6 cases (utf-8, decode, replace)");
 }
 
 #[test]
@@ -85,10 +85,10 @@ fn python_surrogatepass_agrees_with_generalized_utf8() {
         return;
     }
     let out = compare(
-        &["-f", "generalized-utf-8", "--lines", "--cases", "1200", "--timeout", PATIENT],
+        &["-f", "generalized-utf-8", "--lines", "--cases", "800", "--timeout", PATIENT],
         &["python3", "-c", PYTHON_LINES, "surrogatepass"],
     );
-    agrees(&out, "agree: 1200 cases (generalized-utf-8, decode, fatal)");
+    agrees(&out, "agree: 800 cases (generalized-utf-8, decode, fatal)");
 }
 
 #[test]
@@ -98,10 +98,10 @@ fn node_text_decoder_agrees_with_utf8_and_utf16le() {
     }
     for codec in ["utf-8", "utf-16le"] {
         let out = compare(
-            &["-f", codec, "--mode", "replace", "--lines", "--cases", "1200", "--timeout", PATIENT],
+            &["-f", codec, "--mode", "replace", "--lines", "--cases", "800", "--timeout", PATIENT],
             &["node", "-e", NODE_LINES, codec],
         );
-        agrees(&out, &format!("agree: 1200 cases ({codec}, decode, replace)"));
+        agrees(&out, &format!("agree: 800 cases ({codec}, decode, replace)"));
     }
 }
 
