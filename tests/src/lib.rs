@@ -51,6 +51,8 @@ mod readmes {
     mod codec_utf8_history {}
     #[doc = include_str!("../../crates/codec-encoding-standard/README.md")]
     mod codec_encoding_standard {}
+    #[doc = include_str!("../../crates/codec-test/README.md")]
+    mod codec_test {}
     #[doc = include_str!("../../crates/codec-registry/README.md")]
     mod codec_registry {}
     #[doc = include_str!("../../crates/utfx-cli/README.md")]

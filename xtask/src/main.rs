@@ -13,6 +13,8 @@
 //! * `cargo xtask fuzz [--seconds N] [TARGET...]`: every fuzz target of
 //!   `fuzz/` for N seconds (nightly, cargo-fuzz), with executions and
 //!   findings per target.
+//! * `cargo xtask vectors [--check]`: the shipped conformance files in the
+//!   project's vector format, written to `crates/codec-test/data/`.
 //! * `cargo xtask tidy`: the checks reviewers should not have to make (also
 //!   run as a test: `cargo test -p xtask`).
 //!
@@ -26,6 +28,7 @@ mod fuzz;
 mod matrix;
 mod progress;
 mod tidy;
+mod vectors;
 
 use std::process::ExitCode;
 
@@ -101,6 +104,17 @@ const COMMANDS: &[Command] = &[
         ],
         writes: "fuzz/target/corpus/<target>/ (what the run found worth keeping), fuzz/artifacts/<target>/ (a \
                  finding's input); executions and findings per target on stdout.",
+    },
+    Command {
+        name: "vectors",
+        summary: "the shipped conformance files in the project's vector format",
+        args: "[--check]",
+        about: "Converts the conformance files the codec crates ship (fffd-vectors.json, the Kuhn-derived \
+                file, cesu8-mutf8-vectors.json, wtf8-vectors.json) to the project's vector format \
+                (utfx-vectors/1, JSON lines; docs/vectors.schema.json), keeping each source's expected values \
+                and citation.",
+        options: &[("--check", "fail, naming them, when the committed files differ (writes nothing)")],
+        writes: "crates/codec-test/data/*.jsonl; one line per file written on stdout.",
     },
     Command {
         name: "tidy",
@@ -187,6 +201,7 @@ fn main() -> ExitCode {
         ("bench", _) => bench::main(rest),
         ("fuzz", _) => fuzz::main(rest),
         ("tidy", _) => tidy::main(rest),
+        ("vectors", _) => vectors::main(rest),
         ("help" | "--help" | "-h", _) => match rest.first() {
             None => {
                 print!("{}", overview());

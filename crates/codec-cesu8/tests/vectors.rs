@@ -189,3 +189,15 @@ fn rejected_upstream_vectors_are_rejected_for_the_stated_reason() {
         }
     }
 }
+
+/// The same file as `cargo xtask vectors` converts it to the project's
+/// vector format (`codec_test::vectors`): both directions of the code point
+/// vectors, the C-string vector without its terminating 00, and the
+/// rejected inputs with the JDK's malformed length.
+#[test]
+fn curated_vectors_in_the_project_format() {
+    let cesu = codec_test::vectors::curated("cesu-8");
+    let mutf = codec_test::vectors::curated("mutf-8");
+    assert_eq!(codec_test::vectors::check_all(&CESU_8, &cesu), 90);
+    assert_eq!(codec_test::vectors::check_all(&MUTF_8, &mutf), 129);
+}

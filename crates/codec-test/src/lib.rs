@@ -1,18 +1,53 @@
-//! Shared test support for the utfx codecs, written once so that no codec
-//! crate copies it: the streaming split-point sweeps, the ASCII-prefix
-//! alignment sweep, differential checks of fast paths against
-//! [`codec_core::reference`] (over the buffer APIs: [`buffers`]; the SIMD
-//! kernels' sweep: [`kernels`]), the escape-mode round trip, a codec-neutral
-//! vector format ([`vectors`]) and proptest strategies ([`strategies`]).
+//! Test support for anyone's decoder or encoder of the UTF-8 family, and
+//! for the utfx codecs themselves.
+//!
+//! * [`compare`]: your decoder or encoder, as a closure over bytes (or code
+//!   points), against any codec, over the codec's vectors and seeded
+//!   damaged inputs, the first difference shrunk to a minimal input.
+//! * [`vectors`]: the project's vector format (`utfx-vectors/1`, JSON
+//!   lines), its reader and writer, a checker, and the curated vectors the
+//!   project ships ([`vectors::curated`]); [`generate`] writes more for any
+//!   codec; [`shrink`] is the delta debugging; [`wpt`] runs the
+//!   web-platform-tests' `TextDecoder` vectors.
+//! * For the codec crates of the workspace: the streaming split-point
+//!   sweeps, the ASCII-prefix alignment sweep, differential checks of fast
+//!   paths against [`codec_core::reference`] (over the buffer APIs:
+//!   [`buffers`]; the SIMD kernels' sweep: [`kernels`]), the escape-mode
+//!   round trip, references written from the specifications' tables
+//!   ([`tables`]) and, with the default feature `proptest`, proptest
+//!   strategies (`strategies`).
 //!
 //! Every `check_*` function panics with a message naming the codec input, the
 //! mode and the split when a check fails, so it can be called from `#[test]`s
 //! and from proptest bodies alike.
 //!
+//! The codec to compare with is any [`Codec`]: a codec crate's
+//! (`codec_utf8::UTF_8`), one found by label in `codec-registry`
+//! (`codec_registry::get("utf-8")`), or [`example::Ascii`] as below. This
+//! crate does not depend on the registry (the codec crates use it in their
+//! tests, and the registry depends on them).
+//!
 //! # Examples
 //!
+//! A decoder of your own against a codec: agreement on every case, or the
+//! smallest input on which they differ.
+//!
 //! ```
-//! use codec_core::{CodePoint, Decode, ErrorKind, Step};
+//! use codec_test::{DecodeMode, example::Ascii};
+//!
+//! let mine = |bytes: &[u8]| -> Option<Vec<u32>> {
+//!     // Wrong on purpose: takes 0xC0 for U+00C0.
+//!     bytes.iter().map(|&b| (b < 0x80 || b == 0xC0).then_some(u32::from(b))).collect()
+//! };
+//! let found = codec_test::compare::decoder(&Ascii, DecodeMode::Fatal, 500, 1, mine).unwrap_err();
+//! assert_eq!(found.input, "C0");
+//! assert_eq!(found.rule.unwrap().kind.as_deref(), Some("invalid_lead"));
+//! ```
+//!
+//! The split-point sweep over a codec's `Decode` implementation:
+//!
+//! ```
+//! use codec_test::{CodePoint, Decode, ErrorKind, Step};
 //!
 //! struct Ascii;
 //! impl Decode for Ascii {
@@ -30,15 +65,34 @@
 #![forbid(unsafe_code)]
 
 pub mod buffers;
+pub mod compare;
 pub mod fuzzing;
+pub mod generate;
 pub mod hex;
 pub mod kernels;
+pub mod shrink;
+#[cfg(feature = "proptest")]
 pub mod strategies;
 pub mod tables;
 pub mod vectors;
 pub mod wpt;
 
-use codec_core::{CodePoint, Codec, Decode, DecodeError, DecodeMode, Encode, EncodeError, EncodeMode, reference};
+pub use codec_core::{CodePoint, Codec, Decode, DecodeMode, Encode, EncodeMode, ErrorKind, Step};
+use codec_core::{DecodeError, EncodeError, reference};
+
+/// A codec for examples: 7-bit ASCII (`ascii`), every byte from `0x80` an
+/// `invalid_lead` error, every code point from U+0080 `out_of_range`.
+pub mod example {
+    /// 7-bit ASCII, the codec of the examples.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_test::{Decode, example::Ascii};
+    /// assert!(Ascii.validate(b"\x80").is_err());
+    /// ```
+    pub use codec_core::doc_example::Ascii;
+}
 
 /// The result of decoding an input in one mode.
 type Decoded<P> = Result<Vec<P>, DecodeError>;

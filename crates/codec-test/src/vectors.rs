@@ -1,120 +1,795 @@
-//! A codec-neutral vector format and its runner.
+//! The project's vector format, `utfx-vectors/1`: JSON lines, one vector
+//! per line, for any codec, in either direction and any error mode.
 //!
-//! A vector file is JSON:
+//! A line is one JSON object (the JSON Schema is `docs/vectors.schema.json`
+//! in the repository; `docs/TESTING-YOUR-DECODER.md` explains it):
 //!
 //! ```json
-//! {
-//!   "description": "what these vectors are and where they come from",
-//!   "vectors": [
-//!     {
-//!       "name": "overlong NUL",
-//!       "input_hex": "C0 80",
-//!       "expect": {
-//!         "utf-8": { "error": { "offset": 0, "len": 1, "kind": "invalid_lead" },
-//!                    "replace": ["U+FFFD", "U+FFFD"] },
-//!         "mutf-8": { "points": ["U+0000"] },
-//!         "cesu-8": "skip"
-//!       }
-//!     }
-//!   ]
-//! }
+//! {"name":"overlong NUL","codec":"utf-8","direction":"decode","mode":"replace","input":"C0 80","output":"FFFD FFFD","errors":[{"offset":0,"length":1,"kind":"invalid_lead"},{"offset":1,"length":1,"kind":"unexpected_continuation"}],"source":{"kind":"specification","ref":"Unicode 16.0 §3.9 Table 3-8"}}
 //! ```
 //!
-//! For each codec a vector names, `points` is the fatal-mode result,
-//! `error` the fatal-mode error (`len` is `null` for a truncated end), and
-//! `replace` the replace-mode result; any subset may be given. `"skip"` says
-//! the vector does not apply. Code points are written as `U+` hex (any case,
-//! any prefix the core accepts) and compared by value, so unbounded code
-//! points work too.
+//! * `input`: bytes as hex pairs when decoding (`"C0 80"`), code points as
+//!   hex numbers separated by spaces when encoding (`"0041 1F4A9"`).
+//! * `output`: the other of the two, or `null` when the input fails in
+//!   `fatal` mode (then `errors`, when given, holds the first error only).
+//! * `errors` (optional: absent when the source does not say): every error
+//!   in input order, `offset` (a byte offset when decoding, a code point
+//!   index when encoding), `length` (`null` when the input ends inside a
+//!   sequence) and `kind` (`codec_core::ErrorKind::as_str`; optional too).
+//! * `source`: where the expected values come from (`kind` one of
+//!   [`SourceKind`]'s names, `ref` a citation).
+//!
+//! A line whose object has a `format` member is a header (the format's name
+//! and a description); blank lines are skipped.
+//!
+//! # Examples
+//!
+//! ```
+//! use codec_core::doc_example::Ascii;
+//! use codec_test::vectors::{self, Vector};
+//!
+//! let line = r#"{"codec":"ascii","direction":"decode","mode":"fatal","input":"41 FF","output":null,
+//!   "errors":[{"offset":1,"length":1,"kind":"invalid_lead"}],"source":{"kind":"generated","ref":"example"}}"#;
+//! let vector = Vector::from_json_line(&line.replace('\n', "")).unwrap();
+//! assert_eq!(vectors::check(&Ascii, &vector), Ok(()));
+//! ```
 
-use codec_core::{BigCodePoint, Codec, DecodeMode};
-use serde_json::Value;
+use core::fmt;
+use core::str::FromStr;
 
-/// Runs every vector of `json` that names `codec` (by its `CodecInfo` name)
-/// and returns how many it ran.
-///
-/// # Panics
-///
-/// When the JSON is malformed, or with the list of every failing vector.
+use codec_core::{AnyCodePoint, Codec, DecodeMode, EncodeMode, ErrorKind, Items};
+use serde_json::{Value, json};
+
+/// The format's name and version, as a header line gives it.
+pub const FORMAT: &str = "utfx-vectors/1";
+
+/// Which way a vector goes.
 ///
 /// # Examples
 ///
 /// ```
-/// # use codec_core::{CodePoint, Codec, CodecInfo, Decode, Domain, Encode, EncodeStep, ErrorKind, Step, Surrogates};
-/// # use codec_core::doc_example::Ascii;
-/// let json = r#"{"vectors": [{"name": "A", "input_hex": "41 FF",
-///   "expect": {"ascii": {"error": {"offset": 1, "len": 1, "kind": "invalid_lead"},
-///                        "replace": ["U+0041", "U+FFFD"]}}}]}"#;
-/// assert_eq!(codec_test::vectors::run(&Ascii, json), 1);
+/// use codec_test::vectors::Direction;
+/// assert_eq!("encode".parse::<Direction>(), Ok(Direction::Encode));
+/// assert_eq!(Direction::Decode.as_str(), "decode");
 /// ```
-pub fn run<C: Codec + ?Sized>(codec: &C, json: &str) -> usize {
-    let doc: Value = serde_json::from_str(json).expect("vector file is valid JSON");
-    let vectors = doc["vectors"].as_array().expect("vector file has a `vectors` array");
-    let name = codec.info().name;
-    let mut failures = Vec::new();
-    let mut ran = 0;
-    for v in vectors {
-        let Some(expect) = v["expect"].get(name) else { continue };
-        if expect.as_str() == Some("skip") {
-            continue;
-        }
-        ran += 1;
-        let label = v["name"].as_str().unwrap_or("(unnamed)");
-        let input =
-            crate::hex::parse(v["input_hex"].as_str().expect("input_hex is a string")).expect("input_hex is hex");
-        if let Some(points) = expect.get("points") {
-            let want = parse_points(points);
-            match codec.decode(&input) {
-                Ok(got) => {
-                    let got = normalize(&got);
-                    if got != want {
-                        failures.push(format!("{label}: decoded {got:?}, expected {want:?}"));
-                    }
-                }
-                Err(e) => failures.push(format!("{label}: expected success, got error {e}")),
-            }
-        }
-        if let Some(error) = expect.get("error") {
-            let offset = error["offset"].as_u64().expect("error.offset is a number") as usize;
-            let len = error["len"].as_u64().map(|n| n as usize);
-            let kind = error["kind"].as_str().expect("error.kind is a string");
-            match codec.decode(&input) {
-                Ok(_) => failures.push(format!("{label}: expected an error, decoding succeeded")),
-                Err(e) => {
-                    if (e.valid_up_to(), e.error_len(), e.kind().as_str()) != (offset, len, kind) {
-                        failures.push(format!(
-                            "{label}: error at {} len {:?} kind {}, expected at {offset} len {len:?} kind {kind}",
-                            e.valid_up_to(),
-                            e.error_len(),
-                            e.kind().as_str()
-                        ));
-                    }
-                }
-            }
-        }
-        if let Some(points) = expect.get("replace") {
-            let want = parse_points(points);
-            let got = codec.decode_with(&input, DecodeMode::Replace).map(|p| normalize(&p));
-            if got.as_ref() != Ok(&want) {
-                failures.push(format!("{label}: replace mode gave {got:?}, expected {want:?}"));
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{} of {ran} vectors failed for {name}:\n{}", failures.len(), failures.join("\n"));
-    ran
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Bytes to code points.
+    Decode,
+    /// Code points to bytes.
+    Encode,
 }
 
-fn parse_points(v: &Value) -> Vec<String> {
-    v.as_array()
-        .expect("a list of code points")
-        .iter()
-        .map(|p| {
-            let text = p.as_str().expect("code points are strings");
-            text.parse::<BigCodePoint>().expect("a code point").to_string()
-        })
+impl Direction {
+    /// Returns the name the format writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_test::vectors::Direction::Encode.as_str(), "encode");
+    /// ```
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Direction::Decode => "decode",
+            Direction::Encode => "encode",
+        }
+    }
+}
+
+impl FromStr for Direction {
+    type Err = VectorError;
+
+    fn from_str(s: &str) -> Result<Self, VectorError> {
+        match s {
+            "decode" => Ok(Direction::Decode),
+            "encode" => Ok(Direction::Encode),
+            _ => Err(VectorError::new(0, "direction is neither `decode` nor `encode`")),
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where a vector's expected values come from.
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::vectors::SourceKind;
+/// assert_eq!("wpt".parse::<SourceKind>(), Ok(SourceKind::Wpt));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SourceKind {
+    /// A specification's table or example.
+    Specification,
+    /// The web-platform-tests.
+    Wpt,
+    /// Markus Kuhn's UTF-8 decoder capability and stress test.
+    Kuhn,
+    /// Java's observed behaviour.
+    Java,
+    /// Another implementation's own tests (the JDK's, ICU's, Rust's std, ...).
+    Implementation,
+    /// Computed by other programs that agree (CPython, Node, ICU).
+    Oracle,
+    /// Generated, the expected values computed by utfx.
+    Generated,
+}
+
+impl SourceKind {
+    /// Every kind, in declaration order.
+    pub const ALL: &'static [SourceKind] = &[
+        SourceKind::Specification,
+        SourceKind::Wpt,
+        SourceKind::Kuhn,
+        SourceKind::Java,
+        SourceKind::Implementation,
+        SourceKind::Oracle,
+        SourceKind::Generated,
+    ];
+
+    /// Returns the name the format writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_test::vectors::SourceKind::Generated.as_str(), "generated");
+    /// ```
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SourceKind::Specification => "specification",
+            SourceKind::Wpt => "wpt",
+            SourceKind::Kuhn => "kuhn",
+            SourceKind::Java => "java",
+            SourceKind::Implementation => "implementation",
+            SourceKind::Oracle => "oracle",
+            SourceKind::Generated => "generated",
+        }
+    }
+}
+
+impl FromStr for SourceKind {
+    type Err = VectorError;
+
+    fn from_str(s: &str) -> Result<Self, VectorError> {
+        SourceKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| VectorError::new(0, "unknown source kind"))
+    }
+}
+
+/// One error a vector expects: where, how long, and why.
+///
+/// # Examples
+///
+/// ```
+/// let e = codec_test::vectors::ErrorSpan { offset: 1, length: Some(1), kind: Some("invalid_lead".into()) };
+/// assert_eq!(e.to_string(), "offset 1, length 1: invalid_lead");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ErrorSpan {
+    /// The byte offset (decoding) or code point index (encoding).
+    pub offset: usize,
+    /// The length of the ill-formed subpart; `None` when the input ended
+    /// inside a sequence (and always 1 when encoding).
+    pub length: Option<usize>,
+    /// The kind (`ErrorKind::as_str`), when the source gives it.
+    pub kind: Option<String>,
+}
+
+impl fmt::Display for ErrorSpan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "offset {}", self.offset)?;
+        match self.length {
+            Some(n) => write!(f, ", length {n}")?,
+            None => f.write_str(", truncated")?,
+        }
+        if let Some(kind) = &self.kind {
+            write!(f, ": {kind}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One vector: a codec, a direction, a mode, an input and what must come of
+/// it.
+///
+/// `input` and `output` hold the format's normalized hex: bytes as
+/// uppercase pairs separated by spaces, code points as uppercase hex of at
+/// least four digits separated by spaces.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{DecodeMode, doc_example::Ascii};
+/// use codec_test::vectors::{SourceKind, Vector};
+///
+/// let v = Vector::decoded_by(&Ascii, DecodeMode::Replace, b"a\xFF", "example", SourceKind::Generated, "doc");
+/// assert_eq!(v.output.as_deref(), Some("0061 FFFD"));
+/// assert_eq!(Vector::from_json_line(&v.to_json_line()), Ok(v));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Vector {
+    /// A name for reports.
+    pub name: String,
+    /// The codec's label (`utfx list`).
+    pub codec: String,
+    /// Which way it goes.
+    pub direction: Direction,
+    /// The error mode (`DecodeMode` or `EncodeMode` by name).
+    pub mode: String,
+    /// The input, as normalized hex.
+    pub input: String,
+    /// The expected output as normalized hex, or `None` when the input must
+    /// fail (fatal mode).
+    pub output: Option<String>,
+    /// Every error, when the source says.
+    pub errors: Option<Vec<ErrorSpan>>,
+    /// Where the expected values come from.
+    pub source: SourceKind,
+    /// The citation.
+    pub reference: String,
+}
+
+/// Why a line is not a vector, or a vector not what a codec does: the line
+/// (from 1; 0 when there is none) and a message.
+///
+/// # Examples
+///
+/// ```
+/// let err = codec_test::vectors::parse("{}\n").unwrap_err();
+/// assert_eq!(err.line(), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VectorError {
+    line: usize,
+    message: String,
+}
+
+impl VectorError {
+    fn new(line: usize, message: impl Into<String>) -> Self {
+        VectorError { line, message: message.into() }
+    }
+
+    /// Returns the line the error is on, from 1 (0 when there is none).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(codec_test::vectors::parse("\n[]").unwrap_err().line(), 2);
+    /// ```
+    #[must_use]
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    fn at(mut self, line: usize) -> Self {
+        self.line = line;
+        self
+    }
+}
+
+impl fmt::Display for VectorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for VectorError {}
+
+/// Formats code points as the format writes them: uppercase hex of at least
+/// four digits, separated by spaces.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// assert_eq!(codec_test::vectors::format_points(&[CodePoint::new(0x41), CodePoint::new(0x1F4A9)]), "0041 1F4A9");
+/// ```
+#[must_use]
+pub fn format_points<P: AnyCodePoint>(points: &[P]) -> String {
+    points.iter().map(|p| p.to_string().trim_start_matches("U+").to_owned()).collect::<Vec<_>>().join(" ")
+}
+
+/// Parses code points written as hex numbers (with or without `U+`),
+/// separated by whitespace or commas; `None` when a token is not one.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::CodePoint;
+/// let points: Vec<CodePoint> = codec_test::vectors::parse_points("41 U+1f4a9").unwrap();
+/// assert_eq!(points, [CodePoint::new(0x41), CodePoint::new(0x1F4A9)]);
+/// ```
+#[must_use]
+pub fn parse_points<P: FromStr>(text: &str) -> Option<Vec<P>> {
+    text.split(|c: char| c.is_ascii_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().ok())
         .collect()
 }
 
-fn normalize<P: codec_core::AnyCodePoint>(points: &[P]) -> Vec<String> {
-    points.iter().map(|p| p.to_string()).collect()
+/// A function that writes hex of one kind in the format's form.
+type Normalize = fn(&str) -> Option<String>;
+
+/// Normalizes hex code points (any case, any prefix) to the format's form.
+fn normalize_points(text: &str) -> Option<String> {
+    let points: Vec<codec_core::BigCodePoint> = parse_points(text)?;
+    Some(format_points(&points))
+}
+
+/// Normalizes hex bytes to the format's form.
+fn normalize_bytes(text: &str) -> Option<String> {
+    crate::hex::parse(text).map(|b| crate::hex::format(&b))
+}
+
+impl Vector {
+    /// Computes a decoding vector: what `codec` makes of `input` in `mode`,
+    /// with every error (the first only in fatal mode).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{DecodeMode, doc_example::Ascii};
+    /// use codec_test::vectors::{SourceKind, Vector};
+    /// let v = Vector::decoded_by(&Ascii, DecodeMode::Fatal, b"\x80", "high bit", SourceKind::Generated, "doc");
+    /// assert_eq!((v.output, v.errors.unwrap()[0].offset), (None, 0));
+    /// ```
+    #[must_use]
+    pub fn decoded_by<C: Codec + ?Sized>(
+        codec: &C,
+        mode: DecodeMode,
+        input: &[u8],
+        name: &str,
+        source: SourceKind,
+        reference: &str,
+    ) -> Vector {
+        let result = codec.decode_with(input, mode);
+        let mut errors: Vec<ErrorSpan> = Items::new(codec, input)
+            .filter_map(|item| match item {
+                Err(e) => Some(ErrorSpan {
+                    offset: e.valid_up_to(),
+                    length: e.error_len(),
+                    kind: Some(e.kind().as_str().to_owned()),
+                }),
+                Ok(it) if it.point.is_none() => ErrorSpan {
+                    offset: it.offset,
+                    length: Some(it.len),
+                    kind: Some(ErrorKind::Reserved.as_str().to_owned()),
+                }
+                .into(),
+                Ok(_) => None,
+            })
+            .collect();
+        let output = match result {
+            Ok(points) => Some(format_points(&points)),
+            Err(e) => {
+                errors = vec![ErrorSpan {
+                    offset: e.valid_up_to(),
+                    length: e.error_len(),
+                    kind: Some(e.kind().as_str().to_owned()),
+                }];
+                None
+            }
+        };
+        Vector {
+            name: name.to_owned(),
+            codec: codec.info().name.to_owned(),
+            direction: Direction::Decode,
+            mode: mode.to_string(),
+            input: crate::hex::format(input),
+            output,
+            errors: Some(errors),
+            source,
+            reference: reference.to_owned(),
+        }
+    }
+
+    /// Computes an encoding vector: what `codec` makes of `input` in
+    /// `mode`, with every code point it cannot encode (the first only in
+    /// fatal mode).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{CodePoint, EncodeMode, doc_example::Ascii};
+    /// use codec_test::vectors::{SourceKind, Vector};
+    /// let v = Vector::encoded_by(&Ascii, EncodeMode::Replace, &[CodePoint::new(0xE9)], "e acute",
+    ///     SourceKind::Generated, "doc");
+    /// assert_eq!(v.errors.unwrap()[0].offset, 0);
+    /// ```
+    #[must_use]
+    pub fn encoded_by<C: Codec + ?Sized>(
+        codec: &C,
+        mode: EncodeMode,
+        input: &[<C as codec_core::Decode>::Point],
+        name: &str,
+        source: SourceKind,
+        reference: &str,
+    ) -> Vector {
+        let mut errors = Vec::new();
+        let mut from = 0;
+        // Every error: encode what is left in fatal mode, note where it
+        // stops, go on after that code point (the encoder may look at a
+        // code point's neighbour, as UTF-16's does at a pair).
+        while from < input.len() {
+            match codec.encode(&input[from..]) {
+                Ok(_) => break,
+                Err(e) => {
+                    let at = from + e.index();
+                    errors.push(ErrorSpan { offset: at, length: Some(1), kind: Some(e.kind().as_str().to_owned()) });
+                    from = at + 1;
+                }
+            }
+        }
+        let output = match codec.encode_with(input, mode) {
+            Ok(bytes) => Some(crate::hex::format(&bytes)),
+            Err(e) => {
+                errors =
+                    vec![ErrorSpan { offset: e.index(), length: Some(1), kind: Some(e.kind().as_str().to_owned()) }];
+                None
+            }
+        };
+        Vector {
+            name: name.to_owned(),
+            codec: codec.info().name.to_owned(),
+            direction: Direction::Encode,
+            mode: mode.to_string(),
+            input: format_points(input),
+            output,
+            errors: Some(errors),
+            source,
+            reference: reference.to_owned(),
+        }
+    }
+
+    /// Returns the input bytes of a decoding vector (`None` for encoding).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{DecodeMode, doc_example::Ascii};
+    /// use codec_test::vectors::{SourceKind, Vector};
+    /// let v = Vector::decoded_by(&Ascii, DecodeMode::Fatal, b"hi", "hi", SourceKind::Generated, "doc");
+    /// assert_eq!(v.input_bytes().as_deref(), Some(&b"hi"[..]));
+    /// ```
+    #[must_use]
+    pub fn input_bytes(&self) -> Option<Vec<u8>> {
+        match self.direction {
+            Direction::Decode => crate::hex::parse(&self.input),
+            Direction::Encode => None,
+        }
+    }
+
+    /// Parses one line of the format; header lines are an error here (see
+    /// [`parse`]).
+    ///
+    /// # Errors
+    ///
+    /// When the line is not JSON, lacks a member, or holds a value of the
+    /// wrong shape (bad hex, an unknown mode or source kind).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_test::vectors::Vector;
+    /// assert!(Vector::from_json_line("{\"codec\": 1}").is_err());
+    /// ```
+    pub fn from_json_line(line: &str) -> Result<Vector, VectorError> {
+        let value: Value = serde_json::from_str(line).map_err(|e| VectorError::new(0, format!("not JSON: {e}")))?;
+        Vector::from_value(&value)
+    }
+
+    fn from_value(value: &Value) -> Result<Vector, VectorError> {
+        let err = |m: &str| VectorError::new(0, m.to_owned());
+        let obj = value.as_object().ok_or_else(|| err("a vector is a JSON object"))?;
+        let text =
+            |key: &str| obj.get(key).and_then(Value::as_str).ok_or_else(|| err(&format!("`{key}` is not a string")));
+        let direction: Direction = text("direction")?.parse()?;
+        let mode = text("mode")?.to_owned();
+        let known = match direction {
+            Direction::Decode => mode.parse::<DecodeMode>().is_ok(),
+            Direction::Encode => mode.parse::<EncodeMode>().is_ok(),
+        };
+        if !known {
+            return Err(err(&format!("unknown {direction} mode `{mode}`")));
+        }
+        let (in_norm, out_norm): (Normalize, Normalize) = match direction {
+            Direction::Decode => (normalize_bytes, normalize_points),
+            Direction::Encode => (normalize_points, normalize_bytes),
+        };
+        let input = in_norm(text("input")?).ok_or_else(|| err("`input` is not hex of the direction's kind"))?;
+        let output = match obj.get("output") {
+            Some(Value::Null) => None,
+            Some(Value::String(s)) => {
+                Some(out_norm(s).ok_or_else(|| err("`output` is not hex of the direction's kind"))?)
+            }
+            _ => return Err(err("`output` is neither a string nor null")),
+        };
+        let errors = match obj.get("errors") {
+            None => None,
+            Some(Value::Array(list)) => Some(list.iter().map(error_span).collect::<Result<Vec<_>, _>>()?),
+            Some(_) => return Err(err("`errors` is not an array")),
+        };
+        let source = obj.get("source").and_then(Value::as_object).ok_or_else(|| err("`source` is not an object"))?;
+        Ok(Vector {
+            name: obj.get("name").and_then(Value::as_str).unwrap_or_default().to_owned(),
+            codec: text("codec")?.to_owned(),
+            direction,
+            mode,
+            input,
+            output,
+            errors,
+            source: source
+                .get("kind")
+                .and_then(Value::as_str)
+                .ok_or_else(|| err("`source.kind` is missing"))?
+                .parse()?,
+            reference: source.get("ref").and_then(Value::as_str).unwrap_or_default().to_owned(),
+        })
+    }
+
+    /// Writes the vector as one line of the format (no newline).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{DecodeMode, doc_example::Ascii};
+    /// use codec_test::vectors::{SourceKind, Vector};
+    /// let v = Vector::decoded_by(&Ascii, DecodeMode::Fatal, b"A", "A", SourceKind::Generated, "doc");
+    /// assert!(v.to_json_line().starts_with("{\"name\":\"A\",\"codec\":\"ascii\""));
+    /// ```
+    #[must_use]
+    pub fn to_json_line(&self) -> String {
+        // Members in the schema's order (serde_json's `Map` sorts keys, so
+        // the line is assembled by hand from JSON-escaped values).
+        let mut parts = vec![
+            format!("\"name\":{}", json!(self.name)),
+            format!("\"codec\":{}", json!(self.codec)),
+            format!("\"direction\":\"{}\"", self.direction),
+            format!("\"mode\":{}", json!(self.mode)),
+            format!("\"input\":{}", json!(self.input)),
+            format!("\"output\":{}", json!(self.output)),
+        ];
+        if let Some(errors) = &self.errors {
+            let list: Vec<String> = errors
+                .iter()
+                .map(|e| {
+                    let kind = e.kind.as_ref().map(|k| format!(",\"kind\":{}", json!(k))).unwrap_or_default();
+                    format!("{{\"offset\":{},\"length\":{}{kind}}}", e.offset, json!(e.length))
+                })
+                .collect();
+            parts.push(format!("\"errors\":[{}]", list.join(",")));
+        }
+        parts.push(format!("\"source\":{{\"kind\":\"{}\",\"ref\":{}}}", self.source.as_str(), json!(self.reference)));
+        format!("{{{}}}", parts.join(","))
+    }
+}
+
+fn error_span(v: &Value) -> Result<ErrorSpan, VectorError> {
+    let err = |m: &str| VectorError::new(0, m.to_owned());
+    let offset = v.get("offset").and_then(Value::as_u64).ok_or_else(|| err("an error's `offset` is not a number"))?;
+    let length = match v.get("length") {
+        None | Some(Value::Null) => None,
+        Some(n) => Some(n.as_u64().ok_or_else(|| err("an error's `length` is not a number"))?),
+    };
+    let kind = match v.get("kind") {
+        None => None,
+        Some(k) => Some(k.as_str().ok_or_else(|| err("an error's `kind` is not a string"))?.to_owned()),
+    };
+    let to_usize = |n: u64| usize::try_from(n).map_err(|_| err("an error's offset or length is too large"));
+    Ok(ErrorSpan { offset: to_usize(offset)?, length: length.map(to_usize).transpose()?, kind })
+}
+
+/// Parses a whole file of the format: every vector, in order; header lines
+/// (objects with a `format` member, which must be [`FORMAT`]) and blank
+/// lines skipped.
+///
+/// # Errors
+///
+/// The first line that is not a vector, with its line number.
+///
+/// # Examples
+///
+/// ```
+/// let text = "{\"format\":\"utfx-vectors/1\"}\n\n";
+/// assert_eq!(codec_test::vectors::parse(text).unwrap().len(), 0);
+/// ```
+pub fn parse(text: &str) -> Result<Vec<Vector>, VectorError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value: Value = serde_json::from_str(line).map_err(|e| VectorError::new(i + 1, format!("not JSON: {e}")))?;
+        if let Some(format) = value.get("format") {
+            if format.as_str() != Some(FORMAT) {
+                return Err(VectorError::new(i + 1, format!("the header names {format}, not {FORMAT}")));
+            }
+            continue;
+        }
+        out.push(Vector::from_value(&value).map_err(|e| e.at(i + 1))?);
+    }
+    Ok(out)
+}
+
+/// Writes a header line: the format's name and a description.
+///
+/// # Examples
+///
+/// ```
+/// let line = codec_test::vectors::header_line("curated utf-8 vectors");
+/// assert!(codec_test::vectors::parse(&line).unwrap().is_empty());
+/// ```
+#[must_use]
+pub fn header_line(description: &str) -> String {
+    format!("{{\"format\":\"{FORMAT}\",\"description\":{}}}", json!(description))
+}
+
+/// Checks `codec` against one vector: the output, and, as far as the
+/// vector gives them, the errors.
+///
+/// The code points must parse as the codec's code point type (any `u32`,
+/// or of any size for a codec over `BigCodePoint`).
+///
+/// # Errors
+///
+/// A message naming the vector and what differs.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{DecodeMode, doc_example::Ascii};
+/// use codec_test::vectors::{self, SourceKind, Vector};
+/// let mut v = Vector::decoded_by(&Ascii, DecodeMode::Replace, b"\xFF", "FF", SourceKind::Generated, "doc");
+/// v.output = Some("0041".into());
+/// assert!(vectors::check(&Ascii, &v).unwrap_err().to_string().contains("0041"));
+/// ```
+pub fn check<C>(codec: &C, vector: &Vector) -> Result<(), VectorError>
+where
+    C: Codec + ?Sized,
+    <C as codec_core::Decode>::Point: FromStr,
+{
+    let got = match vector.direction {
+        Direction::Decode => {
+            let mode = vector.mode.parse().map_err(|_| VectorError::new(0, "unknown decode mode"))?;
+            let input = vector.input_bytes().ok_or_else(|| VectorError::new(0, "input is not hex"))?;
+            Vector::decoded_by(codec, mode, &input, &vector.name, vector.source, &vector.reference)
+        }
+        Direction::Encode => {
+            let mode = vector.mode.parse().map_err(|_| VectorError::new(0, "unknown encode mode"))?;
+            let input = parse_points(&vector.input).ok_or_else(|| {
+                VectorError::new(0, format!("{}: the input holds a code point the codec's type cannot", vector.name))
+            })?;
+            Vector::encoded_by(codec, mode, &input, &vector.name, vector.source, &vector.reference)
+        }
+    };
+    let differs = |what: String| {
+        Err(VectorError::new(
+            0,
+            format!(
+                "{} ({} {} {}, input {}): {what}",
+                vector.name, vector.codec, vector.direction, vector.mode, vector.input
+            ),
+        ))
+    };
+    if got.output != vector.output {
+        return differs(format!("output {:?}, expected {:?}", got.output, vector.output));
+    }
+    if let (Some(want), Some(have)) = (&vector.errors, &got.errors) {
+        let same = want.len() == have.len()
+            && want.iter().zip(have).all(|(w, h)| {
+                w.offset == h.offset
+                    && w.length == h.length
+                    && w.kind.as_ref().is_none_or(|k| Some(k) == h.kind.as_ref())
+            });
+        if !same {
+            let show = |l: &[ErrorSpan]| l.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+            return differs(format!("errors [{}], expected [{}]", show(have), show(want)));
+        }
+    }
+    Ok(())
+}
+
+/// Runs every vector of `jsonl` whose codec label names `codec`
+/// (`CodecInfo::matches`) and returns how many ran.
+///
+/// # Panics
+///
+/// When the text is not the format, or with the list of every failing
+/// vector.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::doc_example::Ascii;
+/// let jsonl = concat!(
+///     r#"{"codec":"ascii","direction":"encode","mode":"html","input":"0041 00E9","output":"41 26 23 32 33 33 3B","#,
+///     r#""source":{"kind":"generated","ref":"doc"}}"#, "\n",
+///     r#"{"codec":"utf-8","direction":"decode","mode":"fatal","input":"","output":"","source":{"kind":"generated","ref":"doc"}}"#,
+/// );
+/// assert_eq!(codec_test::vectors::run(&Ascii, jsonl), 1);
+/// ```
+pub fn run<C>(codec: &C, jsonl: &str) -> usize
+where
+    C: Codec + ?Sized,
+    <C as codec_core::Decode>::Point: FromStr,
+{
+    let vectors = parse(jsonl).unwrap_or_else(|e| panic!("not a vector file: {e}"));
+    check_all(codec, &vectors)
+}
+
+/// The curated files this crate ships, converted from the conformance
+/// material of the codec crates by `cargo xtask vectors` (their sources and
+/// licences: `data/README.md`).
+const CURATED: &[&str] = &[
+    include_str!("../data/utf-8-fffd.jsonl"),
+    include_str!("../data/utf-8-kuhn.jsonl"),
+    include_str!("../data/cesu-8-mutf-8.jsonl"),
+    include_str!("../data/wtf-8.jsonl"),
+];
+
+/// Returns every curated vector the project ships for the codec named
+/// `label` (its name as the vectors write it: `utf-8`, `cesu-8`, `mutf-8`,
+/// `wtf-8`), each with its source: the Unicode Standard's tables,
+/// implementations' tests, Markus Kuhn's stress test, Java's behaviour.
+///
+/// # Examples
+///
+/// ```
+/// let utf8 = codec_test::vectors::curated("UTF-8");
+/// assert!(utf8.iter().any(|v| v.source == codec_test::vectors::SourceKind::Specification));
+/// assert!(codec_test::vectors::curated("no-such-codec").is_empty());
+/// ```
+#[must_use]
+pub fn curated(label: &str) -> Vec<Vector> {
+    CURATED
+        .iter()
+        .flat_map(|text| parse(text).expect("the curated files are the format"))
+        .filter(|v| v.codec.eq_ignore_ascii_case(label.trim()))
+        .collect()
+}
+
+/// Checks `codec` against every vector of `vectors` whose codec label names
+/// it and returns how many ran: [`run`] over parsed vectors.
+///
+/// # Panics
+///
+/// With the list of every failing vector.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{DecodeMode, doc_example::Ascii};
+/// use codec_test::vectors::{self, SourceKind, Vector};
+/// let v = Vector::decoded_by(&Ascii, DecodeMode::Ignore, b"a\xFFb", "ignore", SourceKind::Generated, "doc");
+/// assert_eq!(vectors::check_all(&Ascii, &[v]), 1);
+/// ```
+pub fn check_all<C>(codec: &C, vectors: &[Vector]) -> usize
+where
+    C: Codec + ?Sized,
+    <C as codec_core::Decode>::Point: FromStr,
+{
+    let mine: Vec<&Vector> = vectors.iter().filter(|v| codec.info().matches(&v.codec)).collect();
+    let failures: Vec<String> = mine.iter().filter_map(|v| check(codec, v).err()).map(|e| e.to_string()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} vectors failed for {}:\n{}",
+        failures.len(),
+        mine.len(),
+        codec.info().name,
+        failures.join("\n")
+    );
+    mine.len()
 }

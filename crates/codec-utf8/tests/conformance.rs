@@ -1,8 +1,9 @@
 //! The independent conformance material: the U+FFFD tables (332 vectors and
-//! 83 must-reject inputs), the WPT utf-8 decoder and encoder vectors, and
-//! Markus Kuhn's stress test (379 U+FFFD in replace mode).
+//! 83 must-reject inputs) and the lines of Markus Kuhn's stress test in the
+//! project's vector format, the WPT utf-8 decoder and encoder vectors, and
+//! the Kuhn file whole (379 U+FFFD in replace mode).
 
-use codec_core::{CodePoint, Decode, DecodeMode, Encode};
+use codec_core::{CodePoint, Decode, Encode};
 use codec_utf8::UTF_8;
 use serde_json::Value;
 
@@ -10,52 +11,31 @@ fn hex(s: &str) -> Vec<u8> {
     codec_test::hex::parse(s).expect("hex")
 }
 
-fn points(v: &Value) -> Vec<CodePoint> {
-    v.as_array().expect("list").iter().map(|p| p.as_str().unwrap().parse().unwrap()).collect()
-}
-
+/// The U+FFFD tables (332 vectors, 83 must-reject inputs) and the Kuhn
+/// lines, as `cargo xtask vectors` converts them to the project's vector
+/// format (`codec_test::vectors`): replace-mode output, and fatal failure
+/// where the sources say a strict decoder must fail.
 #[test]
-fn fffd_vectors() {
-    let doc: Value = serde_json::from_str(include_str!("data/fffd-vectors.json")).unwrap();
-    let vectors = doc["vectors"].as_array().unwrap();
-    assert_eq!(vectors.len(), 332);
-    for v in vectors {
-        let input = hex(v["input_hex"].as_str().unwrap());
-        let name = v["name"].as_str().unwrap();
-        let strict = UTF_8.validate(&input);
-        if let Some(expected) = v.get("expected_codepoints_hex") {
-            let expected = points(expected);
-            assert_eq!(UTF_8.decode_with(&input, DecodeMode::Replace).unwrap(), expected, "{name}");
-            if let Some(count) = v["fffd_count"].as_u64() {
-                assert_eq!(
-                    UTF_8.decode_lossy(&input).iter().filter(|&&c| c == CodePoint::REPLACEMENT).count() as u64,
-                    count,
-                    "{name}"
-                );
-            }
-        } else {
-            // A fatal-only vector: the code points before the error, then the error.
-            assert!(v["fatal_error"].as_bool().unwrap(), "{name}");
-            let before = points(&v["output_before_error_codepoints_hex"]);
-            let up_to = strict.unwrap_err().valid_up_to();
-            assert_eq!(UTF_8.decode(&input[..up_to]).unwrap(), before, "{name}");
-        }
-        if let Some(must_fail) = v["strict_must_fail"].as_bool() {
-            assert_eq!(strict.is_err(), must_fail, "{name}");
-        }
-        if let Some(well_formed) = v["well_formed"].as_bool() {
-            assert_eq!(strict.is_ok(), well_formed, "{name}");
+fn curated_utf8_vectors() {
+    let vectors = codec_test::vectors::curated("utf-8");
+    assert_eq!(codec_test::vectors::check_all(&UTF_8, &vectors), 819);
+    let fatal_failures = vectors.iter().filter(|v| v.mode == "fatal" && v.output.is_none()).count();
+    assert_eq!(fatal_failures, 393);
+    let mut seen = std::collections::HashSet::new();
+    for v in &vectors {
+        let input = v.input_bytes().expect("decoding vectors");
+        // An input comes in a replace and a fatal vector: checked once.
+        if !seen.insert(input.clone()) {
+            continue;
         }
         // std agrees on where and how long.
         let std = core::str::from_utf8(&input).map_err(|e| (e.valid_up_to(), e.error_len()));
-        assert_eq!(strict.map_err(|e| (e.valid_up_to(), e.error_len())), std.map(|_| ()), "{name}");
+        let strict = UTF_8.validate(&input).map_err(|e| (e.valid_up_to(), e.error_len()));
+        assert_eq!(strict, std.map(|_| ()), "{}", v.name);
+        if v.name.starts_with("UTF-8-test.txt") {
+            continue;
+        }
         codec_test::check_decode_splits(&UTF_8, &input);
-    }
-    let rejects = doc["strict_reject_vectors"].as_array().unwrap();
-    assert_eq!(rejects.len(), 83);
-    for v in rejects {
-        let input = hex(v["input_hex"].as_str().unwrap());
-        assert!(UTF_8.validate(&input).is_err(), "{}", v["name"]);
     }
 }
 
@@ -84,12 +64,5 @@ fn kuhn_stress_test_gives_379_replacements() {
     assert_eq!(file.len(), 22_835);
     let decoded = UTF_8.decode_lossy(file);
     assert_eq!(decoded.iter().filter(|&&c| c == CodePoint::REPLACEMENT).count(), 379);
-    let doc: Value = serde_json::from_str(include_str!("data/kuhn-utf8-test-derived.json")).unwrap();
-    let vectors = doc["vectors"].as_array().unwrap();
-    assert_eq!(vectors.len(), 83);
-    for v in vectors {
-        let input = hex(v["input_hex"].as_str().unwrap());
-        assert_eq!(UTF_8.decode_lossy(&input), points(&v["expected_codepoints_hex"]), "line {}", v["line"]);
-    }
     codec_test::check_fast_paths(&UTF_8, file);
 }

@@ -247,3 +247,12 @@ fn all_vectors() {
     }
     assert_eq!(ran, 122);
 }
+
+/// The vectors of `data/wtf8-vectors.json` the project's vector format
+/// holds (code points to WTF-8, WTF-8 to code points, rejected inputs), as
+/// `cargo xtask vectors` converts them (`codec_test::vectors`).
+#[test]
+fn curated_vectors_in_the_project_format() {
+    let vectors = codec_test::vectors::curated("wtf-8");
+    assert_eq!(codec_test::vectors::check_all(&codec_wtf8::WTF_8, &vectors), 22);
+}

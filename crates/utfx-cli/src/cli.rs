@@ -11,11 +11,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "utfx",
     version,
-    about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings",
-    after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n\n\
+    about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings; test another decoder against them",
+    after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n  utfx compare -f utf-8 --mode replace -- python3 my_decoder.py\n\n\
 As iconv: utfx -l lists the codecs; utfx -f FROM -t TO [-c] [-s] [-o OUT] [FILE] converts (-c,\n\
 or //IGNORE after TO, drops what cannot be converted; -s prints no warnings or hints, only\n\
-errors). FROM defaults to UTF-8 (iconv takes the locale's charset).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error; a closed output pipe\nends quietly with 0. On SIGINT, SIGTERM or SIGHUP, convert -o removes its temporary\nfile and dies of the signal (the shell shows 130, 143, 129)."
+errors). FROM defaults to UTF-8 (iconv takes the locale's charset).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error (compare: 1 a difference,\n3 the command cannot be run); a closed output pipe ends quietly with 0. On SIGINT, SIGTERM\nor SIGHUP, convert -o removes its temporary file and dies of the signal (the shell shows\n130, 143, 129)."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -109,6 +109,42 @@ pub(crate) enum Command {
         `-` for an item that is no character. --offset N decodes from the first byte all the\n\
         same and starts at the item that holds byte N, so the items are those of the whole input.")]
     Inspect(InspectArgs),
+    /// Write test vectors for a codec (JSON lines): the project's curated ones, then generated ones.
+    #[command(after_help = "Examples:\n  \
+        utfx vectors -f utf-8 > utf-8.jsonl\n  \
+        utfx vectors -f cesu-8 --direction encode --count 1000 --seed 7\n\n\
+        Each line is one vector of the format utfx-vectors/1 (docs/vectors.schema.json,\n\
+        docs/TESTING-YOUR-DECODER.md): codec, direction, mode, input and expected output as hex,\n\
+        every error's offset, length and kind, and its source. First the curated vectors the\n\
+        project ships for the codec (the Unicode Standard's tables, WPT, Markus Kuhn, Java,\n\
+        other implementations' tests; those of --mode when given), then generated ones: the\n\
+        boundary code points of each sequence length and every truncation of each, overlong,\n\
+        surrogate and out-of-range forms, CESU-8 pairs, C0 80, the FE/FF forms, byte order\n\
+        marks, then --count damaged random texts (random code points when encoding), their\n\
+        expected values computed by utfx. The same --seed gives the same vectors.")]
+    Vectors(VectorsArgs),
+    /// Compare another program's decoder (encoder, converter) with utfx's, and shrink a difference.
+    #[command(after_help = "Examples:\n  \
+        utfx compare -f utf-8 --mode replace -- python3 my_decoder.py\n  \
+        utfx compare -f utf-8 -t utf-16le -- iconv -f UTF-8 -t UTF-16LE\n  \
+        utfx compare -f utf-8 --lines --cases 100000 -- node decoder-lines.js\n\n\
+        The protocol (docs/TESTING-YOUR-DECODER.md): by default the command runs once per case,\n\
+        with the input bytes on its standard input (when encoding: the code points as hex,\n\
+        one line); it answers on standard output with the code points as hex separated by\n\
+        spaces (decoding; U+ allowed), or the bytes (encoding, or converting with -t), and\n\
+        exits non-zero when the input fails. With --lines it runs once: each case is one line\n\
+        of hex on its standard input (bytes, or code points when encoding), each answer one\n\
+        line on its standard output: code points, or bytes as hex, or a line starting with !\n\
+        when the input fails.\n\n\
+        The cases, --cases in all: the vectors of utfx vectors (curated, then generated; an even\n\
+        sample when they are more), then damaged random inputs (none after --seconds). On the first difference the input is shrunk\n\
+        by delta debugging to one that still differs and no byte of which can go, and the\n\
+        report shows it, both answers, and the rule that decides (utfx's error kind, and the\n\
+        specification its codec follows). Each answer has --timeout milliseconds; a command\n\
+        past it is killed and reported, as is one that crashes or prints garbage.\n\n\
+        Exit status: 0 when they agree on every case, 1 on a difference (the report is on\n\
+        standard output), 2 for a usage error, 3 when the command cannot be run.")]
+    Compare(CompareArgs),
 }
 
 const DECODE_MODES: [&str; 6] = ["fatal", "replace", "escape", "latin1", "windows-1252", "ignore"];
@@ -289,6 +325,66 @@ pub(crate) struct ValidateArgs {
     /// The files to check (standard input when none, or `-`).
     #[arg(value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
+}
+
+/// `utfx vectors`.
+#[derive(Debug, Args)]
+pub(crate) struct VectorsArgs {
+    /// The codec.
+    #[arg(short = 'f', long = "from", visible_alias = "codec", value_name = "CODEC")]
+    pub(crate) codec: String,
+    /// The error mode (decode: fatal, replace, escape, latin1, windows-1252, ignore; encode:
+    /// fatal, replace, html, escape, ignore); the generated vectors use fatal without it.
+    #[arg(long, value_name = "MODE")]
+    pub(crate) mode: Option<String>,
+    /// Decoding (bytes to code points) or encoding vectors.
+    #[arg(long, value_name = "D", default_value = "decode", value_parser = PossibleValuesParser::new(["decode", "encode"]))]
+    pub(crate) direction: String,
+    /// How many damaged random inputs to generate after the systematic ones.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub(crate) count: usize,
+    /// The seed of the random inputs.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub(crate) seed: u64,
+}
+
+/// `utfx compare`.
+#[derive(Debug, Args)]
+pub(crate) struct CompareArgs {
+    /// The codec the command decodes (or encodes, with --encode).
+    #[arg(short = 'f', long = "from", value_name = "CODEC")]
+    pub(crate) codec: String,
+    /// Compare a conversion to this codec (the command writes its bytes).
+    #[arg(short = 't', long = "to", value_name = "TO")]
+    pub(crate) to: Option<String>,
+    /// The error mode utfx uses (default fatal).
+    #[arg(long, value_name = "MODE")]
+    pub(crate) mode: Option<String>,
+    /// Compare encoders: code points in, bytes out.
+    #[arg(long)]
+    pub(crate) encode: bool,
+    /// How many cases in all: the vectors first (an even sample of them when
+    /// they are more), then random damaged inputs.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub(crate) cases: usize,
+    /// Skip the vectors: random damaged inputs only.
+    #[arg(long)]
+    pub(crate) random_only: bool,
+    /// Stop trying random inputs after this many seconds.
+    #[arg(long, value_name = "S")]
+    pub(crate) seconds: Option<f64>,
+    /// The seed of the random inputs.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Run the command once and talk to it a line per case.
+    #[arg(long)]
+    pub(crate) lines: bool,
+    /// How long each answer may take, in milliseconds.
+    #[arg(long = "timeout", value_name = "MS", default_value_t = 5000)]
+    pub(crate) timeout_ms: u64,
+    /// The command and its arguments, after `--`.
+    #[arg(last = true, value_name = "COMMAND", required = true)]
+    pub(crate) command: Vec<String>,
 }
 
 /// `utfx inspect`.

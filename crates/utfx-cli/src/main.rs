@@ -1,5 +1,8 @@
 //! `utfx`: decode, encode, convert, validate and inspect text in every codec
-//! of the UTF-8 family (`utfx list` names them).
+//! of the UTF-8 family (`utfx list` names them); write test vectors for any
+//! of them (`utfx vectors`) and compare another program's decoder with
+//! utfx's (`utfx compare`, whose exit status 1 means a difference and 3
+//! that the command cannot be run).
 //!
 //! The command line is a contract (scripts call it as documented in
 //! `--help`): exit status 0 on success, 1 when the data is invalid, 2 for a
@@ -16,6 +19,7 @@
 
 mod bom;
 mod cli;
+mod compare;
 mod convert;
 mod decode;
 mod encode;
@@ -26,6 +30,7 @@ mod parallel;
 mod read_ahead;
 mod support;
 mod validate;
+mod vectors;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -64,6 +69,8 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Inspect(args) => inspect::run(args),
+        Command::Vectors(args) => vectors::run(args),
+        Command::Compare(args) => compare::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -803,3 +803,36 @@ fn utf_1_and_the_1992_proposal_by_label() {
         .code(1)
         .stderr(predicate::str::contains("offset 1").and(predicate::str::contains("out_of_range")));
 }
+
+/// `utfx vectors`: a header, the curated vectors of the codec first (with
+/// their sources), then generated ones; the same seed gives the same lines,
+/// and every line reads back as the format and holds for the codec.
+#[test]
+fn vectors_writes_curated_then_generated_vectors_reproducibly() {
+    let run = |args: &[&str]| {
+        let out = utfx().args(args).assert().success().get_output().stdout.clone();
+        String::from_utf8(out).unwrap()
+    };
+    let text = run(&["vectors", "-f", "UTF8", "--count", "5", "--seed", "3"]);
+    assert_eq!(text, run(&["vectors", "-f", "utf-8", "--count", "5", "--seed", "3"]));
+    assert_ne!(text, run(&["vectors", "-f", "utf-8", "--count", "5", "--seed", "4"]));
+    assert!(text.lines().next().unwrap().starts_with("{\"format\":\"utfx-vectors/1\""));
+    let vectors = codec_test::vectors::parse(&text).unwrap();
+    // The 737 decoding vectors of the U+FFFD tables and the Kuhn lines come
+    // first, each citing its source; the generated ones say so.
+    assert!(vectors[..819].iter().all(|v| v.source != codec_test::vectors::SourceKind::Generated));
+    assert!(vectors[819..].iter().all(|v| v.source == codec_test::vectors::SourceKind::Generated));
+    assert_eq!(vectors.iter().filter(|v| v.name.starts_with("damaged #")).count(), 5);
+    // U+0800 is E0 A0 80: the vector for its first two bytes alone, from the
+    // grammar of RFC 3629 (E0 A0 starts a sequence the input ends inside).
+    let cut = vectors.iter().find(|v| v.name == "U+0800 cut to 2 of 3 bytes").unwrap();
+    assert_eq!((cut.input.as_str(), cut.output.as_deref()), ("E0 A0", None));
+    let errors = cut.errors.as_ref().unwrap();
+    assert_eq!((errors[0].offset, errors[0].length, errors[0].kind.as_deref()), (0, None, Some("truncated")));
+    let encode = run(&["vectors", "-f", "cesu-8", "--direction", "encode", "--count", "3"]);
+    let encode = codec_test::vectors::parse(&encode).unwrap();
+    // TR #26's example: U+10400 is ED A0 81 ED B0 80.
+    assert!(encode.iter().any(|v| v.input == "10400" && v.output.as_deref() == Some("ED A0 81 ED B0 80")));
+    assert_eq!(codec_test::vectors::check_all(codec_registry::get_big("cesu-8").unwrap(), &encode), encode.len());
+    utfx().args(["vectors", "-f", "utf-8", "--mode", "html"]).assert().code(2).stdout("");
+}

@@ -1,0 +1,244 @@
+//! Your decoder or encoder, as a closure, against any codec: over the
+//! codec's vectors (the curated ones this crate ships, then the generated
+//! boundaries, truncations and special sequences of [`crate::generate`]),
+//! then seeded random damaged inputs; the first difference shrunk by delta
+//! debugging ([`crate::shrink::ddmin`]) to an input no element of which can
+//! go.
+//!
+//! A decoder is `FnMut(&[u8]) -> Option<Vec<u32>>`: the code points, or
+//! `None` when it rejects the input. An encoder is
+//! `FnMut(&[u32]) -> Option<Vec<u8>>`. Nothing else is asked of them: no
+//! trait to implement.
+//!
+//! # Examples
+//!
+//! ```
+//! use codec_test::{DecodeMode, example::Ascii};
+//!
+//! // A decoder that wrongly takes the byte FF for U+00FF.
+//! let mine = |bytes: &[u8]| -> Option<Vec<u32>> {
+//!     bytes.iter().map(|&b| (b < 0x80 || b == 0xFF).then_some(u32::from(b))).collect()
+//! };
+//! let found = codec_test::compare::decoder(&Ascii, DecodeMode::Fatal, 300, 1, mine).unwrap_err();
+//! assert_eq!(found.input, "FF");
+//! assert_eq!((found.expected.as_deref(), found.got.as_deref()), (None, Some("00FF")));
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use codec_core::{BigCodePoint, Codec, Decode, DecodeMode, EncodeMode};
+
+use crate::generate::{self, Rng};
+use crate::vectors::{self, Direction, ErrorSpan, SourceKind, Vector};
+
+/// A difference between a codec and the closure: the (shrunk) input, both
+/// answers, and the codec's first error on that input.
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::{EncodeMode, example::Ascii};
+/// // An encoder that writes U+00E9 as one byte.
+/// let mine = |points: &[u32]| -> Option<Vec<u8>> { points.iter().map(|&p| u8::try_from(p).ok()).collect() };
+/// let found = codec_test::compare::encoder(&Ascii, EncodeMode::Fatal, 50, 1, mine).unwrap_err();
+/// assert!(found.to_string().starts_with("input "));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The input, as the vector format writes it (bytes, or code points
+    /// when encoding).
+    pub input: String,
+    /// How many bytes (or code points) the input had before shrinking.
+    pub shrunk_from: usize,
+    /// The codec's answer: the output as the format writes it, or `None`
+    /// when the input fails.
+    pub expected: Option<String>,
+    /// The closure's answer, likewise.
+    pub got: Option<String>,
+    /// The codec's first error on the input, if any: the rule that decides.
+    pub rule: Option<ErrorSpan>,
+    /// Which case found it (a vector's name, or `random #N`).
+    pub case: String,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |a: &Option<String>| a.clone().unwrap_or_else(|| "fails".to_owned());
+        write!(
+            f,
+            "input {} (shrunk from {}; found by {}): the codec gives {}, the closure {}",
+            self.input,
+            self.shrunk_from,
+            self.case,
+            show(&self.expected),
+            show(&self.got)
+        )?;
+        if let Some(rule) = &self.rule {
+            write!(f, "; the codec's rule: {rule}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Mismatch {}
+
+/// How many times the shrinker may call both sides.
+const SHRINK_BUDGET: usize = 5_000;
+
+/// Compares `decoder` with `codec` in `mode` over `cases` inputs (the
+/// vectors first, an even sample of them when they are more, then random
+/// damaged text from `seed`) and returns how many agreed.
+///
+/// # Errors
+///
+/// The first difference, shrunk (boxed: it is large).
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::{DecodeMode, example::Ascii};
+/// let right = |bytes: &[u8]| -> Option<Vec<u32>> {
+///     bytes.iter().map(|&b| (b < 0x80).then_some(u32::from(b))).collect()
+/// };
+/// assert_eq!(codec_test::compare::decoder(&Ascii, DecodeMode::Fatal, 100, 7, right), Ok(100));
+/// ```
+pub fn decoder<C, F>(
+    codec: &C,
+    mode: DecodeMode,
+    cases: usize,
+    seed: u64,
+    mut decoder: F,
+) -> Result<usize, Box<Mismatch>>
+where
+    C: Codec + ?Sized,
+    <C as Decode>::Point: FromStr,
+    F: FnMut(&[u8]) -> Option<Vec<u32>>,
+{
+    let expected = |input: &[u8]| Vector::decoded_by(codec, mode, input, "", SourceKind::Generated, "");
+    let mut got = |input: &[u8]| decoder(input).map(|points| vectors::format_points(&big(&points)));
+    let mut inputs: Vec<(String, Vec<u8>)> = generate::decode_vectors(codec, mode, 0, seed)
+        .into_iter()
+        .filter_map(|v| Some((v.name.clone(), v.input_bytes()?)))
+        .collect();
+    let curated = vectors::curated(codec.info().name)
+        .into_iter()
+        .filter(|v| v.direction == Direction::Decode)
+        .filter_map(|v| Some((v.name.clone(), v.input_bytes()?)));
+    inputs.extend(curated);
+    let inputs = sample(inputs, cases);
+    let mut rng = Rng::new(seed);
+    let random = (inputs.len()..cases).map(|i| {
+        let mut bytes = generate::valid_text(codec, &mut rng, 12);
+        generate::damage(&mut bytes, &mut rng);
+        (format!("random #{i} (seed {seed})"), bytes)
+    });
+    let mut agreed = 0;
+    for (case, input) in inputs.into_iter().chain(random) {
+        if expected(&input).output == got(&input) {
+            agreed += 1;
+            continue;
+        }
+        let shrunk_from = input.len();
+        let small = crate::shrink::ddmin(input, |c| expected(c).output != got(c), SHRINK_BUDGET);
+        let want = expected(&small);
+        return Err(Box::new(Mismatch {
+            input: crate::hex::format(&small),
+            shrunk_from,
+            got: got(&small),
+            expected: want.output,
+            rule: want.errors.and_then(|e| e.into_iter().next()),
+            case,
+        }));
+    }
+    Ok(agreed)
+}
+
+/// Compares `encoder` with `codec` in `mode` over `cases` inputs (the
+/// vectors first, then random mixes of boundary code points from `seed`)
+/// and returns how many agreed. Code points the codec's type cannot hold
+/// are left out.
+///
+/// # Errors
+///
+/// The first difference, shrunk (boxed: it is large).
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::{EncodeMode, example::Ascii};
+/// let right = |points: &[u32]| -> Option<Vec<u8>> {
+///     points.iter().map(|&p| u8::try_from(p).ok().filter(|b| *b < 0x80)).collect()
+/// };
+/// assert_eq!(codec_test::compare::encoder(&Ascii, EncodeMode::Fatal, 60, 1, right), Ok(60));
+/// ```
+pub fn encoder<C, F>(
+    codec: &C,
+    mode: EncodeMode,
+    cases: usize,
+    seed: u64,
+    mut encoder: F,
+) -> Result<usize, Box<Mismatch>>
+where
+    C: Codec + ?Sized,
+    <C as Decode>::Point: FromStr,
+    F: FnMut(&[u32]) -> Option<Vec<u8>>,
+{
+    let expected = |input: &[u32]| {
+        let points: Vec<<C as Decode>::Point> =
+            input.iter().map(|&p| <C as Decode>::Point::from(codec_core::CodePoint::new(p))).collect();
+        Vector::encoded_by(codec, mode, &points, "", SourceKind::Generated, "")
+    };
+    let mut got = |input: &[u32]| encoder(input).map(|b| crate::hex::format(&b));
+    let as_u32 = |v: &Vector| -> Option<Vec<u32>> {
+        let points: Vec<BigCodePoint> = vectors::parse_points(&v.input)?;
+        points.iter().map(|p| codec_core::AnyCodePoint::to_code_point(p).map(codec_core::CodePoint::to_u32)).collect()
+    };
+    let mut inputs: Vec<(String, Vec<u32>)> = generate::encode_vectors(codec, mode, 0, seed)
+        .iter()
+        .filter_map(|v| Some((v.name.clone(), as_u32(v)?)))
+        .collect();
+    let curated = vectors::curated(codec.info().name);
+    inputs.extend(
+        curated.iter().filter(|v| v.direction == Direction::Encode).filter_map(|v| Some((v.name.clone(), as_u32(v)?))),
+    );
+    let inputs = sample(inputs, cases);
+    let pool: Vec<u32> = generate::BOUNDARIES.iter().filter_map(|h| u32::from_str_radix(h, 16).ok()).collect();
+    let mut rng = Rng::new(seed);
+    let random = (inputs.len()..cases).map(|i| {
+        let n = 1 + rng.below(8);
+        let mix: Vec<u32> = (0..n).map(|_| pool[rng.below(pool.len())]).collect();
+        (format!("random #{i} (seed {seed})"), mix)
+    });
+    let mut agreed = 0;
+    for (case, input) in inputs.into_iter().chain(random) {
+        if expected(&input).output == got(&input) {
+            agreed += 1;
+            continue;
+        }
+        let shrunk_from = input.len();
+        let small = crate::shrink::ddmin(input, |c| expected(c).output != got(c), SHRINK_BUDGET);
+        let want = expected(&small);
+        return Err(Box::new(Mismatch {
+            input: small.iter().map(|p| format!("{p:04X}")).collect::<Vec<_>>().join(" "),
+            shrunk_from,
+            got: got(&small),
+            expected: want.output,
+            rule: want.errors.and_then(|e| e.into_iter().next()),
+            case,
+        }));
+    }
+    Ok(agreed)
+}
+
+/// At most `n` of `all`: all of them when they fit, else an even sample.
+fn sample<T: Clone>(all: Vec<T>, n: usize) -> Vec<T> {
+    if all.len() <= n {
+        return all;
+    }
+    (0..n).map(|i| all[i * all.len() / n].clone()).collect()
+}
+
+fn big(points: &[u32]) -> Vec<BigCodePoint> {
+    points.iter().map(|&p| BigCodePoint::from(codec_core::CodePoint::new(p))).collect()
+}

@@ -1,0 +1,236 @@
+//! `utfx compare` against programs whose answers are known: a planted wrong
+//! UTF-8 decoder (it reads `C0 80` as U+0000, as Modified UTF-8 does, and is
+//! otherwise std's decoder), which compare must catch and shrink to exactly
+//! those two bytes under both protocols; the same decoder without the bug,
+//! which agrees; and programs that hang, crash or print garbage.
+//!
+//! This test has no libtest harness (`harness = false`): the binary is also
+//! the program compared, chosen by `UTFX_TEST_PROGRAM` (its standard input
+//! and output are then the protocol's), and otherwise runs the tests in
+//! `main`, each a function that panics on failure.
+
+use std::io::{BufRead, Read, Write};
+use std::process::{Command, Output};
+
+/// What the planted programs are asked to do: one of `planted`, `right`
+/// (the planted decoder without its bug), `hang`, `garbage`, `quit`,
+/// `encoder` (std's UTF-8 encoder, code points in), `to-utf-16le` (std's
+/// decoder and UTF-16 encoder).
+const PROGRAM: &str = "UTFX_TEST_PROGRAM";
+/// `once` (one process per case) or `lines`.
+const PROTOCOL: &str = "UTFX_TEST_PROTOCOL";
+/// `fatal` or `replace`.
+const MODE: &str = "UTFX_TEST_MODE";
+
+fn main() {
+    if let Ok(program) = std::env::var(PROGRAM) {
+        return child(&program);
+    }
+    let tests: &[(&str, fn())] = &[
+        ("planted_decoder_is_caught_and_shrunk_one_process_per_case", planted_once),
+        ("planted_decoder_is_caught_and_shrunk_in_lines_mode", planted_lines),
+        ("the_decoder_without_the_bug_agrees", right_agrees),
+        ("a_hanging_program_is_killed_and_reported", hang),
+        ("garbage_and_a_program_that_quits_are_reported", garbage_and_quit),
+        ("usage_and_a_command_that_cannot_run", usage_and_cannot_run),
+        ("an_encoder_and_a_converter_agree", encoder_and_converter),
+        ("seconds_stops_the_random_inputs", seconds),
+    ];
+    let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let mut ran = 0;
+    for (name, test) in tests {
+        if filter.iter().all(|f| name.contains(f.as_str())) {
+            test();
+            println!("test {name} ... ok");
+            ran += 1;
+        }
+    }
+    println!("test result: ok. {ran} passed");
+}
+
+// --- The programs compared -------------------------------------------------
+
+/// The planted decoder's answer for `input`: std's decoding (one U+FFFD per
+/// maximal subpart in replace mode) with each `C0 80` read as U+0000 when
+/// `planted`; `None` when the input fails.
+fn decode(input: &[u8], planted: bool, replace: bool) -> Option<String> {
+    let mut parts: Vec<&[u8]> = vec![input];
+    if planted {
+        parts = Vec::new();
+        let mut rest = input;
+        while let Some(at) = rest.windows(2).position(|w| w == [0xC0, 0x80]) {
+            parts.push(&rest[..at]);
+            rest = &rest[at + 2..];
+        }
+        parts.push(rest);
+    }
+    let mut text = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            text.push('\0');
+        }
+        if replace {
+            text.push_str(&String::from_utf8_lossy(part));
+        } else {
+            text.push_str(std::str::from_utf8(part).ok()?);
+        }
+    }
+    Some(text.chars().map(|c| format!("{:04X}", u32::from(c))).collect::<Vec<_>>().join(" "))
+}
+
+fn child(program: &str) {
+    let replace = std::env::var(MODE).as_deref() == Ok("replace");
+    let lines = std::env::var(PROTOCOL).as_deref() == Ok("lines");
+    let planted = program == "planted";
+    match program {
+        "hang" => std::thread::sleep(std::time::Duration::from_secs(600)),
+        "garbage" => println!("this is not hex"),
+        "quit" => {}
+        "encoder" => {
+            // One process per case: code points as hex on one line in, the
+            // bytes out; a code point that is no char fails.
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line).unwrap();
+            let text: Option<String> =
+                line.split_whitespace().map(|t| u32::from_str_radix(t, 16).ok().and_then(char::from_u32)).collect();
+            match text {
+                Some(text) => std::io::stdout().write_all(text.as_bytes()).unwrap(),
+                None => std::process::exit(1),
+            }
+        }
+        "to-utf-16le" => {
+            let mut input = Vec::new();
+            std::io::stdin().read_to_end(&mut input).unwrap();
+            let Ok(text) = std::str::from_utf8(&input) else { std::process::exit(1) };
+            let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+            std::io::stdout().write_all(&bytes).unwrap();
+        }
+        _ if lines => {
+            let stdout = std::io::stdout();
+            for line in std::io::stdin().lock().lines() {
+                let input = codec_test::hex::parse(&line.unwrap()).unwrap();
+                let answer = decode(&input, planted, replace).unwrap_or_else(|| "!".to_owned());
+                writeln!(stdout.lock(), "{answer}").unwrap();
+            }
+        }
+        _ => {
+            let mut input = Vec::new();
+            std::io::stdin().read_to_end(&mut input).unwrap();
+            match decode(&input, planted, replace) {
+                Some(answer) => println!("{answer}"),
+                None => std::process::exit(1),
+            }
+        }
+    }
+}
+
+// --- The tests -------------------------------------------------------------
+
+/// A deadline per answer far beyond what a busy machine takes: never a
+/// measure, only what ends a hang.
+const PATIENT: &str = "20000";
+
+fn compare(program: &str, protocol: &str, mode: &str, args: &[&str]) -> Output {
+    let me = std::env::current_exe().unwrap();
+    Command::new(env!("CARGO_BIN_EXE_utfx"))
+        .args(["compare", "-f", "utf-8", "--mode", mode])
+        .args(args)
+        .arg("--")
+        .arg(me)
+        .env(PROGRAM, program)
+        .env(PROTOCOL, protocol)
+        .env(MODE, mode)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn planted_once() {
+    // The vectors, sampled: among them inputs with C0 80 in longer text.
+    let out = compare("planted", "once", "fatal", &["--cases", "300", "--timeout", PATIENT]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("\n  input:   C0 80 (2 bytes"), "{report}");
+    assert!(report.contains("\n  utfx:    fails\n  command: 0000\n"), "{report}");
+    // The rule: C0 starts an overlong form (RFC 3629 §3: C0 and C1 never
+    // appear), an error of one byte at offset 0.
+    assert!(report.contains("rule:    utf-8: overlong (overlong encoding) at offset 0, 1 byte; RFC 3629"), "{report}");
+}
+
+fn planted_lines() {
+    // Random damaged text only: the C0 80 comes amid other bytes, and the
+    // shrinking leaves the two.
+    let args = ["--lines", "--random-only", "--cases", "20000", "--seed", "3", "--timeout", PATIENT];
+    let out = compare("planted", "lines", "replace", &args);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("\n  input:   C0 80 (2 bytes, shrunk from "), "{report}");
+    assert!(report.contains("\n  utfx:    FFFD FFFD\n  command: 0000\n"), "{report}");
+}
+
+fn right_agrees() {
+    for (protocol, mode, cases) in [("once", "fatal", "40"), ("lines", "replace", "3000")] {
+        let lines = if protocol == "lines" { "--lines" } else { "--seed=1" };
+        let out = compare("right", protocol, mode, &[lines, "--cases", cases, "--timeout", PATIENT]);
+        let report = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{report}{}", text(&out.stderr));
+        assert_eq!(report, format!("agree: {cases} cases (utf-8, decode, {mode})\n"));
+    }
+}
+
+fn hang() {
+    for protocol in ["once", "lines"] {
+        let lines = if protocol == "lines" { "--lines" } else { "--seed=1" };
+        let out = compare("hang", protocol, "fatal", &[lines, "--cases", "5", "--timeout", "300"]);
+        let report = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{report}");
+        assert!(report.contains("command: no answer within the timeout (killed)"), "{report}");
+    }
+}
+
+fn garbage_and_quit() {
+    let out = compare("garbage", "once", "replace", &["--cases", "5", "--timeout", PATIENT]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("command: garbage: \"this is not hex\\n\""), "{report}");
+    // Shrunk to nothing: the answer is garbage whatever the input.
+    assert!(report.contains("input:    (0 bytes, shrunk from"), "{report}");
+    let out = compare("quit", "lines", "fatal", &["--lines", "--cases", "5", "--timeout", PATIENT]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("command: crashed: the program ended (exit status 0)"), "{report}");
+}
+
+fn usage_and_cannot_run() {
+    let utfx = || Command::new(env!("CARGO_BIN_EXE_utfx"));
+    let out = utfx().args(["compare", "-f", "utf-8"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = utfx().args(["compare", "-f", "utf-8", "--", "/nonexistent/decoder"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr).starts_with("utfx: cannot run `/nonexistent/decoder`: "), "{}", text(&out.stderr));
+    let out = utfx().args(["compare", "-f", "utf-8", "--encode", "-t", "utf-16le", "--", "cat"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // Durations a deadline cannot hold are usage errors, not panics.
+    for bad in [["--seconds", "NaN"], ["--seconds", "1e300"], ["--timeout", "0"], ["--timeout", "18446744073709551615"]]
+    {
+        let out = utfx().args(["compare", "-f", "utf-8"]).args(bad).args(["--", "cat"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", text(&out.stderr));
+    }
+}
+
+fn encoder_and_converter() {
+    let out = compare("encoder", "once", "fatal", &["--encode", "--cases", "60", "--timeout", PATIENT]);
+    assert_eq!(text(&out.stdout), "agree: 60 cases (utf-8, encode, fatal)\n", "{}", text(&out.stderr));
+    let out = compare("to-utf-16le", "once", "fatal", &["-t", "utf-16le", "--cases", "60", "--timeout", PATIENT]);
+    assert_eq!(text(&out.stdout), "agree: 60 cases (utf-8, convert to utf-16le, fatal)\n", "{}", text(&out.stderr));
+}
+
+fn seconds() {
+    // No time for random inputs: none are tried, and it says so.
+    let args = ["--lines", "--random-only", "--seconds", "0", "--cases", "1000000", "--timeout", PATIENT];
+    let out = compare("right", "lines", "fatal", &args);
+    assert_eq!(text(&out.stdout), "agree: 0 cases (utf-8, decode, fatal)\n");
+}
