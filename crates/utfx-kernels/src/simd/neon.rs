@@ -1,6 +1,6 @@
 //! The 128-bit vector of aarch64 over NEON (`uint8x16_t`), which every
 //! aarch64 processor has (the target enables it), and the kernels of
-//! `simd128.rs` instantiated over it. Little-endian only: the kernels read
+//! `simd.rs` instantiated over it. Little-endian only: the kernels read
 //! a vector's bytes as the little-endian bytes of its 16- and 32-bit lanes.
 #![allow(unsafe_code)]
 
@@ -35,6 +35,7 @@ const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 
 #[allow(unused_unsafe)]
 impl Vector for V {
     type Token = Neon;
+    const BYTES: usize = 16;
 
     #[inline(always)]
     fn token(self) -> Neon {
@@ -61,7 +62,7 @@ impl Vector for V {
         V(unsafe { vld1q_u8(bytes.as_ptr()) })
     }
     #[inline(always)]
-    fn row(_: Neon, bytes: &[u8; 16]) -> V {
+    fn rows(_: Neon, [bytes, _]: [&[u8; 16]; 2]) -> V {
         // SAFETY: see the impl; `bytes` is 16 readable bytes.
         V(unsafe { vld1q_u8(bytes.as_ptr()) })
     }
@@ -72,6 +73,11 @@ impl Vector for V {
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut u8) {
+        // SAFETY: see the impl.
+        unsafe { vst1q_u8(p, self.0) }
+    }
+    #[inline(always)]
+    unsafe fn store_lane(self, _: usize, p: *mut u8) {
         // SAFETY: see the impl.
         unsafe { vst1q_u8(p, self.0) }
     }
@@ -206,6 +212,11 @@ impl Vector for V {
         V(unsafe { vreinterpretq_u8_u16(vzip2q_u16(vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0))) })
     }
     #[inline(always)]
+    fn widen8(self) -> (V, V) {
+        // SAFETY: see the impl.
+        unsafe { (V(vzip1q_u8(self.0, vdupq_n_u8(0))), V(vzip2q_u8(self.0, vdupq_n_u8(0)))) }
+    }
+    #[inline(always)]
     fn narrow16(self, o: V) -> V {
         // The low byte of each lane: the trait asks for lanes of -128 to
         // 127, whose low byte is their saturated value.
@@ -253,7 +264,7 @@ impl Vector for V {
     }
 }
 
-/// The kernels of `simd128.rs` over [`V`].
+/// The kernels of `simd.rs` over [`V`].
 macro_rules! instantiate {
     ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {$(
         #[doc = concat!("`super::", stringify!($name), "` over NEON.")]

@@ -1,5 +1,5 @@
 //! The 128-bit vector of x86-64 over SSE2 to SSE4.2 (`__m128i`), and the
-//! kernels of `simd128.rs` instantiated with those features enabled.
+//! kernels of `simd.rs` instantiated with those features enabled.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::*;
@@ -33,6 +33,7 @@ pub(crate) struct V(__m128i);
 // promises, stated on the trait.
 impl Vector for V {
     type Token = Sse42;
+    const BYTES: usize = 16;
 
     #[inline(always)]
     fn token(self) -> Sse42 {
@@ -59,7 +60,7 @@ impl Vector for V {
         V(unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) })
     }
     #[inline(always)]
-    fn row(_: Sse42, bytes: &[u8; 16]) -> V {
+    fn rows(_: Sse42, [bytes, _]: [&[u8; 16]; 2]) -> V {
         // SAFETY: see the impl; `bytes` is 16 readable bytes.
         V(unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) })
     }
@@ -70,6 +71,11 @@ impl Vector for V {
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut u8) {
+        // SAFETY: see the impl.
+        unsafe { _mm_storeu_si128(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    unsafe fn store_lane(self, _: usize, p: *mut u8) {
         // SAFETY: see the impl.
         unsafe { _mm_storeu_si128(p.cast(), self.0) }
     }
@@ -204,6 +210,13 @@ impl Vector for V {
         V(unsafe { _mm_unpackhi_epi16(self.0, o.0) })
     }
     #[inline(always)]
+    fn widen8(self) -> (V, V) {
+        // SAFETY: see the impl.
+        unsafe {
+            (V(_mm_unpacklo_epi8(self.0, _mm_setzero_si128())), V(_mm_unpackhi_epi8(self.0, _mm_setzero_si128())))
+        }
+    }
+    #[inline(always)]
     fn narrow16(self, o: V) -> V {
         // SAFETY: see the impl.
         V(unsafe { _mm_packs_epi16(self.0, o.0) })
@@ -252,7 +265,7 @@ impl Vector for V {
     }
 }
 
-/// The kernels of `simd128.rs` over [`V`], compiled with the features an
+/// The kernels of `simd.rs` over [`V`], compiled with the features an
 /// [`Sse42`] proves.
 macro_rules! instantiate {
     ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {$(
