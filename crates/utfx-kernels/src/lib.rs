@@ -29,24 +29,26 @@
 //! One place chooses, once per process: [`level`] (the best [`Level`] the
 //! processor has, found on the first call; [`force_level`] pins another for
 //! tests and benchmarks, [`force_portable`] the portable code). Decisions
-//! 0013, 0014 and 0017.
+//! 0013, 0014, 0017 and 0021.
 //!
 //! | target | level | kernels |
 //! |---|---|---|
-//! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | hand-written AVX2 kernels (`avx2.rs`, `avx2_validate.rs`, and for code points `avx2_utf32.rs`) |
-//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but UTF-16 to UTF-8 in `avx512.rs` (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
-//! | x86-64 with `std`, SSE4.2 without AVX2 | [`Level::Sse42`] | the 128-bit kernels (`simd128.rs`) over SSE4.2 (`simd128/sse42.rs`) |
-//! | little-endian aarch64 (with or without `std`) | [`Level::Neon`] | the 128-bit kernels over NEON (`simd128/neon.rs`), always: the target guarantees NEON |
+//! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | the kernels of `simd.rs` over 256-bit vectors (`simd/avx2.rs`), and for code points `avx2_utf32.rs` |
+//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but the blocks of UTF-16 to UTF-8 in `avx512.rs` (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
+//! | x86-64 with `std`, SSE4.2 without AVX2 | [`Level::Sse42`] | the kernels of `simd.rs` over 128-bit vectors (`simd/sse42.rs`) |
+//! | little-endian aarch64 (with or without `std`) | [`Level::Neon`] | the kernels of `simd.rs` over NEON (`simd/neon.rs`), always: the target guarantees NEON |
 //! | everything else, x86-64 without `std` | [`Level::Portable`] | the portable code of this file and `validate.rs` |
 //!
-//! The 128-bit kernels are each algorithm written once over a small vector
-//! trait and instantiated per instruction set: UTF-8 to UTF-16 (valid, and
-//! checked against a grammar's tables), UTF-16 to UTF-8 (from units, and
-//! from bytes in either order, counted), UTF-16 validation, ASCII
-//! prefixes, counting, and the family validator. The conversions between
-//! UTF-8 and code points run the AVX2 kernels at the AVX2 levels, and at
-//! the others go through the UTF-16 kernels of their level. Every level
-//! gives the same results as the portable code.
+//! The SIMD kernels are each algorithm written once over a small vector
+//! trait (16 or 32 bytes) and instantiated per instruction set, as
+//! simdutf8 stamps its validator: UTF-8 to UTF-16 (valid, and checked
+//! against a grammar's tables), UTF-16 to UTF-8 (from units, and from
+//! bytes in either order, counted), UTF-16 validation, ASCII prefixes,
+//! counting, and the family validator (decisions 0017 and 0021). The
+//! conversions between UTF-8 and code points run the AVX2 kernels of
+//! `avx2_utf32.rs` at the AVX2 levels, and at the others go through the
+//! UTF-16 kernels of their level. Every level gives the same results as
+//! the portable code.
 //!
 //! # Features
 //!

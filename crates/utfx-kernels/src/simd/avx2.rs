@@ -1,9 +1,9 @@
 //! The 256-bit vector of x86-64 over AVX2 (`__m256i`), and the kernels of
 //! `simd.rs` instantiated with AVX2 enabled. AVX2's byte shuffles,
 //! alignments, interleaves and packs work in each 128-bit lane apart: the
-//! trait's operations that must see the whole vector (`prev`, `narrow16`,
-//! `widen8`) cross the lanes with `vperm2i128` and `vpermq`, and the
-//! others are documented per lane (`shuffle`, `zip8_lo`, `rows`).
+//! trait's operations that must see the whole vector (`prev`, `narrow16`)
+//! cross the lanes with `vperm2i128` and `vpermq`, and the others are
+//! documented per lane (`shuffle`, `zip8_lo`, `rows`).
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::*;
@@ -85,6 +85,11 @@ impl Vector for V {
             let lane = if k == 0 { _mm256_castsi256_si128(self.0) } else { _mm256_extracti128_si256::<1>(self.0) };
             _mm_storeu_si128(p.cast(), lane);
         }
+    }
+    #[inline(always)]
+    unsafe fn load_widened(_: Avx2, p: *const u8) -> V {
+        // SAFETY: see the impl.
+        V(unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(p.cast())) })
     }
     #[inline(always)]
     fn and(self, o: V) -> V {
@@ -215,16 +220,6 @@ impl Vector for V {
     fn zip16_hi(self, o: V) -> V {
         // SAFETY: see the impl.
         V(unsafe { _mm256_unpackhi_epi16(self.0, o.0) })
-    }
-    #[inline(always)]
-    fn widen8(self) -> (V, V) {
-        // SAFETY: see the impl.
-        unsafe {
-            (
-                V(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(self.0))),
-                V(_mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(self.0))),
-            )
-        }
     }
     #[inline(always)]
     fn narrow16(self, o: V) -> V {

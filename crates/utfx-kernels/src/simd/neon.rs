@@ -82,6 +82,11 @@ impl Vector for V {
         unsafe { vst1q_u8(p, self.0) }
     }
     #[inline(always)]
+    unsafe fn load_widened(_: Neon, p: *const u8) -> V {
+        // SAFETY: see the impl.
+        V(unsafe { vreinterpretq_u8_u16(vmovl_u8(vld1_u8(p))) })
+    }
+    #[inline(always)]
     fn and(self, o: V) -> V {
         // SAFETY: see the impl.
         V(unsafe { vandq_u8(self.0, o.0) })
@@ -210,11 +215,6 @@ impl Vector for V {
     fn zip16_hi(self, o: V) -> V {
         // SAFETY: see the impl.
         V(unsafe { vreinterpretq_u8_u16(vzip2q_u16(vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0))) })
-    }
-    #[inline(always)]
-    fn widen8(self) -> (V, V) {
-        // SAFETY: see the impl.
-        unsafe { (V(vzip1q_u8(self.0, vdupq_n_u8(0))), V(vzip2q_u8(self.0, vdupq_n_u8(0)))) }
     }
     #[inline(always)]
     fn narrow16(self, o: V) -> V {

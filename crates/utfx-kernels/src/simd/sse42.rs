@@ -80,6 +80,11 @@ impl Vector for V {
         unsafe { _mm_storeu_si128(p.cast(), self.0) }
     }
     #[inline(always)]
+    unsafe fn load_widened(_: Sse42, p: *const u8) -> V {
+        // SAFETY: see the impl.
+        V(unsafe { _mm_cvtepu8_epi16(_mm_loadl_epi64(p.cast())) })
+    }
+    #[inline(always)]
     fn and(self, o: V) -> V {
         // SAFETY: see the impl.
         V(unsafe { _mm_and_si128(self.0, o.0) })
@@ -208,13 +213,6 @@ impl Vector for V {
     fn zip16_hi(self, o: V) -> V {
         // SAFETY: see the impl.
         V(unsafe { _mm_unpackhi_epi16(self.0, o.0) })
-    }
-    #[inline(always)]
-    fn widen8(self) -> (V, V) {
-        // SAFETY: see the impl.
-        unsafe {
-            (V(_mm_unpacklo_epi8(self.0, _mm_setzero_si128())), V(_mm_unpackhi_epi8(self.0, _mm_setzero_si128())))
-        }
     }
     #[inline(always)]
     fn narrow16(self, o: V) -> V {
