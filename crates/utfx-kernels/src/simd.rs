@@ -754,6 +754,18 @@ unsafe fn utf16_blocks<V: Vector, const SWAP: bool>(
             read_pairs += n / 4;
             continue;
         }
+        if n / 2 > 8 && sa.high_bits() & 0xFFFF == 0 {
+            // The first eight units (a 128-bit lane) are of the basic
+            // multilingual plane: they go with zero units after them, one
+            // byte each, which the next pass overwrites (before a lone
+            // surrogate in text of two-byte characters, a character at a
+            // time over sixteen units went at 0.87 times the speed).
+            let first = a.and(V::rows(t, [&[0xFF; 16], &[0; 16]]));
+            // SAFETY: `o + 3 n / 2 + 4 <= dst.len()`.
+            o += unsafe { bmp::<V>(t, first, first.and(top_bits), to.add(o)) } - (n / 2 - 8);
+            i += 8;
+            continue;
+        }
         // A character at a time to the end of the units of `a` (and past
         // it to finish a pair), stopping before a lone surrogate.
         let end = i + n / 2;
