@@ -550,7 +550,7 @@ mod tests {
             check_unsafe("crates/codec-core/src/code_point.rs", "codec-core", &two),
             ["crates/codec-core/src/code_point.rs: 2 `allow(unsafe_code)`; the cast beside its type takes one"]
         );
-        assert_eq!(check_unsafe("crates/utfx-kernels/src/avx2.rs", "utfx-kernels", &block), Vec::<String>::new());
+        assert_eq!(check_unsafe("crates/utfx-kernels/src/simd/avx2.rs", "utfx-kernels", &block), Vec::<String>::new());
     }
 
     #[test]

@@ -40,10 +40,12 @@ use core::arch::x86_64::{
 };
 use core::mem::MaybeUninit;
 
-use super::avx2_validate::Checker;
+use super::simd::avx2::{Avx2, V};
 use super::tables::KEPT;
 use super::validate::Utf8Tables;
 
+/// The family validator's tables in AVX2 registers (`simd.rs`).
+type Checker = super::simd::Checker<V>;
 // ---------------------------------------------------------------------------
 // UTF-8 to code points.
 
@@ -122,7 +124,9 @@ fn append_code_points(bytes: &[u8], out: &mut Vec<u32>, tables: Option<&Utf8Tabl
 /// bytes) the exact validator decides how far to go.
 #[target_feature(enable = "avx2")]
 fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>], tables: Option<&Utf8Tables>) -> (usize, usize) {
-    let checker = tables.map(|t| Checker::new(t));
+    // SAFETY: this function runs only where the processor has AVX2 (its
+    // `target_feature`, which its callers checked).
+    let checker = tables.map(|t| Checker::new(unsafe { Avx2::new() }, t));
     let mut src = src;
     if let Some(tables) = tables {
         // The first characters, which the blocks do not check, checked
@@ -317,7 +321,7 @@ unsafe fn block_has_errors(checker: &Checker, from: *const u8, x0: __m256i) -> b
             _mm256_loadu_si256(from.sub(3).cast()),
         ]
     };
-    let errors = checker.errors_after(x0, prev);
+    let errors = checker.errors_after(V(x0), prev.map(V)).0;
     _mm256_testz_si256(errors, errors) == 0
 }
 
@@ -1038,9 +1042,9 @@ mod tests {
         if !available() {
             return;
         }
-        let mut x = 7u32;
+        let mut rng = crate::test_support::Rng::new(7);
         for len in (0..200).step_by(if cfg!(any(miri, utfx_slow_runner)) { 37 } else { 1 }) {
-            let bytes = super::super::not_utf8(len, &mut x);
+            let bytes = crate::test_support::not_utf8(len, &mut rng);
             for room in [0, 1, 32, 33, 64, 300] {
                 // `decode_checked` asserts the bounds.
                 let (read, points) = super::decode_checked(&bytes, room);

@@ -1,5 +1,5 @@
 //! The AVX-512 form of UTF-16 to UTF-8 (AVX512F, AVX512BW, AVX512VBMI2 and
-//! POPCNT, found at run time by [`super::has_avx512`]; built with Rust 1.89
+//! POPCNT, found at run time: `Level::Avx512`; built with Rust 1.89
 //! and later, `cfg(utfx_kernels_avx512)`), 32 units at a time.
 //!
 //! `vpcompressb` does the packing that the AVX2 kernel does with a shuffle
@@ -11,7 +11,8 @@
 //! a time (the lead of three, the lead of two or middle, and the last byte
 //! in each 32-bit lane), up to the block's first surrogate; ASCII on its
 //! own only 64 units at a time. A block that starts with a surrogate goes
-//! to the AVX2 blocks of `avx2.rs`, which convert pairs.
+//! to the AVX2 instantiation's blocks (`simd.rs`, `simd/avx2.rs`), which
+//! convert pairs.
 //!
 //! Every load and store is a whole block inside the caller's slices, checked
 //! before the block starts; a store may write bytes past what it counts as
@@ -23,8 +24,8 @@
 use core::arch::x86_64::*;
 
 /// The block loop of UTF-16 to UTF-8 over `units` units at `src`, with the
-/// contract of `avx2::utf16_blocks`: it stops where fewer than 16 units or
-/// 64 bytes of room are left, or before a lone surrogate, and returns
+/// contract of the AVX2 instantiation's (`simd::avx2::utf16_blocks`): it
+/// stops where fewer than 32 units or 128 bytes of room are left, or before a lone surrogate, and returns
 /// (units read, bytes written, surrogate pairs read).
 ///
 /// # Safety
@@ -114,13 +115,14 @@ pub(super) unsafe fn utf16_blocks<const SWAP: bool>(
         // next 256 (pairs tend to come together: emoji went at 0.7 times
         // the AVX2 kernel's speed with 64), pairs and all, or stop at once
         // before a lone surrogate. Fewer than 32 units or 112 bytes of
-        // room: they take the rest, sixteen units at a time.
+        // room: they take the rest, 32 units at a time while 128 bytes of
+        // room are left (then the portable code).
         let more = fits(i, o);
         let window = if more { (units - i).min(256) } else { units - i };
         // SAFETY: `i + window <= units`: `2 * window` bytes from `2 * i`
         // are readable; the processor has AVX2.
         let (read, written, read_pairs) =
-            unsafe { super::avx2::utf16_blocks::<SWAP>(src.add(2 * i), window, &mut dst[o..]) };
+            unsafe { super::simd::avx2::utf16_blocks::<SWAP>(src.add(2 * i), window, &mut dst[o..]) };
         (i, o, pairs) = (i + read, o + written, pairs + read_pairs);
         // Nothing read: a lone surrogate, or no room.
         if !more || read == 0 {

@@ -8,9 +8,9 @@ use core::sync::atomic::{AtomicU8, Ordering};
 /// the dispatch prefers them on one architecture.
 ///
 /// On x86-64 with the feature `std`: [`Level::Avx512`] or [`Level::Avx2`]
-/// (the hand-written kernels of decisions 0013 and 0014) when the processor
-/// has them, else [`Level::Sse42`] (the 128-bit kernels of decision 0017),
-/// else [`Level::Portable`]. On little-endian aarch64: [`Level::Neon`],
+/// (the kernels of `simd.rs` instantiated over AVX2, decision 0021) when
+/// the processor has them, else [`Level::Sse42`] (the same kernels over
+/// SSE4.2, decision 0017), else [`Level::Portable`]. On little-endian aarch64: [`Level::Neon`],
 /// always (the target guarantees it, no detection). Elsewhere, and on
 /// x86-64 without `std`: [`Level::Portable`].
 ///
@@ -26,14 +26,16 @@ use core::sync::atomic::{AtomicU8, Ordering};
 pub enum Level {
     /// The portable code, in every build.
     Portable,
-    /// The 128-bit kernels over SSE4.2 (with SSSE3 and SSE4.1), x86-64.
+    /// The kernels over 128-bit SSE4.2 vectors (with SSSE3 and SSE4.1),
+    /// x86-64.
     Sse42,
-    /// The AVX2 kernels, x86-64.
+    /// The kernels over 256-bit AVX2 vectors, and the AVX2 code point
+    /// kernels (`avx2_utf32.rs`), x86-64.
     Avx2,
     /// The AVX2 kernels, and the AVX-512 kernel of UTF-16 to UTF-8 (with
     /// AVX512BW, VBMI2 and POPCNT, built by Rust 1.89 or later), x86-64.
     Avx512,
-    /// The 128-bit kernels over NEON, little-endian aarch64.
+    /// The kernels over 128-bit NEON vectors, little-endian aarch64.
     Neon,
 }
 

@@ -29,24 +29,26 @@
 //! One place chooses, once per process: [`level`] (the best [`Level`] the
 //! processor has, found on the first call; [`force_level`] pins another for
 //! tests and benchmarks, [`force_portable`] the portable code). Decisions
-//! 0013, 0014 and 0017.
+//! 0013, 0014, 0017 and 0021.
 //!
 //! | target | level | kernels |
 //! |---|---|---|
-//! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | hand-written AVX2 kernels (`avx2.rs`, `avx2_validate.rs`, and for code points `avx2_utf32.rs`) |
-//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but UTF-16 to UTF-8 in `avx512.rs` (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
-//! | x86-64 with `std`, SSE4.2 without AVX2 | [`Level::Sse42`] | the 128-bit kernels (`simd128.rs`) over SSE4.2 (`simd128/sse42.rs`) |
-//! | little-endian aarch64 (with or without `std`) | [`Level::Neon`] | the 128-bit kernels over NEON (`simd128/neon.rs`), always: the target guarantees NEON |
+//! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | the kernels of `simd.rs` over 256-bit vectors (`simd/avx2.rs`), and for code points `avx2_utf32.rs` |
+//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but the blocks of UTF-16 to UTF-8 in `avx512.rs` (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
+//! | x86-64 with `std`, SSE4.2 without AVX2 | [`Level::Sse42`] | the kernels of `simd.rs` over 128-bit vectors (`simd/sse42.rs`) |
+//! | little-endian aarch64 (with or without `std`) | [`Level::Neon`] | the kernels of `simd.rs` over NEON (`simd/neon.rs`), always: the target guarantees NEON |
 //! | everything else, x86-64 without `std` | [`Level::Portable`] | the portable code of this file and `validate.rs` |
 //!
-//! The 128-bit kernels are each algorithm written once over a small vector
-//! trait and instantiated per instruction set: UTF-8 to UTF-16 (valid, and
-//! checked against a grammar's tables), UTF-16 to UTF-8 (from units, and
-//! from bytes in either order, counted), UTF-16 validation, ASCII
-//! prefixes, counting, and the family validator. The conversions between
-//! UTF-8 and code points run the AVX2 kernels at the AVX2 levels, and at
-//! the others go through the UTF-16 kernels of their level. Every level
-//! gives the same results as the portable code.
+//! The SIMD kernels are each algorithm written once over a small vector
+//! trait (16 or 32 bytes) and instantiated per instruction set, as
+//! simdutf8 stamps its validator: UTF-8 to UTF-16 (valid, and checked
+//! against a grammar's tables), UTF-16 to UTF-8 (from units, and from
+//! bytes in either order, counted), UTF-16 validation, ASCII prefixes,
+//! counting, and the family validator (decisions 0017 and 0021). The
+//! conversions between UTF-8 and code points run the AVX2 kernels of
+//! `avx2_utf32.rs` at the AVX2 levels, and at the others go through the
+//! UTF-16 kernels of their level. Every level gives the same results as
+//! the portable code.
 //!
 //! # Features
 //!
@@ -62,19 +64,17 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
-mod avx2;
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2_utf32;
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
-mod avx2_validate;
 #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512;
 mod level;
 mod portable;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-mod simd128;
+mod simd;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod tables;
+#[cfg(test)]
+mod test_support;
 mod validate;
 
 pub use level::{Level, force_level, level};
@@ -127,15 +127,6 @@ fn use_avx2() -> bool {
     matches!(level(), Level::Avx2 | Level::Avx512)
 }
 
-/// Whether the AVX-512 kernel of UTF-16 to UTF-8 runs (`avx512.rs`): at
-/// [`Level::Avx512`], which needs AVX512F, AVX512BW, AVX512VBMI2 and
-/// POPCNT of the processor and Rust 1.89 or later of the compiler.
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
-#[inline]
-fn has_avx512() -> bool {
-    level() == Level::Avx512
-}
-
 /// Returns how many bytes at the front of `bytes` are ASCII, eight at a time
 /// where it can.
 ///
@@ -148,7 +139,7 @@ fn has_avx512() -> bool {
 #[inline]
 pub fn ascii_prefix(bytes: &[u8]) -> usize {
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-    if let Some(n) = simd128::ascii_prefix_at_level(bytes) {
+    if let Some(n) = simd::ascii_prefix_at_level(bytes) {
         return n;
     }
     portable::ascii_prefix(bytes)
@@ -270,12 +261,8 @@ pub fn utf8_to_utf16(src: &str, dst: &mut [u16]) -> (usize, usize) {
 /// ```
 #[must_use]
 pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    if let Some(done) = avx2::valid_utf8_to_utf16(bytes, dst) {
-        return done;
-    }
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-    if let Some(done) = simd128::valid_utf8_to_utf16_at_level(bytes, dst) {
+    if let Some(done) = simd::valid_utf8_to_utf16_at_level(bytes, dst) {
         return done;
     }
     valid_utf8_to_utf16_portable(bytes, dst)
@@ -306,12 +293,8 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// ```
 #[must_use]
 pub fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    if let Some(done) = avx2::checked_utf8_to_utf16(src, dst, tables) {
-        return done;
-    }
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-    if let Some(done) = simd128::checked_utf8_to_utf16_at_level(src, dst, tables) {
+    if let Some(done) = simd::checked_utf8_to_utf16_at_level(src, dst, tables) {
         return done;
     }
     let valid = valid_prefix(&src[..src.len().min(dst.len().saturating_mul(3))], tables);
@@ -435,12 +418,8 @@ pub fn units_to_utf8(len: usize, unit: impl Fn(usize) -> u16, dst: &mut [u8]) ->
 /// ```
 #[must_use]
 pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    if let Some(done) = avx2::utf16_to_utf8(src, dst) {
-        return done;
-    }
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-    if let Some(done) = simd128::utf16_to_utf8_at_level(src, dst) {
+    if let Some(done) = simd::utf16_to_utf8_at_level(src, dst) {
         return done;
     }
     utf16_to_utf8_portable(src, dst)
@@ -477,12 +456,8 @@ pub fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usi
 /// ```
 #[must_use]
 pub fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    if let Some(done) = avx2::utf16_bytes_to_utf8(src, big_endian, dst) {
-        return done;
-    }
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-    if let Some(done) = simd128::utf16_bytes_to_utf8_at_level(src, big_endian, dst) {
+    if let Some(done) = simd::utf16_bytes_to_utf8_at_level(src, big_endian, dst) {
         return done;
     }
     let (read, written) = portable::utf16_bytes_to_utf8(src, big_endian, dst);
@@ -515,10 +490,8 @@ pub fn utf16_prefix(len: usize, unit: impl Fn(usize) -> u16) -> usize {
 /// ```
 #[must_use]
 pub fn utf16_units_prefix(src: &[u16]) -> usize {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    let start = avx2::utf16_prefix_blocks(src).or_else(|| simd128::utf16_units_prefix_at_level(src)).unwrap_or(0);
-    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-    let start = simd128::utf16_units_prefix_at_level(src).unwrap_or(0);
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    let start = simd::utf16_units_prefix_at_level(src).unwrap_or(0);
     #[cfg(not(any(
         all(target_arch = "x86_64", feature = "std"),
         all(target_arch = "aarch64", target_endian = "little")
@@ -538,12 +511,8 @@ pub fn utf16_units_prefix(src: &[u16]) -> usize {
 /// ```
 #[must_use]
 pub fn utf16_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    let start = avx2::utf16_bytes_prefix_blocks(src, big_endian)
-        .or_else(|| simd128::utf16_bytes_prefix_at_level(src, big_endian))
-        .unwrap_or(0);
-    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-    let start = simd128::utf16_bytes_prefix_at_level(src, big_endian).unwrap_or(0);
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    let start = simd::utf16_bytes_prefix_at_level(src, big_endian).unwrap_or(0);
     #[cfg(not(any(
         all(target_arch = "x86_64", feature = "std"),
         all(target_arch = "aarch64", target_endian = "little")
@@ -566,12 +535,8 @@ pub fn utf16_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
 /// ```
 #[must_use]
 pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    if let Some(continuations) = avx2::count_continuations(bytes) {
-        return bytes.len() - continuations;
-    }
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-    if let Some(continuations) = simd128::count_continuations_at_level(bytes) {
+    if let Some(continuations) = simd::count_continuations_at_level(bytes) {
         return bytes.len() - continuations;
     }
     bytes.len() - count_continuations(bytes)
@@ -587,29 +552,11 @@ pub fn count_utf8_code_points(bytes: &[u8]) -> usize {
 /// ```
 #[must_use]
 pub fn count_code_points(units: &[u16]) -> usize {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    if let Some(trails) = avx2::count_trails(units) {
-        return units.len() - trails;
-    }
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-    if let Some(trails) = simd128::count_trails_at_level(units) {
+    if let Some(trails) = simd::count_trails_at_level(units) {
         return units.len() - trails;
     }
     units.len() - count_trails(units)
-}
-
-/// Bytes that are not UTF-8 for the kernels' bounds tests: `len` of ASCII,
-/// continuation, lead and never-valid bytes in an order from `seed`.
-#[cfg(all(test, target_arch = "x86_64", feature = "std"))]
-fn not_utf8(len: usize, seed: &mut u32) -> alloc::vec::Vec<u8> {
-    (0..len)
-        .map(|_| {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 17;
-            *seed ^= *seed << 5;
-            [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF][(*seed % 7) as usize]
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -619,8 +566,8 @@ mod tests {
 
     use super::{ascii_prefix, count_code_points, count_utf8_code_points, utf8_to_utf16, utf16_prefix, utf16_to_utf8};
 
-    /// Both counts, portable and (where the processor has it) AVX2, against
-    /// `expected`.
+    /// Both counts, portable and at every SIMD level the machine has,
+    /// against `expected`.
     fn check_counts(text: &str, expected: usize) {
         let units: Vec<u16> = text.encode_utf16().collect();
         let bytes = text.as_bytes();
@@ -628,14 +575,15 @@ mod tests {
         assert_eq!(count_code_points(&units), expected, "{}", text.len());
         assert_eq!(bytes.len() - super::count_continuations(bytes), expected);
         assert_eq!(units.len() - super::count_trails(&units), expected);
-        #[cfg(all(target_arch = "x86_64", feature = "std"))]
-        {
-            if let Some(n) = super::avx2::count_continuations(bytes) {
-                assert_eq!(bytes.len() - n, expected, "AVX2, {} bytes", bytes.len());
-            }
-            if let Some(n) = super::avx2::count_trails(&units) {
-                assert_eq!(units.len() - n, expected, "AVX2, {} units", units.len());
-            }
+        #[cfg(any(
+            all(target_arch = "x86_64", feature = "std"),
+            all(target_arch = "aarch64", target_endian = "little")
+        ))]
+        for level in super::simd::levels() {
+            let n = super::simd::count_continuations_at(level, bytes);
+            assert_eq!(bytes.len() - n, expected, "{level:?}, {} bytes", bytes.len());
+            let n = super::simd::count_trails_at(level, &units);
+            assert_eq!(units.len() - n, expected, "{level:?}, {} units", units.len());
         }
     }
 

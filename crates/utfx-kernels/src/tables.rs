@@ -1,8 +1,8 @@
 //! The shuffle tables that the SIMD kernels of UTF-8 to UTF-16 and UTF-16
-//! to UTF-8 pick from by a mask of lanes, shared by the AVX2 kernels
-//! (`avx2.rs`) and the 128-bit ones (`simd128.rs`): one copy of each;
-//! and [`cut_character`], how both take back a character that their
-//! blocks of UTF-8 cut.
+//! to UTF-8 pick from by a mask of lanes, one row per 128-bit lane, for
+//! every instantiation of `simd.rs`: one copy of each; and
+//! [`cut_character`], how they take back a character that their blocks of
+//! UTF-8 cut.
 
 /// For each mask of eight 16-bit lanes to keep (bit `j`: lane `j`), the byte
 /// shuffle that moves the kept lanes to the front, in order (`0x80` zeroes a

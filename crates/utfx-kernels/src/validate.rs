@@ -9,10 +9,10 @@
 //! bytes each lead takes, and a forbidden pair of adjacent three-byte
 //! sequences, are the codec's (decision 0014).
 //!
-//! The AVX2 form (`avx2_validate.rs`) checks 64 bytes at a time and
-//! finds the first block with an error; the portable form below, a
-//! character at a time, then finds the exact end of the valid prefix in
-//! that block, and is the whole validator without AVX2.
+//! The SIMD form (`simd.rs`, instantiated for AVX2, SSE4.2 and NEON)
+//! checks 64 bytes at a time and finds the first block with an error; the
+//! portable form below, a character at a time, then finds the exact end of
+//! the valid prefix in that block, and is the whole validator without SIMD.
 
 use super::ascii_prefix;
 
@@ -360,12 +360,8 @@ impl Utf8Tables {
 /// ```
 #[must_use]
 pub fn valid_prefix(input: &[u8], tables: &Utf8Tables) -> usize {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    if let Some(stop) = super::avx2_validate::first_error_block(input, tables) {
-        return finish(input, tables, stop);
-    }
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-    if let Some(stop) = super::simd128::first_error_block_at_level(input, tables) {
+    if let Some(stop) = super::simd::first_error_block_at_level(input, tables) {
         return finish(input, tables, stop);
     }
     valid_prefix_portable(input, tables)
@@ -513,8 +509,8 @@ mod tests {
     /// against the standard library).
     fn check(grammar: Grammar, input: &[u8]) {
         let tables = tables(grammar);
-        // Under Miri, which is there for the `unsafe` of the AVX2 form, the
-        // AVX2 form is compared with the portable form only (the tables'
+        // Under Miri, which is there for the `unsafe` of the SIMD forms,
+        // they are compared with the portable form only (the tables'
         // `split` costs a hundred times more there).
         let want = if cfg!(any(miri, utfx_slow_runner)) {
             valid_prefix_portable(input, &tables)
@@ -526,27 +522,22 @@ mod tests {
             assert_eq!(want, std, "the reference and std on {input:02X?}");
         }
         assert_eq!(valid_prefix_portable(input, &tables), want, "portable, {grammar:?} on {input:02X?}");
-        #[cfg(all(target_arch = "x86_64", feature = "std"))]
-        if std::is_x86_feature_detected!("avx2") {
-            let stop = super::super::avx2_validate::first_error_block_checked(input, &tables);
-            assert!(stop <= input.len() && (stop == input.len() || stop.is_multiple_of(64)), "stop {stop}");
-            // The blocks before the first error are well-formed, but for
-            // the sequence cut at their end, or a pair across it.
-            assert!(stop.saturating_sub(4) <= want || stop == input.len(), "stop {stop}, {grammar:?} on {input:02X?}");
-            assert_eq!(super::finish(input, &tables, stop), want, "AVX2, {grammar:?} on {input:02X?}");
-        }
-        // The 128-bit instantiations this machine has (SSE4.2, NEON); under
-        // Miri on a third of the inputs by length, long enough for a block.
+        // The SIMD instantiations this machine has (AVX2, SSE4.2, NEON);
+        // under Miri each on a third of the inputs by length (the first
+        // level on the lengths of one more than a multiple of three, the
+        // next on two more), long enough for a block.
         #[cfg(any(
             all(target_arch = "x86_64", feature = "std"),
             all(target_arch = "aarch64", target_endian = "little")
         ))]
-        for level in super::super::simd128::levels()
-            .into_iter()
-            .filter(|_| !cfg!(any(miri, utfx_slow_runner)) || (input.len() >= 36 && input.len() % 3 == 1))
-        {
-            let stop = super::super::simd128::first_error_block_at(level, input, &tables);
+        for (k, level) in super::super::simd::levels().into_iter().enumerate() {
+            if cfg!(any(miri, utfx_slow_runner)) && (input.len() < 36 || input.len() % 3 != (1 + k) % 3) {
+                continue;
+            }
+            let stop = super::super::simd::first_error_block_at(level, input, &tables);
             assert!(stop <= input.len() && (stop == input.len() || stop.is_multiple_of(64)), "stop {stop}");
+            // The blocks before the first error are well-formed, but for
+            // the sequence cut at their end, or a pair across it.
             assert!(stop.saturating_sub(4) <= want || stop == input.len(), "stop {stop}, {grammar:?} on {input:02X?}");
             assert_eq!(super::finish(input, &tables, stop), want, "{level:?}, {grammar:?} on {input:02X?}");
             check_conversion_at(level, &tables, input, want);
@@ -580,7 +571,7 @@ mod tests {
     /// its units with room for a unit per byte; with less room, a prefix of
     /// that ending at a character boundary (a cut input may end in a WTF-8
     /// lead surrogate, held back).
-    /// The checked conversion to UTF-16 at a 128-bit level against its
+    /// The checked conversion to UTF-16 at a SIMD level against its
     /// definition over the portable forms, with room for all, for the
     /// prefix, and for less (down to none).
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
@@ -592,7 +583,7 @@ mod tests {
             let mut expected = alloc::vec![0u16; room];
             let expected_done = super::super::valid_utf8_to_utf16_portable(&cut[..valid], &mut expected);
             let mut units = alloc::vec![0u16; room];
-            let done = super::super::simd128::checked_utf8_to_utf16_at(level, input, &mut units, tables);
+            let done = super::super::simd::checked_utf8_to_utf16_at(level, input, &mut units, tables);
             assert_eq!(done, expected_done, "{level:?}, room {room} on {input:02X?}");
             assert_eq!(units[..done.1], expected[..done.1], "{level:?}, room {room} on {input:02X?}");
         }

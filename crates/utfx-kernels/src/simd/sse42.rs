@@ -1,264 +1,276 @@
-//! The 128-bit vector of aarch64 over NEON (`uint8x16_t`), which every
-//! aarch64 processor has (the target enables it), and the kernels of
-//! `simd128.rs` instantiated over it. Little-endian only: the kernels read
-//! a vector's bytes as the little-endian bytes of its 16- and 32-bit lanes.
+//! The 128-bit vector of x86-64 over SSE2 to SSE4.2 (`__m128i`), and the
+//! kernels of `simd.rs` instantiated with those features enabled.
 #![allow(unsafe_code)]
 
-use core::arch::aarch64::*;
+use core::arch::x86_64::*;
 
 use super::Vector;
 use crate::validate::Utf8Tables;
 
-/// NEON, which the target guarantees: the token has nothing to prove.
+/// Proof that the processor has SSE4.2, SSE4.1 and SSSE3: made only by
+/// [`Sse42::new`], whose caller checked it (`Level::Sse42`).
 #[derive(Clone, Copy)]
-pub(crate) struct Neon(());
+pub(crate) struct Sse42(());
 
-impl Neon {
-    /// The token: every aarch64 processor has NEON.
+impl Sse42 {
+    /// # Safety
+    ///
+    /// The processor has SSE4.2, SSE4.1 and SSSE3.
     #[inline]
-    pub(crate) fn new() -> Neon {
-        Neon(())
+    pub(crate) unsafe fn new() -> Sse42 {
+        Sse42(())
     }
 }
 
-/// Sixteen bytes in a NEON register.
+/// Sixteen bytes in an SSE register; a value exists only after a
+/// [`Sse42`] was made (every constructor takes one, or another value).
 #[derive(Clone, Copy)]
-pub(crate) struct V(uint8x16_t);
+pub(crate) struct V(__m128i);
 
-/// The byte with only bit `k % 8` set, at lane `k`: each byte's weight in
-/// [`Vector::high_bits`].
-const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
-
-// SAFETY (for every `unsafe` block of this impl): NEON is part of the
-// aarch64 target, so its intrinsics run on every processor this code runs
-// on; loads and stores are the callers' promises, stated on the trait.
-#[allow(unused_unsafe)]
+// SAFETY (for every `unsafe` block of this impl): a `V` or an `Sse42`
+// exists only where the processor has SSE4.2, SSE4.1 and SSSE3, which are
+// all the intrinsics below need; loads and stores are the callers'
+// promises, stated on the trait.
 impl Vector for V {
-    type Token = Neon;
+    type Token = Sse42;
+    const BYTES: usize = 16;
 
     #[inline(always)]
-    fn token(self) -> Neon {
-        Neon(())
+    fn token(self) -> Sse42 {
+        Sse42(())
     }
     #[inline(always)]
-    fn splat(_: Neon, b: u8) -> V {
+    fn splat(_: Sse42, b: u8) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vdupq_n_u8(b) })
+        V(unsafe { _mm_set1_epi8(b as i8) })
     }
     #[inline(always)]
-    fn splat16(_: Neon, u: u16) -> V {
+    fn splat16(_: Sse42, u: u16) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u16(vdupq_n_u16(u)) })
+        V(unsafe { _mm_set1_epi16(u as i16) })
     }
     #[inline(always)]
-    fn splat32(_: Neon, u: u32) -> V {
+    fn splat32(_: Sse42, u: u32) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u32(vdupq_n_u32(u)) })
+        V(unsafe { _mm_set1_epi32(u as i32) })
     }
     #[inline(always)]
-    fn from_array(_: Neon, bytes: [u8; 16]) -> V {
+    fn from_array(_: Sse42, bytes: [u8; 16]) -> V {
         // SAFETY: see the impl; `bytes` is 16 readable bytes.
-        V(unsafe { vld1q_u8(bytes.as_ptr()) })
+        V(unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) })
     }
     #[inline(always)]
-    fn row(_: Neon, bytes: &[u8; 16]) -> V {
+    fn rows(_: Sse42, [bytes, _]: [&[u8; 16]; 2]) -> V {
         // SAFETY: see the impl; `bytes` is 16 readable bytes.
-        V(unsafe { vld1q_u8(bytes.as_ptr()) })
+        V(unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) })
     }
     #[inline(always)]
-    unsafe fn load(_: Neon, p: *const u8) -> V {
+    unsafe fn load(_: Sse42, p: *const u8) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vld1q_u8(p) })
+        V(unsafe { _mm_loadu_si128(p.cast()) })
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut u8) {
         // SAFETY: see the impl.
-        unsafe { vst1q_u8(p, self.0) }
+        unsafe { _mm_storeu_si128(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    unsafe fn store_lane(self, _: usize, p: *mut u8) {
+        // SAFETY: see the impl.
+        unsafe { _mm_storeu_si128(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    unsafe fn load_widened(_: Sse42, p: *const u8) -> V {
+        // SAFETY: see the impl.
+        V(unsafe { _mm_cvtepu8_epi16(_mm_loadl_epi64(p.cast())) })
     }
     #[inline(always)]
     fn and(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vandq_u8(self.0, o.0) })
+        V(unsafe { _mm_and_si128(self.0, o.0) })
     }
     #[inline(always)]
     fn or(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vorrq_u8(self.0, o.0) })
+        V(unsafe { _mm_or_si128(self.0, o.0) })
     }
     #[inline(always)]
     fn xor(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { veorq_u8(self.0, o.0) })
+        V(unsafe { _mm_xor_si128(self.0, o.0) })
     }
     #[inline(always)]
     fn and_not(self, mask: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vbicq_u8(self.0, mask.0) })
+        V(unsafe { _mm_andnot_si128(mask.0, self.0) })
     }
     #[inline(always)]
     fn eq8(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vceqq_u8(self.0, o.0) })
+        V(unsafe { _mm_cmpeq_epi8(self.0, o.0) })
     }
     #[inline(always)]
     fn gt_i8(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vcgtq_s8(vreinterpretq_s8_u8(self.0), vreinterpretq_s8_u8(o.0)) })
+        V(unsafe { _mm_cmpgt_epi8(self.0, o.0) })
     }
     #[inline(always)]
     fn ge_u8(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vcgeq_u8(self.0, o.0) })
+        V(unsafe { _mm_cmpeq_epi8(_mm_max_epu8(self.0, o.0), self.0) })
     }
     #[inline(always)]
     fn le_u8(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vcleq_u8(self.0, o.0) })
+        V(unsafe { _mm_cmpeq_epi8(_mm_min_epu8(self.0, o.0), self.0) })
     }
     #[inline(always)]
     fn max_u8(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vmaxq_u8(self.0, o.0) })
+        V(unsafe { _mm_max_epu8(self.0, o.0) })
     }
     #[inline(always)]
     fn sub8(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vsubq_u8(self.0, o.0) })
+        V(unsafe { _mm_sub_epi8(self.0, o.0) })
     }
     #[inline(always)]
     fn saturating_sub8(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vqsubq_u8(self.0, o.0) })
+        V(unsafe { _mm_subs_epu8(self.0, o.0) })
     }
     #[inline(always)]
     fn eq16(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u16(vceqq_u16(vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0))) })
+        V(unsafe { _mm_cmpeq_epi16(self.0, o.0) })
     }
     #[inline(always)]
     fn gt_i16(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u16(vcgtq_s16(vreinterpretq_s16_u8(self.0), vreinterpretq_s16_u8(o.0))) })
+        V(unsafe { _mm_cmpgt_epi16(self.0, o.0) })
     }
     #[inline(always)]
     fn sub16(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u16(vsubq_u16(vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0))) })
+        V(unsafe { _mm_sub_epi16(self.0, o.0) })
     }
     #[inline(always)]
     fn add32(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u32(vaddq_u32(vreinterpretq_u32_u8(self.0), vreinterpretq_u32_u8(o.0))) })
+        V(unsafe { _mm_add_epi32(self.0, o.0) })
     }
     #[inline(always)]
     fn shl8<const N: i32>(self) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vshlq_n_u8::<N>(self.0) })
+        V(unsafe { _mm_and_si128(_mm_slli_epi16::<N>(self.0), _mm_set1_epi8((0xFFu8 << N) as i8)) })
     }
     #[inline(always)]
     fn shr8<const N: i32>(self) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vshrq_n_u8::<N>(self.0) })
+        V(unsafe { _mm_and_si128(_mm_srli_epi16::<N>(self.0), _mm_set1_epi8((0xFFu8 >> N) as i8)) })
     }
     #[inline(always)]
     fn shl16<const N: i32>(self) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u16(vshlq_n_u16::<N>(vreinterpretq_u16_u8(self.0))) })
+        V(unsafe { _mm_slli_epi16::<N>(self.0) })
     }
     #[inline(always)]
     fn shr16<const N: i32>(self) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u16(vshrq_n_u16::<N>(vreinterpretq_u16_u8(self.0))) })
+        V(unsafe { _mm_srli_epi16::<N>(self.0) })
     }
     #[inline(always)]
     fn shl32<const N: i32>(self) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u32(vshlq_n_u32::<N>(vreinterpretq_u32_u8(self.0))) })
+        V(unsafe { _mm_slli_epi32::<N>(self.0) })
     }
     #[inline(always)]
     fn shr32<const N: i32>(self) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u32(vshrq_n_u32::<N>(vreinterpretq_u32_u8(self.0))) })
+        V(unsafe { _mm_srli_epi32::<N>(self.0) })
     }
     #[inline(always)]
     fn select(mask: V, a: V, b: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vbslq_u8(mask.0, a.0, b.0) })
+        V(unsafe { _mm_blendv_epi8(b.0, a.0, mask.0) })
     }
     #[inline(always)]
     fn zip8_lo(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vzip1q_u8(self.0, o.0) })
+        V(unsafe { _mm_unpacklo_epi8(self.0, o.0) })
     }
     #[inline(always)]
     fn zip8_hi(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vzip2q_u8(self.0, o.0) })
+        V(unsafe { _mm_unpackhi_epi8(self.0, o.0) })
     }
     #[inline(always)]
     fn zip16_lo(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u16(vzip1q_u16(vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0))) })
+        V(unsafe { _mm_unpacklo_epi16(self.0, o.0) })
     }
     #[inline(always)]
     fn zip16_hi(self, o: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vreinterpretq_u8_u16(vzip2q_u16(vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0))) })
+        V(unsafe { _mm_unpackhi_epi16(self.0, o.0) })
     }
     #[inline(always)]
     fn narrow16(self, o: V) -> V {
-        // The low byte of each lane: the trait asks for lanes of -128 to
-        // 127, whose low byte is their saturated value.
         // SAFETY: see the impl.
-        V(unsafe { vuzp1q_u8(self.0, o.0) })
+        V(unsafe { _mm_packs_epi16(self.0, o.0) })
     }
     #[inline(always)]
     fn shuffle(self, picks: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vqtbl1q_u8(self.0, picks.0) })
+        V(unsafe { _mm_shuffle_epi8(self.0, picks.0) })
     }
     #[inline(always)]
     fn prev<const N: i32>(self, before: V) -> V {
         // SAFETY: see the impl.
-        V(unsafe { vextq_u8::<N>(before.0, self.0) })
+        V(unsafe { _mm_alignr_epi8::<N>(self.0, before.0) })
     }
     #[inline(always)]
     fn high_bits(self) -> u32 {
-        // SAFETY: see the impl; `WEIGHTS` is 16 readable bytes.
-        unsafe {
-            let set =
-                vandq_u8(vreinterpretq_u8_s8(vshrq_n_s8::<7>(vreinterpretq_s8_u8(self.0))), vld1q_u8(WEIGHTS.as_ptr()));
-            u32::from(vaddv_u8(vget_low_u8(set))) | (u32::from(vaddv_u8(vget_high_u8(set))) << 8)
-        }
+        // SAFETY: see the impl.
+        unsafe { _mm_movemask_epi8(self.0) as u32 }
     }
     #[inline(always)]
     fn any_high_bit(self) -> bool {
         // SAFETY: see the impl.
-        unsafe { vmaxvq_u8(self.0) >= 0x80 }
+        unsafe { _mm_movemask_epi8(self.0) != 0 }
     }
     #[inline(always)]
     fn is_zero(self) -> bool {
         // SAFETY: see the impl.
-        unsafe { vmaxvq_u32(vreinterpretq_u32_u8(self.0)) == 0 }
+        unsafe { _mm_testz_si128(self.0, self.0) == 1 }
     }
     #[inline(always)]
     fn sum_u8(self) -> u32 {
         // SAFETY: see the impl.
-        u32::from(unsafe { vaddlvq_u8(self.0) })
+        let sums = unsafe { _mm_sad_epu8(self.0, _mm_setzero_si128()) };
+        // SAFETY: see the impl.
+        unsafe { (_mm_cvtsi128_si32(sums) + _mm_extract_epi16::<4>(sums)) as u32 }
     }
     #[inline(always)]
     fn sum_u16(self) -> u32 {
         // SAFETY: see the impl.
-        unsafe { vaddlvq_u16(vreinterpretq_u16_u8(self.0)) }
+        unsafe {
+            let low = _mm_and_si128(self.0, _mm_set1_epi32(0xFFFF));
+            let pairs = _mm_add_epi32(low, _mm_srli_epi32::<16>(self.0));
+            let quads = _mm_add_epi32(pairs, _mm_srli_si128::<8>(pairs));
+            (_mm_cvtsi128_si32(quads) as u32).wrapping_add(_mm_extract_epi32::<1>(quads) as u32)
+        }
     }
 }
 
-/// The kernels of `simd128.rs` over [`V`].
+/// The kernels of `simd.rs` over [`V`], compiled with the features an
+/// [`Sse42`] proves.
 macro_rules! instantiate {
     ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {$(
-        #[doc = concat!("`super::", stringify!($name), "` over NEON.")]
-        pub(crate) fn $name(_: Neon, $($arg: $ty),*) -> $ret {
-            super::$name::<V>(Neon(()), $($arg),*)
+        #[doc = concat!("`super::", stringify!($name), "` over SSE4.2.")]
+        #[target_feature(enable = "sse4.2,sse4.1,ssse3")]
+        pub(crate) fn $name(_: Sse42, $($arg: $ty),*) -> $ret {
+            super::$name::<V>(Sse42(()), $($arg),*)
         }
     )*};
 }

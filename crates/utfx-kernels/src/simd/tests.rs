@@ -1,5 +1,5 @@
-//! The 128-bit instantiations this machine has (SSE4.2 where the processor
-//! has it, NEON on aarch64), each pinned by its [`Level`], against the
+//! The SIMD instantiations this machine has (AVX2 and SSE4.2 where the
+//! processor has them, NEON on aarch64), each pinned by its [`Level`], against the
 //! portable forms and the standard library: text of every class mix
 //! (ASCII, two-, three- and four-byte characters, generalized UTF-8's
 //! surrogate forms and `C0 80`), at several alignments, with an error or a
@@ -13,85 +13,15 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::*;
+use crate::test_support::{Rng, encode, not_utf8, values};
 
-/// A xorshift generator.
-struct Rng(u32);
-
-impl Rng {
-    fn new(seed: u32) -> Rng {
-        Rng(seed.wrapping_mul(2_654_435_761).wrapping_add(1))
-    }
-
-    fn next(&mut self) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 17;
-        self.0 ^= self.0 << 5;
-        self.0
-    }
-}
-
-/// `n` values of the classes given, in an order from `seed`: 0 ASCII, 1
-/// two bytes, 2 three bytes (not surrogates), 3 four bytes, 4 a surrogate,
-/// 5 `C0 80` (`None`).
-fn values(seed: u32, n: usize, classes: &[u32]) -> Vec<Option<u32>> {
-    let mut rng = Rng::new(seed);
-    (0..n)
-        .map(|_| {
-            let x = rng.next();
-            let r = x >> 8;
-            match classes[(x % classes.len() as u32) as usize] {
-                0 => Some(0x20 + r % 0x5F),
-                1 => Some(0x80 + r % 0x780),
-                2 if r.is_multiple_of(4) => Some(0xE000 + (r >> 2) % 0x2000),
-                2 => Some(0x800 + r % 0xD000),
-                3 => Some(0x1_0000 + r % 0x10_0000),
-                4 => Some(0xD800 + r % 0x800),
-                _ => None,
-            }
-        })
-        .collect()
-}
-
-/// The generalized UTF-8 of each value (surrogates as their three bytes,
-/// `None` as `C0 80`) and its UTF-16 (surrogates as themselves, `None` as
-/// U+0000), by RFC 3629's bit distribution (§3) and RFC 2781's (§2.1).
-fn encode(values: &[Option<u32>]) -> (Vec<u8>, Vec<u16>) {
-    let (mut bytes, mut units) = (Vec::new(), Vec::new());
-    for v in values {
-        match *v {
-            None => {
-                bytes.extend_from_slice(&[0xC0, 0x80]);
-                units.push(0);
-            }
-            Some(v) if v < 0x80 => {
-                bytes.push(v as u8);
-                units.push(v as u16);
-            }
-            Some(v) if v < 0x800 => {
-                bytes.extend_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]);
-                units.push(v as u16);
-            }
-            Some(v) if v < 0x1_0000 => {
-                bytes.extend_from_slice(&[
-                    0xE0 | (v >> 12) as u8,
-                    0x80 | ((v >> 6) & 0x3F) as u8,
-                    0x80 | (v & 0x3F) as u8,
-                ]);
-                units.push(v as u16);
-            }
-            Some(v) => {
-                bytes.extend_from_slice(&[
-                    0xF0 | (v >> 18) as u8,
-                    0x80 | ((v >> 12) & 0x3F) as u8,
-                    0x80 | ((v >> 6) & 0x3F) as u8,
-                    0x80 | (v & 0x3F) as u8,
-                ]);
-                let w = v - 0x1_0000;
-                units.extend_from_slice(&[0xD800 | (w >> 10) as u16, 0xDC00 | (w & 0x3FF) as u16]);
-            }
-        }
-    }
-    (bytes, units)
+/// The levels a sweep runs: every one this machine has, or under Miri
+/// (which interprets them slowly, one core for minutes in CI) one of them,
+/// the `k`th in turn, so that the sweeps share the levels out (AVX2 and
+/// SSE4.2 with `-Ctarget-feature=+avx2`) and each runs under Miri.
+fn sweep_levels(k: usize) -> Vec<Level> {
+    let all = levels();
+    if cfg!(miri) && !all.is_empty() { vec![all[k % all.len()]] } else { all }
 }
 
 /// How many seeds each sweep takes.
@@ -129,7 +59,7 @@ fn check_utf8(level: Level, src: &[u8], room: usize, expected: &[u16], what: &dy
 
 #[test]
 fn utf8_to_utf16_agrees_with_the_portable_form() {
-    for level in levels() {
+    for level in sweep_levels(0) {
         for (c, classes) in UTF8_CLASSES.iter().enumerate() {
             for seed in 0..seeds() {
                 let (bytes, units) = encode(&values(
@@ -156,7 +86,7 @@ fn utf8_to_utf16_of_cut_input_agrees_with_the_portable_form() {
     // Well-formed text cut at every byte (inside characters too) of the
     // first blocks and of the padded last block: the conversion stops
     // before the cut character.
-    for level in levels() {
+    for level in sweep_levels(1) {
         for (c, classes) in [&[0, 1][..], &[0, 2], &[3], &[0, 1, 2, 3, 4, 5]].iter().enumerate() {
             let (bytes, units) =
                 encode(&values(c as u32 + 99, if cfg!(any(miri, utfx_slow_runner)) { 40 } else { 200 }, classes));
@@ -176,18 +106,12 @@ fn utf8_to_utf16_of_cut_input_agrees_with_the_portable_form() {
     }
 }
 
-/// Bytes that are not UTF-8: `len` of ASCII, continuation, lead and
-/// never-valid bytes in an order from `rng`.
-fn not_utf8(len: usize, rng: &mut Rng) -> Vec<u8> {
-    (0..len).map(|_| [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF][(rng.next() % 7) as usize]).collect()
-}
-
 #[test]
 fn utf8_to_utf16_of_bytes_that_are_not_utf8_stays_in_bounds() {
     // Any units (the contract leaves them unspecified), but in bounds, and
     // what was read is what the portable form reads of the same bytes.
     let mut rng = Rng::new(7);
-    for level in levels() {
+    for level in sweep_levels(2) {
         for len in (0..200).step_by(if cfg!(any(miri, utfx_slow_runner)) { 37 } else { 1 }) {
             let bytes = not_utf8(len, &mut rng);
             for room in [0, 1, 64, 65, 300] {
@@ -236,7 +160,7 @@ fn check_utf16(level: Level, src: &[u16]) {
 
 #[test]
 fn utf16_to_utf8_agrees_with_the_portable_form_and_std() {
-    for level in levels() {
+    for level in sweep_levels(4) {
         // Under Miri, every other class mix.
         for (c, classes) in
             UTF16_CLASSES.iter().enumerate().filter(|(c, _)| !cfg!(any(miri, utfx_slow_runner)) || c % 2 == 1)
@@ -263,10 +187,14 @@ fn utf16_to_utf8_agrees_with_the_portable_form_and_std() {
 #[test]
 fn utf16_to_utf8_of_runs_of_one_length_agrees_with_std() {
     // Runs of one class each, of lengths around the blocks' sizes (8, 16
-    // units), one after another, and a lead surrogate cut at the end.
-    let lengths: &[usize] =
-        if cfg!(any(miri, utfx_slow_runner)) { &[17, 40] } else { &[1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100] };
-    for level in levels() {
+    // units at 128 bits, 16, 32 at 256), one after another, and a lead
+    // surrogate cut at the end.
+    let lengths: &[usize] = if cfg!(any(miri, utfx_slow_runner)) {
+        &[17, 40]
+    } else {
+        &[1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 100, 129]
+    };
+    for level in sweep_levels(3) {
         for (k, pair) in [[0, 1], [1, 0], [0, 2], [2, 1], [1, 3], [3, 0], [2, 3]].iter().enumerate() {
             for (n, &first) in lengths.iter().enumerate() {
                 let second = lengths[(n * 7 + k) % lengths.len()];
@@ -286,7 +214,7 @@ fn utf16_to_utf8_of_runs_of_one_length_agrees_with_std() {
 #[test]
 fn ascii_prefix_agrees_with_std() {
     let lengths: Vec<usize> = if cfg!(any(miri, utfx_slow_runner)) { vec![0, 17, 70] } else { (0..150).collect() };
-    for level in levels() {
+    for level in sweep_levels(5) {
         for &len in &lengths {
             let mut bytes = vec![b'a'; len];
             assert_eq!(ascii_prefix_at(level, &bytes), len);
@@ -315,7 +243,7 @@ fn counts_agree_with_std() {
     // Past 255 rows of byte lanes; and, but under Miri, past 65,535 rows
     // of 16-bit lanes (about 525,000 trail surrogates).
     let long = "\u{10FFFF}".repeat(if cfg!(any(miri, utfx_slow_runner)) { 1100 } else { 530_000 });
-    for level in levels() {
+    for level in sweep_levels(6) {
         for piece in ends.iter().map(|&end| &text[..end]).chain([long.as_str()]) {
             let units: Vec<u16> = piece.encode_utf16().collect();
             let chars = piece.chars().count();
@@ -325,18 +253,20 @@ fn counts_agree_with_std() {
     }
 }
 
-/// The public functions at each 128-bit level, pinned with `force_level`
+/// The public functions at each SIMD level, pinned with `force_level`
 /// for the whole process: only these few checks, in one test, so that
 /// the other tests (which pin a level per call) do not see the pin.
 #[test]
-fn the_level_api_pins_the_128_bit_kernels() {
+fn the_level_api_pins_the_simd_kernels() {
     assert!(crate::level().is_available());
     // The sweeps above run on these levels: none would make them pass
     // without running a kernel.
     if cfg!(all(target_arch = "aarch64", target_endian = "little")) {
         assert_eq!(levels(), [Level::Neon]);
     }
-    if cfg!(all(target_arch = "x86_64", feature = "std", target_feature = "sse4.2")) {
+    if cfg!(all(target_arch = "x86_64", feature = "std", target_feature = "avx2")) {
+        assert_eq!(levels(), [Level::Avx2, Level::Sse42]);
+    } else if cfg!(all(target_arch = "x86_64", feature = "std", target_feature = "sse4.2")) {
         assert_eq!(levels(), [Level::Sse42]);
     }
     for level in levels() {
