@@ -212,8 +212,3 @@ static BIG_CODECS: &[&dyn BigCodec] = &[
     &Big(&codec_encoding_standard::SHIFT_JIS),
     &Big(&codec_encoding_standard::EUC_KR),
 ];
-
-/// The README's examples, run as doctests so that they stay true.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;
