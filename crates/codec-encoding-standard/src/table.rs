@@ -14,8 +14,8 @@ use crate::StandardEncoding;
 /// A codec's description for the registry.
 ///
 /// The core's `Domain` is ranges of code points; the repertoire of an
-/// index is not, so the domain is what is sure: every scalar value for
-/// gb18030, ASCII and U+F780..U+F7FF for x-user-defined, and ASCII alone
+/// index is not, so the domain is what is sure: every scalar value but
+/// U+E5E5 for gb18030, ASCII and U+F780..U+F7FF for x-user-defined, and ASCII alone
 /// for the others (each carries more; its encoder says which).
 const fn info(
     name: &'static str,
@@ -25,11 +25,14 @@ const fn info(
     description: &'static str,
 ) -> CodecInfo {
     let domain = match max {
+        // gb18030's encoder refuses U+E5E5 (today's Standard: "If code
+        // point is U+E5E5, return error with code point"; its pointer now
+        // decodes to U+3000).
         0x10_FFFF => Domain {
-            summary: "U+0000..U+10FFFF except surrogates",
+            summary: "U+0000..U+10FFFF except surrogates and U+E5E5",
             max: Some(max),
             surrogates: Surrogates::None,
-            excluded: &[],
+            excluded: &[(0xE5E5, 0xE5E5)],
         },
         0xF7FF => Domain {
             summary: "U+0000..U+007F and U+F780..U+F7FF",

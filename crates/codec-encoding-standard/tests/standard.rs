@@ -64,6 +64,12 @@ fn the_encoders_write_the_standards_bytes() {
     assert_eq!(encode(&GBK, "\u{20AC}"), b"\x80");
     let err = GBK.encode_str("a\u{80}").unwrap_err();
     assert_eq!((err.index(), err.kind()), (1, ErrorKind::Unrepresentable));
+    // gb18030's encoder refuses U+E5E5 (its old pointer A3 A0 decodes to
+    // U+3000), and its domain leaves it out.
+    let err = GB18030.encode_str("a\u{E5E5}").unwrap_err();
+    assert_eq!((err.index(), err.kind()), (1, ErrorKind::Unrepresentable));
+    assert!(!GB18030.info().domain.contains(CodePoint::new(0xE5E5)));
+    assert!(GB18030.info().domain.contains(CodePoint::new(0xE5E4)));
     // euc-jp's encoder: U+00A5 is 5C, U+2212 is U+FF0D's A1 DD (the Standard's §12.1.2).
     assert_eq!(encode(&EUC_JP, "\u{A5}\u{2212}"), b"\x5C\xA1\xDD");
 }
