@@ -45,15 +45,44 @@ pub fn get_encoding(label: &str) -> Option<&'static dyn DynCodec> {
     crate::get(name)
 }
 
-/// The byte order mark of the Standard's UTF encodings that `codec` is,
-/// if it is one of them.
-fn own_bom(codec: &dyn DynCodec) -> Option<Bom> {
+/// The byte order mark of `codec`, when it is one of the Standard's UTF
+/// encodings (utf-8, utf-16le, utf-16be), which strip their own.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::bom::Bom;
+/// use codec_registry::whatwg::own_bom;
+/// assert_eq!(own_bom(codec_registry::get("utf-16be").unwrap()), Some(Bom::Utf16Be));
+/// assert_eq!(own_bom(codec_registry::get("wtf-8").unwrap()), None);
+/// ```
+#[must_use]
+pub fn own_bom(codec: &dyn DynCodec) -> Option<Bom> {
     match codec.info().name {
         "utf-8" => Some(Bom::Utf8),
         "utf-16le" => Some(Bom::Utf16Le),
         "utf-16be" => Some(Bom::Utf16Be),
         _ => None,
     }
+}
+
+/// The codec a byte order mark chooses in the Standard's `decode` (§6):
+/// utf-8, utf-16be or utf-16le.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::bom::Bom;
+/// assert_eq!(codec_registry::whatwg::bom_codec(Bom::Utf16Le).info().name, "utf-16le");
+/// ```
+#[must_use]
+pub fn bom_codec(bom: Bom) -> &'static dyn DynCodec {
+    let name = match bom {
+        Bom::Utf8 => "utf-8",
+        Bom::Utf16Le => "utf-16le",
+        Bom::Utf16Be => "utf-16be",
+    };
+    crate::get(name).expect("the registry holds the Standard's UTF encodings")
 }
 
 /// The bytes of a byte order mark.
@@ -86,14 +115,7 @@ fn bom_bytes(bom: Bom) -> &'static [u8] {
 #[must_use]
 pub fn decode<'a>(bytes: &'a [u8], fallback: &'static dyn DynCodec) -> (Cow<'a, str>, &'static dyn DynCodec) {
     let (codec, rest) = match sniff_bom(bytes) {
-        Some(bom) => {
-            let name = match bom {
-                Bom::Utf8 => "utf-8",
-                Bom::Utf16Le => "utf-16le",
-                Bom::Utf16Be => "utf-16be",
-            };
-            (crate::get(name).unwrap_or(fallback), &bytes[bom.len()..])
-        }
+        Some(bom) => (bom_codec(bom), &bytes[bom.len()..]),
         None => (fallback, bytes),
     };
     let text = match codec.info().name {

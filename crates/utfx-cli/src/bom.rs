@@ -63,16 +63,6 @@ pub(crate) fn is_neutral_utf16(label: &str) -> bool {
     support::normalized(label.trim()) == "utf16"
 }
 
-/// The BOM of one of the Encoding Standard's encodings, by codec name.
-fn own_bom(codec: &dyn DynCodec) -> Option<Bom> {
-    match codec.info().name {
-        "utf-8" => Some(Bom::Utf8),
-        "utf-16le" => Some(Bom::Utf16Le),
-        "utf-16be" => Some(Bom::Utf16Be),
-        _ => None,
-    }
-}
-
 impl InputLabel {
     /// Finds the codec an input label names, and its BOM rule.
     ///
@@ -84,7 +74,7 @@ impl InputLabel {
             return Ok(InputLabel { codec: support::codec("utf-16le")?, rule: Rule::Sniff, keep, sniff: false });
         }
         let codec = support::codec(label)?;
-        let rule = match (own_bom(codec), signature(codec)) {
+        let rule = match (codec_registry::whatwg::own_bom(codec), signature(codec)) {
             (Some(bom), _) => Rule::Strip(bom),
             (None, Some(signature)) => Rule::Signature(signature),
             (None, None) => Rule::Keep,
@@ -122,12 +112,7 @@ impl InputLabel {
         if self.sniff
             && let Some(bom) = sniff_bom(head)
         {
-            let name = match bom {
-                Bom::Utf8 => "utf-8",
-                Bom::Utf16Le => "utf-16le",
-                Bom::Utf16Be => "utf-16be",
-            };
-            return (support::codec(name).unwrap_or(self.codec), if self.keep { 0 } else { bom.len() });
+            return (codec_registry::whatwg::bom_codec(bom), if self.keep { 0 } else { bom.len() });
         }
         if let Rule::Signature(signature) = self.rule {
             let found = head.starts_with(signature) && !self.keep;
