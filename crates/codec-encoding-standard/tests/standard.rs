@@ -7,23 +7,8 @@ use codec_encoding_standard::{
     ISO_8859_2, KOI8_R, SHIFT_JIS, StandardEncoding, Step, WINDOWS_874, WINDOWS_1252, WINDOWS_1254, X_USER_DEFINED,
     for_label,
 };
+use codec_test::generate::Rng;
 use encoding_rs::DecoderResult;
-
-/// A seeded xorshift generator: the same inputs on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn decode_one(codec: &StandardEncoding, bytes: &[u8]) -> Vec<u32> {
     codec.decode(bytes).unwrap().iter().map(|p| p.to_u32()).collect()
@@ -199,7 +184,7 @@ fn text(chars: &[char], len: usize, rng: &mut Rng) -> String {
 
 #[test]
 fn random_text_round_trips_as_encoding_rs_writes_it() {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     for codec in ALL {
         let chars = repertoire(codec, &mut rng);
         for _ in 0..20 {
@@ -234,8 +219,8 @@ fn damaged(mut bytes: Vec<u8>, rng: &mut Rng) -> Vec<u8> {
     for _ in 0..=bytes.len() / 6 {
         let at = rng.below(bytes.len() + 1);
         match rng.below(3) {
-            0 if at < bytes.len() => bytes[at] = rng.next() as u8,
-            1 => bytes.insert(at, rng.next() as u8),
+            0 if at < bytes.len() => bytes[at] = rng.next_u64() as u8,
+            1 => bytes.insert(at, rng.next_u64() as u8),
             _ if at < bytes.len() => {
                 bytes.remove(at);
             }
@@ -300,12 +285,12 @@ fn replaced(codec: &StandardEncoding, input: &[u8]) -> (String, Vec<(usize, usiz
 
 #[test]
 fn damaged_text_decodes_as_encoding_rs_replaces_it() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for codec in ALL {
         let chars = repertoire(codec, &mut rng);
         for round in 0..150 {
             let input = if round % 5 == 0 {
-                (0..rng.below(24)).map(|_| rng.next() as u8).collect()
+                (0..rng.below(24)).map(|_| rng.next_u64() as u8).collect()
             } else {
                 damaged(codec.encode_str(&text(&chars, rng.below(24), &mut rng)).unwrap(), &mut rng)
             };
@@ -326,7 +311,7 @@ fn damaged_text_decodes_as_encoding_rs_replaces_it() {
 
 #[test]
 fn streaming_at_every_split_equals_one_shot() {
-    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut rng = Rng::new(0xD1B5_4A32_D192_ED03);
     for codec in ALL {
         let chars = repertoire(codec, &mut rng);
         for round in 0..4 {
@@ -342,7 +327,7 @@ fn streaming_at_every_split_equals_one_shot() {
 
 #[test]
 fn decoding_apart_at_restart_points_equals_decoding_whole() {
-    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let mut rng = Rng::new(0x0123_4567_89AB_CDEF);
     for codec in ALL {
         let chars: Vec<char> = repertoire(codec, &mut rng).into_iter().chain(['\n', ' ', '(']).collect();
         for _ in 0..40 {
@@ -364,7 +349,7 @@ fn decoding_apart_at_restart_points_equals_decoding_whole() {
 /// surrogates and characters the encoding does not map.
 #[test]
 fn fast_paths_agree_with_the_reference_over_every_buffer_api() {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     for codec in ALL {
         let chars = repertoire(codec, &mut rng);
         for round in 0..3 {
