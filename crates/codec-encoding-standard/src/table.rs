@@ -3,7 +3,7 @@
 //! (§4 "Names and labels").
 //!
 //! The labels are encoding_rs 0.8.44's table (`LABELS_SORTED`), which is
-//! the Standard's; `tests/labels.rs` checks each against
+//! the Standard's; `tests/standard.rs` checks each against
 //! `encoding_rs::Encoding::for_label`, and counts them. The name of each
 //! codec is the Standard's name in lowercase (labels match case-insensitively).
 
