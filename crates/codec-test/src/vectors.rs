@@ -949,3 +949,57 @@ where
     );
     mine.len()
 }
+
+#[cfg(test)]
+mod tests {
+    use codec_core::doc_example::Ascii;
+
+    use super::{Chunk, Vector, check};
+
+    fn vector(fields: &str) -> Result<Vector, super::VectorError> {
+        Vector::from_json_line(&format!(
+            r#"{{"codec":"ascii","direction":"decode",{fields},"source":{{"kind":"generated","ref":"test"}}}}"#
+        ))
+    }
+
+    #[test]
+    fn chunks_and_strip_bom_read_back_as_written() {
+        let v = vector(r#""mode":"replace","input":"41 42 43","output":"0041 0042 0043","chunks":[{"end":1,"output":"0041"},{"end":1},{"end":3}],"strip_bom":true"#).unwrap();
+        assert_eq!(v.chunks.as_deref().unwrap()[1], Chunk { end: 1, output: None });
+        assert!(v.strip_bom);
+        assert_eq!(Vector::from_json_line(&v.to_json_line()), Ok(v.clone()));
+        assert!(
+            v.to_json_line().contains(r#""chunks":[{"end":1,"output":"0041"},{"end":1},{"end":3}],"strip_bom":true"#)
+        );
+        assert_eq!(check(&Ascii, &v), Ok(()));
+    }
+
+    #[test]
+    fn chunks_must_cover_the_input_in_order() {
+        assert!(vector(r#""mode":"replace","input":"41 42","output":"0041 0042","chunks":[{"end":1}]"#).is_err());
+        assert!(
+            vector(r#""mode":"replace","input":"41 42","output":"0041 0042","chunks":[{"end":2},{"end":1},{"end":2}]"#)
+                .is_err()
+        );
+        assert!(vector(r#""mode":"replace","input":"41","output":"0041","chunks":[]"#).is_err());
+        assert!(vector(r#""mode":"replace","input":"41","output":"0041","strip_bom":1"#).is_err());
+        let encode = r#"{"codec":"ascii","direction":"encode","mode":"fatal","input":"0041","output":"41","chunks":[{"end":1}],"source":{"kind":"generated","ref":"test"}}"#;
+        assert!(Vector::from_json_line(encode).is_err());
+    }
+
+    #[test]
+    fn a_chunk_output_and_the_stream_are_checked() {
+        let wrong = vector(
+            r#""mode":"replace","input":"41 42","output":"0041 0042","chunks":[{"end":1,"output":"0042"},{"end":2}]"#,
+        )
+        .unwrap();
+        assert!(check(&Ascii, &wrong).unwrap_err().to_string().contains("chunk 0"));
+        // In fatal mode with a null output the last call, and only it, fails.
+        let late =
+            vector(r#""mode":"fatal","input":"41 FF","output":null,"chunks":[{"end":1,"output":"0041"},{"end":2}]"#)
+                .unwrap();
+        assert_eq!(check(&Ascii, &late), Ok(()));
+        let early = vector(r#""mode":"fatal","input":"FF 41","output":null,"chunks":[{"end":1},{"end":2}]"#).unwrap();
+        assert!(check(&Ascii, &early).unwrap_err().to_string().contains("chunk 0 fails"));
+    }
+}
