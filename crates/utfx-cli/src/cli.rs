@@ -137,7 +137,8 @@ pub(crate) enum Command {
         line on its standard output: code points, or bytes as hex, or a line starting with !\n\
         when the input fails.\n\n\
         The cases, --cases in all: the vectors of utfx vectors (curated, then generated; an even\n\
-        sample when they are more), then damaged random inputs (none after --seconds). On the first difference the input is shrunk\n\
+        sample when they are more; not the curated ones that cut their input into pieces for a\n\
+        streaming decoder, which a command cannot get: it says how many), then damaged random inputs (none after --seconds). On the first difference the input is shrunk\n\
         by delta debugging to one that still differs and no byte of which can go, and the\n\
         report shows it, both answers, and the rule that decides (utfx's error kind, and the\n\
         specification its codec follows). Each answer has --timeout milliseconds; a command\n\

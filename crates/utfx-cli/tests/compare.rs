@@ -177,7 +177,15 @@ fn right_agrees() {
         let out = compare("right", protocol, mode, &[lines, "--cases", cases, "--timeout", PATIENT]);
         let report = text(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{report}{}", text(&out.stderr));
-        assert_eq!(report, format!("agree: {cases} cases (utf-8, decode, {mode})\n"));
+        // 40 cases are generated vectors alone; 3000 draw on the curated
+        // ones too, less WPT's 37 utf-8 streams cut into pieces.
+        let skipped = if cases == "40" {
+            ""
+        } else {
+            "skipped: 37 curated vectors that feed a streaming decoder in pieces (chunks); a command gets its input \
+             whole\n"
+        };
+        assert_eq!(report, format!("{skipped}agree: {cases} cases (utf-8, decode, {mode})\n"));
     }
 }
 
