@@ -734,6 +734,13 @@ pub fn header_line(description: &str) -> String {
 /// Checks `codec` against one vector: the output, and, as far as the
 /// vector gives them, the errors.
 ///
+/// With `chunks`, the input is also fed to one streaming decoder
+/// ([`codec_core::Decoder`]) in the vector's pieces: each call's output the
+/// vector gives, the whole stream's output, and, when `output` is `None`,
+/// that the last call and only it fails. With `strip_bom`, a U+FEFF at the
+/// start of the output is dropped before it is compared (the errors keep
+/// their offsets in the input).
+///
 /// The code points must parse as the codec's code point type (any `u32`,
 /// or of any size for a codec over `BigCodePoint`).
 ///
