@@ -6,14 +6,15 @@
 //!
 //! Only what a source states is written: its expected output, and errors
 //! only where it gives them. A vector shape the format cannot hold (UTF-16
-//! units, ICU offsets, concatenation, slicing) stays with its crate's own
-//! test, which reads the upstream file.
+//! units, ICU offsets, concatenation, slicing, WPT's "must not decode to"
+//! and `encodeInto`'s destination lengths) stays with its crate's own test,
+//! which reads the upstream file, or is untested (decision 0025).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use codec_test::hex;
-use codec_test::vectors::{self, ErrorSpan, SourceKind, Vector};
+use codec_test::vectors::{self, Chunk, ErrorSpan, SourceKind, Vector};
 use serde_json::Value;
 
 /// One generated file: its name under `crates/codec-test/data/`, the
@@ -37,6 +38,7 @@ const OUTPUTS: &[Output] = &[
         convert: cesu8,
     },
     Output { name: "wtf-8.jsonl", from: "crates/codec-wtf8/tests/data/wtf8-vectors.json", convert: wtf8 },
+    Output { name: "wpt.jsonl", from: "crates/codec-utf8/tests/data/wpt-vectors.json", convert: wpt },
 ];
 
 pub fn main(args: &[String]) -> Result<(), String> {
@@ -104,6 +106,8 @@ fn vector(name: &str, codec: &str, decode: bool, mode: &str, input: String, outp
         input,
         output,
         errors: None,
+        chunks: None,
+        strip_bom: false,
         source: SourceKind::Implementation,
         reference: String::new(),
     }
@@ -264,6 +268,151 @@ fn wtf8(doc: &Value) -> Vec<Vector> {
             }
             _ => {}
         }
+    }
+    out
+}
+
+/// The byte order mark of each encoding WPT's decoder vectors name.
+fn own_bom(encoding: &str) -> &'static [u8] {
+    match encoding {
+        "utf-8" => b"\xEF\xBB\xBF",
+        "utf-16le" => b"\xFF\xFE",
+        "utf-16be" => b"\xFE\xFF",
+        other => panic!("wpt-vectors.json: no BOM known for {other}"),
+    }
+}
+
+/// A WPT decoding vector: `TextDecoder` with `fatal` and `ignoreBOM`,
+/// whose default drops the encoding's own BOM from the output
+/// (`strip_bom`, written where the input starts with that BOM).
+fn wpt_vector(v: &Value, name: &str, input: &str, output: Option<String>) -> Vector {
+    let encoding = s(v, "encoding");
+    let mode = if v["fatal"].as_bool() == Some(true) { "fatal" } else { "replace" };
+    let mut r = vector(name, encoding, true, mode, bytes(&Value::from(input)), output);
+    r.strip_bom = v["ignore_bom"].as_bool() != Some(true)
+        && hex::parse(input).expect("hex in the upstream file").starts_with(own_bom(encoding));
+    wpt_sourced(r, v)
+}
+
+fn wpt_sourced(mut r: Vector, v: &Value) -> Vector {
+    let file = s(v, "source").rsplit_once("wpt/encoding/").map_or(s(v, "source"), |(_, f)| f);
+    r.source = SourceKind::Wpt;
+    r.reference = format!("web-platform-tests encoding/{file} (vendored in nodejs/node test/fixtures/wpt/)");
+    r
+}
+
+/// A chunk's or vector's expected code points; `None` when not asserted
+/// (absent or `null`) or when it must fail.
+fn asserted(v: &Value) -> Option<String> {
+    if v["fatal_error"].as_bool() == Some(true) {
+        return None;
+    }
+    v.get("expected_codepoints_hex").filter(|e| !e.is_null()).map(points)
+}
+
+/// `wpt-vectors.json`: the decoder vectors (one-shot; one stream cut into
+/// `chunks`; a decoder reused for independent calls, one vector per call)
+/// and the encoder vectors (UTF-16 units as code points, a lone surrogate
+/// as itself, which UTF-8's replace mode writes as U+FFFD, as `TextEncoder`
+/// does). Left out: the "must not decode to" vectors and `encodeInto`'s.
+fn wpt(doc: &Value) -> Vec<Vector> {
+    let decoders = doc["decoder_vectors"].as_array().expect("decoder_vectors");
+    let mut out = Vec::new();
+    for v in decoders {
+        let name = s(v, "name");
+        if v.get("expected_not_codepoints_hex").is_some() {
+            continue;
+        }
+        let fails = |v: &Value| v["fatal_error"].as_bool() == Some(true);
+        let Some(chunks) = v["stream_chunks"].as_array() else {
+            let output = asserted(v);
+            assert!(output.is_some() != fails(v), "{name}: an expected output or an error");
+            out.push(wpt_vector(v, name, s(v, "input_hex"), output));
+            continue;
+        };
+        let streaming = |c: &Value| c["stream"].as_bool() == Some(true);
+        if chunks[..chunks.len() - 1].iter().any(|c| !streaming(c)) {
+            // A decoder reused for calls that each end a stream: each call
+            // is a vector of its own.
+            assert!(chunks.iter().all(|c| !streaming(c)), "{name}: calls that end a stream, or one stream");
+            for (i, c) in chunks.iter().enumerate() {
+                let output = asserted(c);
+                assert!(output.is_some() != fails(c), "{name}: call {i} has an expected output or an error");
+                let call = format!("{name} (call {} of {}, each a whole stream)", i + 1, chunks.len());
+                out.push(wpt_vector(v, &call, s(c, "input_hex"), output));
+            }
+            continue;
+        }
+        let mut end = 0;
+        let mut pieces = Vec::new();
+        for (i, c) in chunks.iter().enumerate() {
+            assert!(!fails(c) || i + 1 == chunks.len(), "{name}: only the last call may fail");
+            end += hex::parse(s(c, "input_hex")).expect("hex").len();
+            pieces.push(Chunk { end, output: asserted(c) });
+        }
+        let input = s(v, "input_hex");
+        assert_eq!(hex::parse(input).map(|b| b.len()), Some(end), "{name}: the chunks make the input");
+        let concatenation: Option<Vec<String>> = pieces.iter().map(|p| p.output.clone()).collect();
+        let concatenation =
+            concatenation.map(|l| l.into_iter().filter(|o| !o.is_empty()).collect::<Vec<_>>().join(" "));
+        let mut reference = None;
+        let output = if chunks.iter().any(fails) {
+            None
+        } else if let Some(whole) = asserted(v) {
+            if let Some(c) = &concatenation {
+                assert_eq!(c, &whole, "{name}: the calls' outputs make the whole");
+            }
+            Some(whole)
+        } else if let Some(one_shot) = decoders.iter().find(|o| {
+            o.get("stream_chunks").is_none()
+                && ["encoding", "input_hex", "fatal", "ignore_bom"].iter().all(|k| o[*k] == v[*k])
+                && asserted(o).is_some()
+        }) {
+            // The calls before the last are not asserted upstream; the
+            // whole is what the file's one-shot vector of the same input
+            // asserts.
+            reference = Some(s(one_shot, "name").to_owned());
+            asserted(one_shot)
+        } else {
+            Some(concatenation.unwrap_or_else(|| panic!("{name}: neither the whole output nor every call's")))
+        };
+        let mut r = wpt_vector(v, name, input, output);
+        r.chunks = Some(pieces);
+        if let Some(one_shot) = reference {
+            r.reference = format!("{}; the whole output from its vector \"{one_shot}\"", r.reference);
+        }
+        out.push(r);
+    }
+    for v in doc["encoder_vectors"].as_array().expect("encoder_vectors") {
+        let units: Vec<u16> = v["input_utf16_hex"]
+            .as_array()
+            .expect("UTF-16 units")
+            .iter()
+            .map(|u| u16::from_str_radix(u.as_str().expect("hex"), 16).expect("a UTF-16 unit"))
+            .collect();
+        // The units as code points: a pair as the one it encodes, a lone
+        // surrogate as itself.
+        let input: Vec<codec_core::BigCodePoint> = char::decode_utf16(units)
+            .map(|r| r.map_or_else(|e| u32::from(e.unpaired_surrogate()), u32::from))
+            .map(|c| format!("{c:X}").parse().expect("a code point"))
+            .collect();
+        let (output, how) = if let Some(b) = v.get("expected_utf8_hex") {
+            (bytes(b), "")
+        } else {
+            // TextEncoder, then TextDecoder, give these code points back:
+            // the bytes are their UTF-8 form.
+            let cps: Vec<char> = points(&v["expected_roundtrip_codepoints_hex"])
+                .split(' ')
+                .filter(|p| !p.is_empty())
+                .map(|p| char::from_u32(u32::from_str_radix(p, 16).expect("hex")).expect("a scalar value"))
+                .collect();
+            let text: String = cps.into_iter().collect();
+            (hex::format(text.as_bytes()), "; a round trip: the UTF-8 form of the code points it decodes back to")
+        };
+        let r = vector(s(v, "name"), "utf-8", false, "replace", vectors::format_points(&input), Some(output));
+        let mut r = wpt_sourced(r, v);
+        r.reference.push_str(how);
+        out.push(r);
     }
     out
 }

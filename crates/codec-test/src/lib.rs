@@ -7,8 +7,8 @@
 //! * [`vectors`]: the project's vector format (`utfx-vectors/1`, JSON
 //!   lines), its reader and writer, a checker, and the curated vectors the
 //!   project ships ([`vectors::curated`]); [`generate`] writes more for any
-//!   codec; [`shrink`] is the delta debugging; [`wpt`] runs the
-//!   web-platform-tests' `TextDecoder` vectors.
+//!   codec; [`shrink`] is the delta debugging. The web-platform-tests'
+//!   `TextDecoder` and `TextEncoder` vectors are among the curated ones.
 //! * For the codec crates of the workspace: the streaming split-point
 //!   sweeps, the ASCII-prefix alignment sweep, differential checks of fast
 //!   paths against [`codec_core::reference`] (over the buffer APIs:
@@ -75,7 +75,6 @@ pub mod shrink;
 pub mod strategies;
 pub mod tables;
 pub mod vectors;
-pub mod wpt;
 
 pub use codec_core::{CodePoint, Codec, Decode, DecodeMode, Encode, EncodeMode, ErrorKind, Step};
 use codec_core::{DecodeError, EncodeError, reference};

@@ -18,6 +18,17 @@
 //!   sequence) and `kind` (`codec_core::ErrorKind::as_str`; optional too).
 //! * `source`: where the expected values come from (`kind` one of
 //!   [`SourceKind`]'s names, `ref` a citation).
+//! * `chunks` (optional, decoding only): the input fed to one streaming
+//!   decoder in pieces, one object per call, in order: `end`, the byte
+//!   offset where the piece ends (it starts where the one before ended; the
+//!   last ends at the input's end and ends the stream), and `output`, what
+//!   that call returns, when the source says. `output` stays the whole
+//!   stream's output, which decoding the input at once must give too; when
+//!   it is `null`, every call but the last succeeds and the last fails.
+//! * `strip_bom` (optional, decoding only, `false` when absent): a U+FEFF at
+//!   the start of the output (a byte order mark of the codec's own encoding)
+//!   is dropped, as the Encoding Standard's `TextDecoder` does unless
+//!   `ignoreBOM`.
 //!
 //! A line whose object has a `format` member is a header (the format's name
 //! and a description); blank lines are skipped.
@@ -199,6 +210,32 @@ impl fmt::Display for ErrorSpan {
     }
 }
 
+/// One piece of a vector's input as a streaming decoder gets it (the
+/// format's `chunks`): where it ends and, when the source says, what the
+/// call that decodes it returns.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::doc_example::Ascii;
+/// use codec_test::vectors::{self, Chunk, Vector};
+///
+/// let line = r#"{"codec":"ascii","direction":"decode","mode":"replace","input":"41 42","output":"0041 0042",
+///   "chunks":[{"end":1,"output":"0041"},{"end":2}],"source":{"kind":"generated","ref":"doc"}}"#;
+/// let v = Vector::from_json_line(&line.replace('\n', "")).unwrap();
+/// assert_eq!(v.chunks.as_deref().unwrap()[0], Chunk { end: 1, output: Some("0041".into()) });
+/// assert_eq!(vectors::check(&Ascii, &v), Ok(()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Chunk {
+    /// The byte offset where the piece ends; it starts where the piece
+    /// before it ended (at 0 for the first).
+    pub end: usize,
+    /// The code points the call returns, as normalized hex, when the source
+    /// says (`None`: not asserted).
+    pub output: Option<String>,
+}
+
 /// One vector: a codec, a direction, a mode, an input and what must come of
 /// it.
 ///
@@ -233,6 +270,13 @@ pub struct Vector {
     pub output: Option<String>,
     /// Every error, when the source says.
     pub errors: Option<Vec<ErrorSpan>>,
+    /// The pieces a streaming decoder gets the input in, when the vector
+    /// says (decoding only); `output` is still the whole stream's.
+    pub chunks: Option<Vec<Chunk>>,
+    /// Whether a U+FEFF at the start of the output is dropped, as the
+    /// Encoding Standard's `TextDecoder` does unless `ignoreBOM` (decoding
+    /// only).
+    pub strip_bom: bool,
     /// Where the expected values come from.
     pub source: SourceKind,
     /// The citation.
@@ -391,6 +435,8 @@ impl Vector {
             input: crate::hex::format(input),
             output,
             errors: Some(errors),
+            chunks: None,
+            strip_bom: false,
             source,
             reference: reference.to_owned(),
         }
@@ -449,6 +495,8 @@ impl Vector {
             input: format_points(input),
             output,
             errors: Some(errors),
+            chunks: None,
+            strip_bom: false,
             source,
             reference: reference.to_owned(),
         }
@@ -523,6 +571,24 @@ impl Vector {
             Some(_) => return Err(err("`errors` is not an array")),
         };
         let source = obj.get("source").and_then(Value::as_object).ok_or_else(|| err("`source` is not an object"))?;
+        let chunks = match obj.get("chunks") {
+            None => None,
+            Some(Value::Array(list)) if direction == Direction::Decode => {
+                let chunks = list.iter().map(chunk).collect::<Result<Vec<_>, _>>()?;
+                let len = crate::hex::parse(&input).map_or(0, |b| b.len());
+                let ordered = chunks.windows(2).all(|w| w[0].end <= w[1].end);
+                if !ordered || chunks.last().map(|c| c.end) != Some(len) {
+                    return Err(err("`chunks` must end in order, the last at the input's end"));
+                }
+                Some(chunks)
+            }
+            Some(_) => return Err(err("`chunks` is not an array of a decoding vector")),
+        };
+        let strip_bom = match obj.get("strip_bom") {
+            None => false,
+            Some(Value::Bool(b)) if direction == Direction::Decode => *b,
+            Some(_) => return Err(err("`strip_bom` is not a boolean of a decoding vector")),
+        };
         Ok(Vector {
             name: obj.get("name").and_then(Value::as_str).unwrap_or_default().to_owned(),
             codec: text("codec")?.to_owned(),
@@ -531,6 +597,8 @@ impl Vector {
             input,
             output,
             errors,
+            chunks,
+            strip_bom,
             source: source
                 .get("kind")
                 .and_then(Value::as_str)
@@ -572,6 +640,19 @@ impl Vector {
                 .collect();
             parts.push(format!("\"errors\":[{}]", list.join(",")));
         }
+        if let Some(chunks) = &self.chunks {
+            let list: Vec<String> = chunks
+                .iter()
+                .map(|c| {
+                    let output = c.output.as_ref().map(|o| format!(",\"output\":{}", json!(o))).unwrap_or_default();
+                    format!("{{\"end\":{}{output}}}", c.end)
+                })
+                .collect();
+            parts.push(format!("\"chunks\":[{}]", list.join(",")));
+        }
+        if self.strip_bom {
+            parts.push("\"strip_bom\":true".to_owned());
+        }
         parts.push(format!("\"source\":{{\"kind\":\"{}\",\"ref\":{}}}", self.source.as_str(), json!(self.reference)));
         format!("{{{}}}", parts.join(","))
     }
@@ -590,6 +671,19 @@ fn error_span(v: &Value) -> Result<ErrorSpan, VectorError> {
     };
     let to_usize = |n: u64| usize::try_from(n).map_err(|_| err("an error's offset or length is too large"));
     Ok(ErrorSpan { offset: to_usize(offset)?, length: length.map(to_usize).transpose()?, kind })
+}
+
+fn chunk(v: &Value) -> Result<Chunk, VectorError> {
+    let err = |m: &str| VectorError::new(0, m.to_owned());
+    let end = v.get("end").and_then(Value::as_u64).ok_or_else(|| err("a chunk's `end` is not a number"))?;
+    let output = match v.get("output") {
+        None => None,
+        Some(Value::String(s)) => {
+            Some(normalize_points(s).ok_or_else(|| err("a chunk's `output` is not code points"))?)
+        }
+        Some(_) => return Err(err("a chunk's `output` is not a string")),
+    };
+    Ok(Chunk { end: usize::try_from(end).map_err(|_| err("a chunk's `end` is too large"))?, output })
 }
 
 /// Parses a whole file of the format: every vector, in order; header lines
@@ -640,6 +734,13 @@ pub fn header_line(description: &str) -> String {
 /// Checks `codec` against one vector: the output, and, as far as the
 /// vector gives them, the errors.
 ///
+/// With `chunks`, the input is also fed to one streaming decoder
+/// ([`codec_core::Decoder`]) in the vector's pieces: each call's output the
+/// vector gives, the whole stream's output, and, when `output` is `None`,
+/// that the last call and only it fails. With `strip_bom`, a U+FEFF at the
+/// start of the output is dropped before it is compared (the errors keep
+/// their offsets in the input).
+///
 /// The code points must parse as the codec's code point type (any `u32`,
 /// or of any size for a codec over `BigCodePoint`).
 ///
@@ -661,11 +762,19 @@ where
     C: Codec + ?Sized,
     <C as codec_core::Decode>::Point: FromStr,
 {
+    let mut streamed = None;
     let got = match vector.direction {
         Direction::Decode => {
             let mode = vector.mode.parse().map_err(|_| VectorError::new(0, "unknown decode mode"))?;
             let input = vector.input_bytes().ok_or_else(|| VectorError::new(0, "input is not hex"))?;
-            Vector::decoded_by(codec, mode, &input, &vector.name, vector.source, &vector.reference)
+            if let Some(chunks) = &vector.chunks {
+                streamed = Some(check_stream(codec, mode, &input, chunks, vector));
+            }
+            let mut got = Vector::decoded_by(codec, mode, &input, &vector.name, vector.source, &vector.reference);
+            if vector.strip_bom {
+                got.output = got.output.map(|o| strip_leading_bom(&o).to_owned());
+            }
+            got
         }
         Direction::Encode => {
             let mode = vector.mode.parse().map_err(|_| VectorError::new(0, "unknown encode mode"))?;
@@ -687,6 +796,9 @@ where
     if got.output != vector.output {
         return differs(format!("output {:?}, expected {:?}", got.output, vector.output));
     }
+    if let Some(Err(what)) = streamed {
+        return differs(what);
+    }
     if let (Some(want), Some(have)) = (&vector.errors, &got.errors) {
         let same = want.len() == have.len()
             && want.iter().zip(have).all(|(w, h)| {
@@ -700,6 +812,55 @@ where
         }
     }
     Ok(())
+}
+
+/// Drops a leading U+FEFF from code points in the format's hex.
+fn strip_leading_bom(points: &str) -> &str {
+    if points == "FEFF" { "" } else { points.strip_prefix("FEFF ").unwrap_or(points) }
+}
+
+/// Feeds `input` to one streaming decoder in the vector's pieces and checks
+/// each call's output the vector gives, the whole stream's output, and, when
+/// that is `None`, that the last call and only it fails.
+fn check_stream<C>(codec: &C, mode: DecodeMode, input: &[u8], chunks: &[Chunk], vector: &Vector) -> Result<(), String>
+where
+    C: Codec + ?Sized,
+{
+    let mut decoder = codec_core::Decoder::new(codec, mode);
+    let (mut start, mut whole, mut at_start) = (0, Vec::new(), true);
+    for (i, chunk) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let piece = input.get(start..chunk.end).ok_or_else(|| format!("chunk {i} ends before it starts"))?;
+        start = chunk.end;
+        let mut out = Vec::new();
+        let result = decoder.decode_chunk(piece, last, &mut out);
+        let mut text = format_points(&out);
+        if at_start && !out.is_empty() {
+            if vector.strip_bom {
+                text = strip_leading_bom(&text).to_owned();
+            }
+            at_start = false;
+        }
+        match (result, last && vector.output.is_none()) {
+            (Ok(()), true) => return Err(format!("the stream's last call (chunk {i}) succeeds, expected it to fail")),
+            (Err(e), false) => return Err(format!("chunk {i} fails ({e}), expected it to succeed")),
+            (Err(_), true) => return Ok(()),
+            (Ok(()), false) => {}
+        }
+        if let Some(want) = &chunk.output
+            && *want != text
+        {
+            return Err(format!("chunk {i} ({}) gives {text:?}, expected {want:?}", crate::hex::format(piece)));
+        }
+        if !text.is_empty() {
+            whole.push(text);
+        }
+    }
+    let whole = whole.join(" ");
+    match &vector.output {
+        Some(want) if *want != whole => Err(format!("the stream gives {whole:?}, expected {want:?}")),
+        _ => Ok(()),
+    }
 }
 
 /// Runs every vector of `jsonl` whose codec label names `codec`
@@ -738,12 +899,14 @@ const CURATED: &[&str] = &[
     include_str!("../data/utf-8-kuhn.jsonl"),
     include_str!("../data/cesu-8-mutf-8.jsonl"),
     include_str!("../data/wtf-8.jsonl"),
+    include_str!("../data/wpt.jsonl"),
 ];
 
 /// Returns every curated vector the project ships for the codec named
-/// `label` (its name as the vectors write it: `utf-8`, `cesu-8`, `mutf-8`,
-/// `wtf-8`), each with its source: the Unicode Standard's tables,
-/// implementations' tests, Markus Kuhn's stress test, Java's behaviour.
+/// `label` (its name as the vectors write it: `utf-8`, `utf-16le`,
+/// `utf-16be`, `cesu-8`, `mutf-8`, `wtf-8`), each with its source: the
+/// Unicode Standard's tables, implementations' tests, Markus Kuhn's stress
+/// test, Java's behaviour, the web-platform-tests.
 ///
 /// # Examples
 ///
@@ -792,4 +955,58 @@ where
         failures.join("\n")
     );
     mine.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use codec_core::doc_example::Ascii;
+
+    use super::{Chunk, Vector, check};
+
+    fn vector(fields: &str) -> Result<Vector, super::VectorError> {
+        Vector::from_json_line(&format!(
+            r#"{{"codec":"ascii","direction":"decode",{fields},"source":{{"kind":"generated","ref":"test"}}}}"#
+        ))
+    }
+
+    #[test]
+    fn chunks_and_strip_bom_read_back_as_written() {
+        let v = vector(r#""mode":"replace","input":"41 42 43","output":"0041 0042 0043","chunks":[{"end":1,"output":"0041"},{"end":1},{"end":3}],"strip_bom":true"#).unwrap();
+        assert_eq!(v.chunks.as_deref().unwrap()[1], Chunk { end: 1, output: None });
+        assert!(v.strip_bom);
+        assert_eq!(Vector::from_json_line(&v.to_json_line()), Ok(v.clone()));
+        assert!(
+            v.to_json_line().contains(r#""chunks":[{"end":1,"output":"0041"},{"end":1},{"end":3}],"strip_bom":true"#)
+        );
+        assert_eq!(check(&Ascii, &v), Ok(()));
+    }
+
+    #[test]
+    fn chunks_must_cover_the_input_in_order() {
+        assert!(vector(r#""mode":"replace","input":"41 42","output":"0041 0042","chunks":[{"end":1}]"#).is_err());
+        assert!(
+            vector(r#""mode":"replace","input":"41 42","output":"0041 0042","chunks":[{"end":2},{"end":1},{"end":2}]"#)
+                .is_err()
+        );
+        assert!(vector(r#""mode":"replace","input":"41","output":"0041","chunks":[]"#).is_err());
+        assert!(vector(r#""mode":"replace","input":"41","output":"0041","strip_bom":1"#).is_err());
+        let encode = r#"{"codec":"ascii","direction":"encode","mode":"fatal","input":"0041","output":"41","chunks":[{"end":1}],"source":{"kind":"generated","ref":"test"}}"#;
+        assert!(Vector::from_json_line(encode).is_err());
+    }
+
+    #[test]
+    fn a_chunk_output_and_the_stream_are_checked() {
+        let wrong = vector(
+            r#""mode":"replace","input":"41 42","output":"0041 0042","chunks":[{"end":1,"output":"0042"},{"end":2}]"#,
+        )
+        .unwrap();
+        assert!(check(&Ascii, &wrong).unwrap_err().to_string().contains("chunk 0"));
+        // In fatal mode with a null output the last call, and only it, fails.
+        let late =
+            vector(r#""mode":"fatal","input":"41 FF","output":null,"chunks":[{"end":1,"output":"0041"},{"end":2}]"#)
+                .unwrap();
+        assert_eq!(check(&Ascii, &late), Ok(()));
+        let early = vector(r#""mode":"fatal","input":"FF 41","output":null,"chunks":[{"end":1},{"end":2}]"#).unwrap();
+        assert!(check(&Ascii, &early).unwrap_err().to_string().contains("chunk 0 fails"));
+    }
 }

@@ -493,6 +493,9 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
     };
     let mut fixed: Vec<(String, Input)> =
         generated.into_iter().filter_map(|v| vector_input(&v).map(|i| (v.name, i))).collect();
+    // A curated vector that cuts its input into pieces for a streaming
+    // decoder (WPT's `chunks`) is a case like any other: a command gets its
+    // input whole, and the whole input is what utfx's side decodes.
     let curated: Vec<(String, Input)> = vectors::curated(name)
         .into_iter()
         .filter(|v| v.direction == direction)

@@ -818,10 +818,15 @@ fn vectors_writes_curated_then_generated_vectors_reproducibly() {
     assert_ne!(text, run(&["vectors", "-f", "utf-8", "--count", "5", "--seed", "4"]));
     assert!(text.lines().next().unwrap().starts_with("{\"format\":\"utfx-vectors/1\""));
     let vectors = codec_test::vectors::parse(&text).unwrap();
-    // The 737 decoding vectors of the U+FFFD tables and the Kuhn lines come
-    // first, each citing its source; the generated ones say so.
-    assert!(vectors[..819].iter().all(|v| v.source != codec_test::vectors::SourceKind::Generated));
-    assert!(vectors[819..].iter().all(|v| v.source == codec_test::vectors::SourceKind::Generated));
+    // The 819 decoding vectors of the U+FFFD tables and the Kuhn lines and
+    // WPT's 92 come first, each citing its source; the generated ones say so.
+    assert!(vectors[..911].iter().all(|v| v.source != codec_test::vectors::SourceKind::Generated));
+    assert!(vectors[911..].iter().all(|v| v.source == codec_test::vectors::SourceKind::Generated));
+    let wpt: Vec<_> = vectors.iter().filter(|v| v.source == codec_test::vectors::SourceKind::Wpt).collect();
+    assert_eq!(wpt.len(), 92);
+    // With WPT's streams cut into pieces and its BOM removal.
+    assert!(wpt.iter().any(|v| v.chunks.is_some()) && wpt.iter().any(|v| v.strip_bom));
+    assert_eq!(codec_test::vectors::check_all(codec_registry::get_big("utf-8").unwrap(), &vectors), vectors.len());
     assert_eq!(vectors.iter().filter(|v| v.name.starts_with("damaged #")).count(), 5);
     // U+0800 is E0 A0 80: the vector for its first two bytes alone, from the
     // grammar of RFC 3629 (E0 A0 starts a sequence the input ends inside).
