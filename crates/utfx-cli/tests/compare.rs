@@ -177,7 +177,7 @@ fn right_agrees() {
         let out = compare("right", protocol, mode, &[lines, "--cases", cases, "--timeout", PATIENT]);
         let report = text(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{report}{}", text(&out.stderr));
-assert_eq!(report, format!("agree: {cases} cases (utf-8, decode, {mode})\n"));
+        assert_eq!(report, format!("agree: {cases} cases (utf-8, decode, {mode})\n"));
     }
 }
 
