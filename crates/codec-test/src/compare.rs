@@ -83,6 +83,10 @@ impl fmt::Display for Mismatch {
 
 impl std::error::Error for Mismatch {}
 
+/// The `case` of a [`Mismatch`] that [`decodes_alike`] or
+/// [`encodes_alike`] found.
+const GIVEN: &str = "the input given";
+
 /// How many times the shrinker may call both sides.
 const SHRINK_BUDGET: usize = 5_000;
 
@@ -115,8 +119,6 @@ where
     <C as Decode>::Point: FromStr,
     F: FnMut(&[u8]) -> Option<Vec<u32>>,
 {
-    let expected = |input: &[u8]| Vector::decoded_by(codec, mode, input, "", SourceKind::Generated, "");
-    let mut got = |input: &[u8]| decoder(input).map(|points| vectors::format_points(&big(&points)));
     let mut inputs: Vec<(String, Vec<u8>)> = generate::decode_vectors(codec, mode, 0, seed)
         .into_iter()
         .filter_map(|v| Some((v.name.clone(), v.input_bytes()?)))
@@ -135,23 +137,53 @@ where
     });
     let mut agreed = 0;
     for (case, input) in inputs.into_iter().chain(random) {
-        if expected(&input).output == got(&input) {
-            agreed += 1;
-            continue;
-        }
-        let shrunk_from = input.len();
-        let small = crate::shrink::ddmin(input, |c| expected(c).output != got(c), SHRINK_BUDGET);
-        let want = expected(&small);
-        return Err(Box::new(Mismatch {
-            input: crate::hex::format(&small),
-            shrunk_from,
-            got: got(&small),
-            expected: want.output,
-            rule: want.errors.and_then(|e| e.into_iter().next()),
-            case,
-        }));
+        decodes_alike(codec, mode, input, &mut decoder).map_err(|mismatch| Box::new(Mismatch { case, ..*mismatch }))?;
+        agreed += 1;
     }
     Ok(agreed)
+}
+
+/// Compares `decoder` with `codec` in `mode` on one `input`: the
+/// comparison [`decoder`] makes of each of its cases, for inputs of your
+/// own (from a proptest strategy such as
+/// `codec_test::strategies::damaged`, say).
+///
+/// # Errors
+///
+/// The difference, the input shrunk by delta debugging (boxed: it is
+/// large); its `case` is `"the input given"`.
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::{DecodeMode, example::Ascii};
+/// // A decoder that takes every byte for the code point of its value.
+/// let latin1 = |bytes: &[u8]| -> Option<Vec<u32>> { Some(bytes.iter().map(|&b| u32::from(b)).collect()) };
+/// let found = codec_test::compare::decodes_alike(&Ascii, DecodeMode::Fatal, b"ok \xE9t\xE9".to_vec(), latin1);
+/// assert_eq!(found.unwrap_err().input, "E9");
+/// ```
+pub fn decodes_alike<C, F>(codec: &C, mode: DecodeMode, input: Vec<u8>, mut decoder: F) -> Result<(), Box<Mismatch>>
+where
+    C: Codec + ?Sized,
+    <C as Decode>::Point: FromStr,
+    F: FnMut(&[u8]) -> Option<Vec<u32>>,
+{
+    let expected = |input: &[u8]| Vector::decoded_by(codec, mode, input, "", SourceKind::Generated, "");
+    let mut got = |input: &[u8]| decoder(input).map(|points| vectors::format_points(&big(&points)));
+    if expected(&input).output == got(&input) {
+        return Ok(());
+    }
+    let shrunk_from = input.len();
+    let small = crate::shrink::ddmin(input, |c| expected(c).output != got(c), SHRINK_BUDGET);
+    let want = expected(&small);
+    Err(Box::new(Mismatch {
+        input: crate::hex::format(&small),
+        shrunk_from,
+        got: got(&small),
+        expected: want.output,
+        rule: want.errors.and_then(|e| e.into_iter().next()),
+        case: GIVEN.to_owned(),
+    }))
 }
 
 /// Compares `encoder` with `codec` in `mode` over `cases` inputs (the
@@ -184,12 +216,6 @@ where
     <C as Decode>::Point: FromStr,
     F: FnMut(&[u32]) -> Option<Vec<u8>>,
 {
-    let expected = |input: &[u32]| {
-        let points: Vec<<C as Decode>::Point> =
-            input.iter().map(|&p| <C as Decode>::Point::from(codec_core::CodePoint::new(p))).collect();
-        Vector::encoded_by(codec, mode, &points, "", SourceKind::Generated, "")
-    };
-    let mut got = |input: &[u32]| encoder(input).map(|b| crate::hex::format(&b));
     let as_u32 = |v: &Vector| -> Option<Vec<u32>> {
         let points: Vec<BigCodePoint> = vectors::parse_points(&v.input)?;
         points.iter().map(|p| codec_core::AnyCodePoint::to_code_point(p).map(codec_core::CodePoint::to_u32)).collect()
@@ -212,23 +238,55 @@ where
     });
     let mut agreed = 0;
     for (case, input) in inputs.into_iter().chain(random) {
-        if expected(&input).output == got(&input) {
-            agreed += 1;
-            continue;
-        }
-        let shrunk_from = input.len();
-        let small = crate::shrink::ddmin(input, |c| expected(c).output != got(c), SHRINK_BUDGET);
-        let want = expected(&small);
-        return Err(Box::new(Mismatch {
-            input: small.iter().map(|p| format!("{p:04X}")).collect::<Vec<_>>().join(" "),
-            shrunk_from,
-            got: got(&small),
-            expected: want.output,
-            rule: want.errors.and_then(|e| e.into_iter().next()),
-            case,
-        }));
+        encodes_alike(codec, mode, input, &mut encoder).map_err(|mismatch| Box::new(Mismatch { case, ..*mismatch }))?;
+        agreed += 1;
     }
     Ok(agreed)
+}
+
+/// Compares `encoder` with `codec` in `mode` on one `input` of code
+/// points: the comparison [`encoder`] makes of each of its cases, for
+/// inputs of your own.
+///
+/// # Errors
+///
+/// The difference, the input shrunk by delta debugging (boxed: it is
+/// large); its `case` is `"the input given"`.
+///
+/// # Examples
+///
+/// ```
+/// use codec_test::{EncodeMode, example::Ascii};
+/// let truncating = |points: &[u32]| -> Option<Vec<u8>> { Some(points.iter().map(|&p| p as u8).collect()) };
+/// let found = codec_test::compare::encodes_alike(&Ascii, EncodeMode::Fatal, vec![0x41, 0x141, 0x42], truncating);
+/// assert_eq!(found.unwrap_err().input, "0141");
+/// ```
+pub fn encodes_alike<C, F>(codec: &C, mode: EncodeMode, input: Vec<u32>, mut encoder: F) -> Result<(), Box<Mismatch>>
+where
+    C: Codec + ?Sized,
+    <C as Decode>::Point: FromStr,
+    F: FnMut(&[u32]) -> Option<Vec<u8>>,
+{
+    let expected = |input: &[u32]| {
+        let points: Vec<<C as Decode>::Point> =
+            input.iter().map(|&p| <C as Decode>::Point::from(codec_core::CodePoint::new(p))).collect();
+        Vector::encoded_by(codec, mode, &points, "", SourceKind::Generated, "")
+    };
+    let mut got = |input: &[u32]| encoder(input).map(|b| crate::hex::format(&b));
+    if expected(&input).output == got(&input) {
+        return Ok(());
+    }
+    let shrunk_from = input.len();
+    let small = crate::shrink::ddmin(input, |c| expected(c).output != got(c), SHRINK_BUDGET);
+    let want = expected(&small);
+    Err(Box::new(Mismatch {
+        input: small.iter().map(|p| format!("{p:04X}")).collect::<Vec<_>>().join(" "),
+        shrunk_from,
+        got: got(&small),
+        expected: want.output,
+        rule: want.errors.and_then(|e| e.into_iter().next()),
+        case: GIVEN.to_owned(),
+    }))
 }
 
 /// At most `n` of `all`: all of them when they fit, else an even sample.

@@ -3,7 +3,9 @@
 //!
 //! * [`compare`]: your decoder or encoder, as a closure over bytes (or code
 //!   points), against any codec, over the codec's vectors and seeded
-//!   damaged inputs, the first difference shrunk to a minimal input.
+//!   damaged inputs, the first difference shrunk to a minimal input; or
+//!   one input at a time ([`compare::decodes_alike`]), from a proptest
+//!   strategy of damaged text (`strategies::damaged`) for instance.
 //! * [`vectors`]: the project's vector format (`utfx-vectors/1`, JSON
 //!   lines), its reader and writer, a checker, and the curated vectors the
 //!   project ships ([`vectors::curated`]); [`generate`] writes more for any

@@ -153,3 +153,38 @@ pub fn big_code_point(max_bits: u32) -> BoxedStrategy<BigCodePoint> {
         })
         .boxed()
 }
+
+/// A strategy for `valid` bytes damaged as [`crate::generate::damage`]
+/// damages them (one to three edits: a bit flipped, a byte set, deleted or
+/// doubled, the bytes cut, a special sequence or a lead or continuation
+/// byte put in), the edits drawn from a seed proptest chooses: the
+/// damaged inputs of [`crate::compare::decoder`], from proptest, for
+/// [`crate::compare::decodes_alike`] in a proptest of your own.
+///
+/// # Examples
+///
+/// A Latin-1 decoder is not an ASCII decoder, and damaged ASCII text shows
+/// it:
+///
+/// ```
+/// use codec_test::{DecodeMode, example::Ascii, strategies::{damaged, Class, code_points}};
+/// use proptest::prelude::*;
+/// use proptest::test_runner::{TestError, TestRunner};
+///
+/// let ascii = code_points(&[Class::Ascii], 16).prop_map(|p| p.iter().map(|c| c.to_u32() as u8).collect());
+/// let latin1 = |bytes: &[u8]| -> Option<Vec<u32>> { Some(bytes.iter().map(|&b| u32::from(b)).collect()) };
+/// let result = TestRunner::deterministic().run(&damaged(ascii.boxed()), |input| {
+///     codec_test::compare::decodes_alike(&Ascii, DecodeMode::Fatal, input, latin1)
+///         .map_err(|mismatch| TestCaseError::fail(mismatch.to_string()))
+/// });
+/// let Err(TestError::Fail(_, input)) = result else { panic!("no difference found") };
+/// assert!(input.iter().any(|&b| b >= 0x80));
+/// ```
+pub fn damaged(valid: BoxedStrategy<Vec<u8>>) -> BoxedStrategy<Vec<u8>> {
+    (valid, any::<u64>())
+        .prop_map(|(mut bytes, seed)| {
+            crate::generate::damage(&mut bytes, &mut crate::generate::Rng::new(seed));
+            bytes
+        })
+        .boxed()
+}
