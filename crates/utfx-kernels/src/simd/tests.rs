@@ -72,8 +72,15 @@ fn utf8_to_utf16_agrees_with_the_portable_form() {
                     let expected = &units[units_before(&bytes, skip)..];
                     let n = expected.len();
                     for &room in pick(&[n + 70, n, n.saturating_sub(1), 63, 64, 65, 70, 1, 2, 0]) {
-                        let what = format_args!("classes {classes:?} seed {seed} start {start}");
-                        check_utf8(level, &bytes[skip..], room, expected, &what);
+                        // Formatted in the call: a `format_args!` bound to a
+                        // name needs Rust 1.89, and the MSRV is 1.88.
+                        check_utf8(
+                            level,
+                            &bytes[skip..],
+                            room,
+                            expected,
+                            &format_args!("classes {classes:?} seed {seed} start {start}"),
+                        );
                     }
                 }
             }
@@ -96,10 +103,10 @@ fn utf8_to_utf16_of_cut_input_agrees_with_the_portable_form() {
                 let whole = (0..=end).rev().find(|&k| k == bytes.len() || bytes[k] & 0xC0 != 0x80).unwrap_or(0);
                 let expected = &units[..units_before(&bytes, whole)];
                 for room in [expected.len() + 64, expected.len() + 200] {
-                    let what = format_args!("classes {classes:?} end {end}");
-                    check_utf8(level, &bytes[..end], room, expected, &what);
+                    check_utf8(level, &bytes[..end], room, expected, &format_args!("classes {classes:?} end {end}"));
                     let mut out = vec![0u16; room];
-                    assert_eq!(valid_utf8_to_utf16_at(level, &bytes[..end], &mut out).0, whole, "{what}");
+                    let read = valid_utf8_to_utf16_at(level, &bytes[..end], &mut out).0;
+                    assert_eq!(read, whole, "classes {classes:?} end {end}");
                 }
             }
         }
