@@ -5,18 +5,7 @@
 //! random inputs split at every point.
 
 use codec_registry::whatwg::{TextDecoder, decode, get_encoding};
-
-/// A seeded xorshift generator: the same inputs on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use codec_test::generate::Rng;
 
 /// Every encoding utfx has, by the Standard's name.
 const NAMES: [&str; 38] = [
@@ -89,14 +78,14 @@ fn every_label_finds_the_encoding_encoding_rs_finds() {
 /// (big5's two-code-point sequences are reserved items in utfx, decision
 /// 0020).
 fn input(rng: &mut Rng) -> Vec<u8> {
-    let len = (rng.next() % 12) as usize;
-    let mut bytes: Vec<u8> = match rng.next() % 5 {
+    let len = (rng.next_u64() % 12) as usize;
+    let mut bytes: Vec<u8> = match rng.next_u64() % 5 {
         0 => b"\xEF\xBB\xBF".to_vec(),
         1 => b"\xFE\xFF".to_vec(),
         2 => b"\xFF\xFE".to_vec(),
         _ => Vec::new(),
     };
-    bytes.extend((0..len).map(|_| match rng.next() as u8 {
+    bytes.extend((0..len).map(|_| match rng.next_u64() as u8 {
         0x88 => b'a',
         b if b % 3 == 0 => b % 0x7F,
         b => b,
@@ -106,7 +95,7 @@ fn input(rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn decode_sniffs_a_bom_as_encoding_rs_does() {
-    let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+    let mut rng = Rng::new(0x5DEE_CE66_D1CE_4E5B);
     for name in NAMES {
         let fallback = get_encoding(name).unwrap();
         let encoding = encoding_rs::Encoding::for_label(name.as_bytes()).unwrap();
@@ -140,7 +129,7 @@ fn oracle(name: &str, pieces: &[&[u8]], ignore_bom: bool) -> String {
 
 #[test]
 fn text_decoders_stream_as_encoding_rs_decodes_at_every_split() {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     for name in NAMES {
         for _ in 0..40 {
             let bytes = input(&mut rng);
