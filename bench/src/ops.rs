@@ -22,6 +22,7 @@ use std::io::Read as _;
 use codec_cesu8::{CESU_8, MUTF_8};
 use codec_core::{TranscodeReader, Transcoder};
 use codec_corrected_utf8::CORRECTED_UTF_8;
+use codec_encoding_standard::StandardEncoding;
 use codec_utf8::{CodePoint, Decode, DecodeMode, Decoder, Encode, EncodeMode, UTF_8};
 use codec_utf16::UTF_16LE;
 use codec_wtf8::WTF_8;
@@ -390,6 +391,46 @@ pub const OPS: &[Op] = &[
         peers: &["UTF_8"],
         bench: "corrected_utf8",
         prepare: corrected_encode,
+    },
+    Op {
+        name: "windows-1252-to-utf8",
+        title: "windows-1252 to UTF-8 (`Transcoder::transcode`, replace; the text as encoding_rs encodes it, HTML \
+                references for the rest; peer: `decode_to_utf8`)",
+        peers: &["encoding_rs"],
+        bench: "legacy",
+        prepare: legacy_windows_1252,
+    },
+    Op {
+        name: "shift_jis-to-utf8",
+        title: "shift_jis to UTF-8 (`Transcoder::transcode`, replace; the text as encoding_rs encodes it, HTML \
+                references for the rest; peer: `decode_to_utf8`)",
+        peers: &["encoding_rs"],
+        bench: "legacy",
+        prepare: legacy_shift_jis,
+    },
+    Op {
+        name: "gb18030-to-utf8",
+        title: "gb18030 to UTF-8 (`Transcoder::transcode`, replace; the text as encoding_rs encodes it, HTML \
+                references for the rest; peer: `decode_to_utf8`)",
+        peers: &["encoding_rs"],
+        bench: "legacy",
+        prepare: legacy_gb18030,
+    },
+    Op {
+        name: "euc-kr-to-utf8",
+        title: "euc-kr to UTF-8 (`Transcoder::transcode`, replace; the text as encoding_rs encodes it, HTML \
+                references for the rest; peer: `decode_to_utf8`)",
+        peers: &["encoding_rs"],
+        bench: "legacy",
+        prepare: legacy_euc_kr,
+    },
+    Op {
+        name: "big5-to-utf8",
+        title: "big5 to UTF-8 (`Transcoder::transcode`, replace; the text as encoding_rs encodes it, HTML \
+                references for the rest; peer: `decode_to_utf8`)",
+        peers: &["encoding_rs"],
+        bench: "legacy",
+        prepare: legacy_big5,
     },
 ];
 
@@ -1004,4 +1045,64 @@ fn simdutf_validate(input: &Input) -> Result<Vec<Contender<'_>>, String> {
         Contender::new("utfx", src.len(), move || _ = black_box(UTF_8.validate(black_box(src)).is_ok())),
         Contender::new("simdutf", src.len(), move || _ = black_box(simdutf::validate_utf8(black_box(src)))),
     ])
+}
+
+/// The contenders of converting the text in the Encoding Standard's
+/// encoding `label` to UTF-8: utfx's `Transcoder` from the codec of
+/// `codec-encoding-standard`, and encoding_rs's `decode_to_utf8` (what
+/// the codec is built on, the issue's yardstick: the adapter must not
+/// cost what the decoder costs). The source is the text as encoding_rs's
+/// encoder writes it, HTML references for what the encoding lacks; the
+/// throughput counts its bytes.
+fn legacy_to_utf8<'a>(input: &'a Input, label: &str) -> Result<Vec<Contender<'a>>, String> {
+    let encoding = encoding_rs::Encoding::for_label(label.as_bytes()).ok_or("no such encoding in encoding_rs")?;
+    let codec: &'static StandardEncoding =
+        codec_encoding_standard::for_label(label).ok_or("no such encoding in codec-encoding-standard")?;
+    let (bytes, _, _) = encoding.encode(input.str());
+    let src = Placed::copy_of(&bytes, SRC_OFFSET);
+    let room = encoding.new_decoder_without_bom_handling().max_utf8_buffer_length(src.len()).ok_or("overflow")?;
+    let mut ours_dst = Placed::<u8>::zeroed(room, DST_OFFSET);
+    let mut peer_dst = Placed::<u8>::zeroed(room, DST_OFFSET);
+    let src_len = src.len();
+    let ours = move |src: &[u8], dst: &mut [u8]| {
+        let mut transcoder = Transcoder::new(codec, DecodeMode::Replace, &UTF_8, EncodeMode::Fatal);
+        let (status, read, written) = transcoder.transcode(src, dst, true);
+        black_box((status.is_input_empty(), read, written))
+    };
+    let peer = move |src: &[u8], dst: &mut [u8]| {
+        let mut decoder = encoding.new_decoder_without_bom_handling();
+        let (result, read, written, _) = decoder.decode_to_utf8(src, dst, true);
+        black_box((result == encoding_rs::CoderResult::InputEmpty, read, written))
+    };
+    let (ok, read, written) = ours(src.as_slice(), ours_dst.as_mut_slice());
+    let (peer_ok, peer_read, peer_written) = peer(src.as_slice(), peer_dst.as_mut_slice());
+    if !ok || !peer_ok || read != src_len || peer_read != src_len {
+        return Err("a conversion stopped early".into());
+    }
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], "encoding_rs")?;
+    let (ours_src, peer_src) = (Placed::copy_of(src.as_slice(), SRC_OFFSET), src);
+    Ok(vec![
+        Contender::new("utfx", src_len, move || _ = ours(ours_src.as_slice(), ours_dst.as_mut_slice())),
+        Contender::new("encoding_rs", src_len, move || _ = peer(peer_src.as_slice(), peer_dst.as_mut_slice())),
+    ])
+}
+
+fn legacy_windows_1252(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    legacy_to_utf8(input, "windows-1252")
+}
+
+fn legacy_shift_jis(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    legacy_to_utf8(input, "shift_jis")
+}
+
+fn legacy_gb18030(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    legacy_to_utf8(input, "gb18030")
+}
+
+fn legacy_euc_kr(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    legacy_to_utf8(input, "euc-kr")
+}
+
+fn legacy_big5(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    legacy_to_utf8(input, "big5")
 }

@@ -32,6 +32,7 @@
 //! re-run themselves with `--release`.
 
 use std::fmt::Write as _;
+use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
 use utfx_bench::ops::{self, Contender, Input, Op};
@@ -122,7 +123,8 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     println!("{:.0} s in all", start.elapsed().as_secs_f64());
     if !quick && filter.is_none() && level.is_none() {
         let path = root.join("docs/PERFORMANCE.md");
-        std::fs::write(&path, results_md(&runs, texts.len()))
+        let cli = cli_md(&root)?;
+        std::fs::write(&path, results_md(&runs, texts.len()) + &cli)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote {}", path.display());
     }
@@ -314,8 +316,10 @@ const ASCII_TEXTS: [&str; 2] = ["01_latin_lipsum", "02_english_mars"];
 /// utfx's ratio to `peer` on operation `op`, as a geometric mean over
 /// `texts`, at least `ratio`, and no single text below half of it.
 struct Target {
-    /// The kernels' tier whose levels it holds at.
-    tier: Tier,
+    /// The kernels' tier whose levels it holds at; `None`: every level
+    /// (the legacy encodings' rows, which run encoding_rs's code whatever
+    /// the kernels' level).
+    tier: Option<Tier>,
     op: &'static str,
     peer: &'static str,
     texts: Texts,
@@ -324,11 +328,16 @@ struct Target {
     limit: &'static str,
 }
 
+/// Why a legacy encoding's row may fall short of its target.
+const LEGACY_LIMIT: &str = "the Transcoder runs encoding_rs's decode_to_utf8 straight into its output up to \
+     each place where a step must decide (a malformed sequence; for big5, each `88` byte that may begin one of its \
+     four two-code-point sequences, looked for ahead of the decoder in chunks of 64 bytes to 8 KiB)";
+
 /// The targets; the issue's others (the simdutf C++ library, the CLI against
 /// `iconv`, WTF-8 to and from WTF-16) are not measured here.
 const TARGETS: &[Target] = &[
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "validate",
         peer: "simdutf8",
         texts: Texts::All,
@@ -336,7 +345,7 @@ const TARGETS: &[Target] = &[
         limit: "utfx runs simdutf8 itself, one pass of its basic check over the whole input; a miss is noise",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "utf8-to-utf16",
         peer: "encoding_rs",
         texts: Texts::NonAscii,
@@ -345,7 +354,7 @@ const TARGETS: &[Target] = &[
                 at once and packs the units eight at a time (about 6 GB/s alone on non-ASCII text)",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "utf8-to-utf16",
         peer: "encoding_rs",
         texts: Texts::Ascii,
@@ -353,7 +362,7 @@ const TARGETS: &[Target] = &[
         limit: "64 ASCII bytes are widened per block",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "utf16-to-utf8",
         peer: "encoding_rs",
         texts: Texts::NonAscii,
@@ -362,7 +371,7 @@ const TARGETS: &[Target] = &[
                 mixed text changes path often",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "utf16-to-utf8",
         peer: "encoding_rs",
         texts: Texts::Ascii,
@@ -370,7 +379,7 @@ const TARGETS: &[Target] = &[
         limit: "the encoder's buffer API counts code points for its error index in a second pass",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "decode",
         peer: "std",
         texts: Texts::All,
@@ -381,7 +390,7 @@ const TARGETS: &[Target] = &[
                 (about 33 cycles a block, most of them shuffles), while std is quick on short, regular text",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "encode",
         peer: "std",
         texts: Texts::All,
@@ -390,7 +399,7 @@ const TARGETS: &[Target] = &[
                 characters) takes the general step, with a table lookup per four code points",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "lossy-valid",
         peer: "std",
         texts: Texts::NonAscii,
@@ -399,7 +408,7 @@ const TARGETS: &[Target] = &[
                 `from_utf8`, which is fast on the texts that are mostly ASCII",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "lossy",
         peer: "std",
         texts: Texts::All,
@@ -407,7 +416,7 @@ const TARGETS: &[Target] = &[
         limit: "each error costs a decoder call and a new window of the fast skip",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "validate-utf16le",
         peer: "std",
         texts: Texts::All,
@@ -415,7 +424,7 @@ const TARGETS: &[Target] = &[
         limit: "16 units per step with AVX2; std's `char::decode_utf16` is the peer on ASCII as on the rest",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "validate-wtf8",
         peer: "simdutf8",
         texts: Texts::All,
@@ -425,7 +434,7 @@ const TARGETS: &[Target] = &[
                 validation, which equals simdutf8's speed: the row compares with simdutf8)",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "wtf8-to-wtf16",
         peer: "UTF_8",
         texts: Texts::All,
@@ -433,7 +442,7 @@ const TARGETS: &[Target] = &[
         limit: "WTF-8 validation (its own table-driven pass) and the conversion are two passes",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "wtf16-to-wtf8",
         peer: "UTF_8",
         texts: Texts::All,
@@ -441,7 +450,7 @@ const TARGETS: &[Target] = &[
         limit: "the UTF-16 to UTF-8 kernel stops before each lone surrogate, which costs a call",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "simdutf-utf8-to-utf16",
         peer: "simdutf",
         texts: Texts::NonAscii,
@@ -450,7 +459,7 @@ const TARGETS: &[Target] = &[
                 AVX-512 where the processor has it, utfx AVX2 only)",
     },
     Target {
-        tier: Tier::Wide,
+        tier: Some(Tier::Wide),
         op: "simdutf-utf16-to-utf8",
         peer: "simdutf",
         texts: Texts::NonAscii,
@@ -459,7 +468,7 @@ const TARGETS: &[Target] = &[
     },
     // Issue 26: the 128-bit kernels (SSE4.2 here, the stand-in for NEON).
     Target {
-        tier: Tier::Simd128,
+        tier: Some(Tier::Simd128),
         op: "utf8-to-utf16",
         peer: "encoding_rs",
         texts: Texts::NonAscii,
@@ -468,7 +477,7 @@ const TARGETS: &[Target] = &[
                 16 positions at once",
     },
     Target {
-        tier: Tier::Simd128,
+        tier: Some(Tier::Simd128),
         op: "utf16-to-utf8",
         peer: "encoding_rs",
         texts: Texts::NonAscii,
@@ -476,7 +485,7 @@ const TARGETS: &[Target] = &[
         limit: "sixteen units a step; mixed text changes path often",
     },
     Target {
-        tier: Tier::Simd128,
+        tier: Some(Tier::Simd128),
         op: "valid-prefix",
         peer: "simdutf8",
         texts: Texts::All,
@@ -487,7 +496,7 @@ const TARGETS: &[Target] = &[
     // Issue 26: the portable code, at least encoding_rs's speed on every row
     // that races it.
     Target {
-        tier: Tier::Portable,
+        tier: Some(Tier::Portable),
         op: "utf8-to-utf16",
         peer: "encoding_rs",
         texts: Texts::All,
@@ -495,7 +504,7 @@ const TARGETS: &[Target] = &[
         limit: "validation (simdutf8) is a pass of its own before a word-at-a-time conversion",
     },
     Target {
-        tier: Tier::Portable,
+        tier: Some(Tier::Portable),
         op: "utf16-to-utf8",
         peer: "encoding_rs",
         texts: Texts::All,
@@ -504,7 +513,7 @@ const TARGETS: &[Target] = &[
                 one-, two- and three-byte characters (Vietnamese) converts a unit at a time",
     },
     Target {
-        tier: Tier::Portable,
+        tier: Some(Tier::Portable),
         op: "transcode-to-utf16le",
         peer: "encoding_rs",
         texts: Texts::All,
@@ -512,7 +521,7 @@ const TARGETS: &[Target] = &[
         limit: "the Transcoder converts to UTF-16 units, then writes them as bytes",
     },
     Target {
-        tier: Tier::Portable,
+        tier: Some(Tier::Portable),
         op: "transcode-from-utf16le",
         peer: "encoding_rs",
         texts: Texts::All,
@@ -521,6 +530,39 @@ const TARGETS: &[Target] = &[
                 of its own (the error index); text that mixes one-, two- and three-byte characters (Vietnamese) \
                 converts a unit at a time",
     },
+    Target {
+        tier: None,
+        op: "windows-1252-to-utf8",
+        peer: "encoding_rs",
+        texts: Texts::All,
+        ratio: 0.8,
+        limit: LEGACY_LIMIT,
+    },
+    Target {
+        tier: None,
+        op: "shift_jis-to-utf8",
+        peer: "encoding_rs",
+        texts: Texts::All,
+        ratio: 0.8,
+        limit: LEGACY_LIMIT,
+    },
+    Target {
+        tier: None,
+        op: "gb18030-to-utf8",
+        peer: "encoding_rs",
+        texts: Texts::All,
+        ratio: 0.8,
+        limit: LEGACY_LIMIT,
+    },
+    Target {
+        tier: None,
+        op: "euc-kr-to-utf8",
+        peer: "encoding_rs",
+        texts: Texts::All,
+        ratio: 0.8,
+        limit: LEGACY_LIMIT,
+    },
+    Target { tier: None, op: "big5-to-utf8", peer: "encoding_rs", texts: Texts::All, ratio: 0.8, limit: LEGACY_LIMIT },
 ];
 
 /// The ratios of `docs/PERFORMANCE.md` at commit 8bf909e (geometric means
@@ -566,7 +608,7 @@ fn targets_md(run: &LevelRun) -> String {
     let mut out =
         String::from("| operation | peer | texts | target | measured (worst text) | |\n|---|---|---|---:|---:|---|\n");
     let mut notes = String::new();
-    for target in TARGETS.iter().filter(|t| t.tier == Tier::of(run.level)) {
+    for target in TARGETS.iter().filter(|t| t.tier.is_none_or(|tier| tier == Tier::of(run.level))) {
         let Some(result) = run.results.iter().find(|r| r.op.name == target.op) else { continue };
         let Some(peer) = result.op.peers.iter().position(|&p| p == target.peer) else { continue };
         let ratios: Vec<(&str, f64)> = result
@@ -640,8 +682,8 @@ fn results_md(runs: &[LevelRun], texts: usize) -> String {
          each keeps its best time. The figures are not reproducible, so there is no `--check`. The \
          levels the machine would not choose race for about half as long.\n\n\
          GB/s counts the text's UTF-8 bytes for every contender of a row, whatever the operation's \
-         input (the lossy, WTF-8, CESU-8 and Corrected UTF-8 rows count each contender's own input, \
-         or output when encoding); a ratio is utfx's speed over the peer's, above 1 meaning utfx is \
+         input (the lossy, WTF-8, CESU-8, Corrected UTF-8 and legacy encodings' rows count each \
+         contender's own input, or output when encoding); a ratio is utfx's speed over the peer's, above 1 meaning utfx is \
          faster. Corpus: `bench/data/` (`MANIFEST.md`); the operations and their peers: \
          `bench/src/ops.rs`; the method: `xtask/src/bench.rs`. The kernels: decisions 0013, 0014 and \
          0017.\n\n\
@@ -745,4 +787,108 @@ fn today() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// The CLI against iconv: (the Encoding Standard's name, iconv's name for
+/// the same table, the corpus text converted).
+const CLI_RACES: &[(&str, &str, &str)] =
+    &[("windows-1252", "WINDOWS-1252", "03_french_mars"), ("shift_jis", "SHIFT_JIS", "09_chinese_lipsum")];
+
+/// How large the file each race converts is: large enough that starting a
+/// process is noise, small enough for the page cache.
+const CLI_BYTES: usize = 60 << 20;
+
+/// Best wall time of `runs` runs of `command` on `input` (standard input
+/// from the file, standard output to nowhere), and its output once.
+fn time_command(program: &Path, args: &[&str], input: &Path, runs: usize) -> Result<(Duration, Vec<u8>), String> {
+    let run = |output: std::process::Stdio| {
+        let file = std::fs::File::open(input).map_err(|e| format!("cannot open {}: {e}", input.display()))?;
+        std::process::Command::new(program)
+            .args(args)
+            .stdin(file)
+            .stdout(output)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .map_err(|e| format!("cannot run {}: {e}", program.display()))
+    };
+    let out = {
+        let file = std::fs::File::open(input).map_err(|e| format!("cannot open {}: {e}", input.display()))?;
+        let out = std::process::Command::new(program)
+            .args(args)
+            .stdin(file)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+        if !out.status.success() {
+            return Err(format!("{} {} failed", program.display(), args.join(" ")));
+        }
+        out.stdout
+    };
+    let mut best = Duration::MAX;
+    for _ in 0..runs {
+        let start = Instant::now();
+        let status = run(std::process::Stdio::null())?;
+        best = best.min(start.elapsed());
+        if !status.success() {
+            return Err(format!("{} {} failed", program.display(), args.join(" ")));
+        }
+    }
+    Ok((best, out))
+}
+
+/// The section of `docs/PERFORMANCE.md` on `utfx convert` against iconv
+/// (issue 27: where iconv users will look), or a line saying why there is
+/// none. Builds the CLI in release; each file is a corpus text as
+/// encoding_rs encodes it (HTML references for the rest), repeated to
+/// [`CLI_BYTES`]; both commands' outputs must be equal.
+fn cli_md(root: &Path) -> Result<String, String> {
+    let mut out = String::from("\n## The CLI against iconv\n\n");
+    let iconv = Path::new("/usr/bin/iconv");
+    if !iconv.exists() {
+        out.push_str("Not measured: this machine has no `/usr/bin/iconv`.\n");
+        return Ok(out);
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = std::process::Command::new(cargo)
+        .args(["build", "--quiet", "--release", "--package", "utfx-cli"])
+        .current_dir(root)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("cannot build utfx-cli".into());
+    }
+    let utfx = root.join("target/release/utfx");
+    let texts = utfx_bench::corpus::load(&root.join("bench/data"))?;
+    let _ = write!(
+        out,
+        "`utfx convert -f NAME -t utf-8` and `iconv -f NAME -t UTF-8` (glibc's), each reading a file of {} MiB \
+         from standard input, its output to `/dev/null`; best wall time of five runs each (utfx's, then \
+         iconv's), after a run of each whose outputs must be equal. The file is a corpus text as encoding_rs encodes it (HTML \
+         references for what the encoding lacks), repeated; it sits in the page cache.\n\n\
+         | encoding | text | utfx | iconv | utfx's speed over iconv's |\n|---|---|---:|---:|---:|\n",
+        CLI_BYTES >> 20
+    );
+    for &(name, iconv_name, text) in CLI_RACES {
+        let text = texts.iter().find(|t| t.name == text).ok_or_else(|| format!("no corpus text {text}"))?;
+        let encoding = encoding_rs::Encoding::for_label(name.as_bytes()).ok_or("no such encoding")?;
+        let (unit, _, _) = encoding.encode(&text.string);
+        let file = root.join(format!("target/bench-cli-{name}.txt"));
+        let repeated: Vec<u8> =
+            unit.iter().copied().cycle().take(CLI_BYTES.div_ceil(unit.len()) * unit.len()).collect();
+        std::fs::write(&file, &repeated).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        let (ours, ours_out) = time_command(&utfx, &["convert", "-f", name, "-t", "utf-8"], &file, 5)?;
+        let (theirs, their_out) = time_command(iconv, &["-f", iconv_name, "-t", "UTF-8"], &file, 5)?;
+        let _ = std::fs::remove_file(&file);
+        if ours_out != their_out {
+            return Err(format!("utfx and iconv convert {name} differently"));
+        }
+        let _ = writeln!(
+            out,
+            "| {name} | `{}` | {:.3} s | {:.3} s | {:.2}x |",
+            text.name,
+            ours.as_secs_f64(),
+            theirs.as_secs_f64(),
+            theirs.as_secs_f64() / ours.as_secs_f64()
+        );
+    }
+    Ok(out)
 }
