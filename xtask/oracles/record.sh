@@ -6,7 +6,7 @@
 # crates/codec-encoding-standard/tests/data/oracles/*.txt, which
 # tests/oracles.rs reads; `cargo test` never runs this.
 #
-# Run from anywhere: sh xtask/oracles/record.sh
+# Run from anywhere: sh xtask/oracles/record.sh (or cargo xtask oracles)
 # Needs node (20, with its full ICU) and python3 on PATH. The README.md
 # beside the data files names the versions last recorded with.
 set -eu
