@@ -472,16 +472,16 @@ const DIVERGENCES: &[Divergence] = &[
                 leads: &[(0x87, 0xA0), (0xC6, 0xC8), (0xF9, 0xFE)],
                 trails: &[(0x40, 0x7E), (0xA1, 0xFE)],
                 count: 1679,
-                why: "the HKSCS pairs of index-big5: ICU's big5 (Windows 950) has private-use code points or other \
-                      characters there, or none; 88 62 and 88 64, two code points each in the Standard, are private \
-                      use",
+                why: "leads 87..A0, C6..C8 and F9..FE, the HKSCS part of index-big5: ICU's big5 (Windows 950) decodes \
+                      them otherwise (private-use code points, other characters, or U+FFFD), also where index-big5 has \
+                      nothing; 88 62 and 88 64, two code points each in the Standard, are private use",
             },
             Pairs {
                 leads: &[(0x81, 0x86)],
                 trails: &[(0x40, 0x7E), (0xA1, 0xFE)],
                 count: 300,
-                why: "pairs index-big5 leaves empty: Windows 950's user-defined area, private use (the Standard: \
-                      U+FFFD)",
+                why: "leads 81..86, which index-big5 leaves empty: Windows 950's user-defined area, private use (the \
+                      Standard: U+FFFD, and an ASCII trail read again)",
             },
             Pairs {
                 leads: &[(0xA3, 0xA3)],
