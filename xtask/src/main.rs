@@ -15,6 +15,10 @@
 //!   findings per target.
 //! * `cargo xtask vectors [--check]`: the shipped conformance files in the
 //!   project's vector format, written to `crates/codec-test/data/`.
+//! * `cargo xtask oracles [--indexes DIR]`: Node's and Python's answers in
+//!   the legacy encodings, recorded into
+//!   `crates/codec-encoding-standard/tests/data/oracles/` (needs node and
+//!   python3), or compared with the Encoding Standard's index files.
 //! * `cargo xtask tidy`: the checks reviewers should not have to make (also
 //!   run as a test: `cargo test -p xtask`).
 //!
@@ -26,6 +30,7 @@ mod bench;
 mod exhaustive;
 mod fuzz;
 mod matrix;
+mod oracles;
 mod progress;
 mod tidy;
 mod vectors;
@@ -117,6 +122,21 @@ const COMMANDS: &[Command] = &[
         writes: "crates/codec-test/data/*.jsonl; one line per file written on stdout.",
     },
     Command {
+        name: "oracles",
+        summary: "Node's and Python's legacy-encoding answers, recorded",
+        args: "[--indexes DIR]",
+        about: "Runs xtask/oracles/record.sh: Node's TextDecoder and Python's codecs decode, in replace mode, \
+                every byte, every lead byte before 76 trail bytes and seeded damaged inputs in each encoding of \
+                codec-encoding-standard (needs node and python3 on PATH; cargo test needs neither).",
+        options: &[(
+            "--indexes DIR",
+            "instead, compare the recorded answers with the Encoding Standard's index files in DIR \
+             (xtask/oracles/indexes.py; writes nothing)",
+        )],
+        writes: "crates/codec-encoding-standard/tests/data/oracles/*.txt; one line on stdout (with --indexes, the \
+                 agreement per encoding and oracle on stdout).",
+    },
+    Command {
         name: "tidy",
         summary: "the checks reviewers should not have to make",
         args: "",
@@ -202,6 +222,7 @@ fn main() -> ExitCode {
         ("fuzz", _) => fuzz::main(rest),
         ("tidy", _) => tidy::main(rest),
         ("vectors", _) => vectors::main(rest),
+        ("oracles", _) => oracles::main(rest),
         ("help" | "--help" | "-h", _) => match rest.first() {
             None => {
                 print!("{}", overview());
