@@ -203,17 +203,41 @@ fn put(v: u32, c1: C1, out: &mut [u8], o: &mut usize) -> bool {
     true
 }
 
+/// How many code points [`encode_prefix`] encodes into the room it makes
+/// at a time: six bytes each, 24 KiB.
+const ENCODE_BLOCK: usize = 4096;
+
 /// Encodes code points, stopping before one the codec cannot encode.
+///
+/// A block at a time: the output grows by six bytes a code point (the
+/// longest sequence), the block is written into that room by index (an
+/// ASCII code point as its byte, any other through [`put`]), and the
+/// output is cut back to what was written; growing the `Vec` for each code
+/// point cost more than encoding it.
 pub(crate) fn encode_prefix(input: &[CodePoint], c1: C1, out: &mut Vec<u8>) -> usize {
-    let mut n = 0;
-    for cp in input {
-        match c1.encoded(cp.to_u32()).and_then(encode::bytes) {
-            Ok((buf, len)) => out.extend_from_slice(&buf[..len]),
-            Err(_) => break,
+    let mut read = 0;
+    for block in input.chunks(ENCODE_BLOCK) {
+        let start = out.len();
+        out.resize(start + 6 * block.len(), 0);
+        let room = &mut out[start..];
+        let (mut done, mut o) = (0, 0);
+        for cp in block {
+            let v = cp.to_u32();
+            if v < 0x80 {
+                room[o] = v as u8;
+                o += 1;
+            } else if !put(v, c1, room, &mut o) {
+                break;
+            }
+            done += 1;
         }
-        n += 1;
+        out.truncate(start + o);
+        read += done;
+        if done < block.len() {
+            break;
+        }
     }
-    n
+    read
 }
 
 /// Encodes well-formed UTF-16, stopping before a lone surrogate, a lead

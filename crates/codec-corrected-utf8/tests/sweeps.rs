@@ -14,6 +14,24 @@ fn cps(v: &[u32]) -> Vec<CodePoint> {
     v.iter().map(|&x| CodePoint::new(x)).collect()
 }
 
+#[test]
+fn long_inputs_encode_as_the_reference_across_the_fast_paths_blocks() {
+    // The fast path encodes 4,096 code points at a time: a surrogate (which
+    // neither codec encodes) just before, at and just after each block's
+    // edge, at the ends, or nowhere, in text of one- to four-byte forms.
+    let forms = [0x41, 0xE9, 0x20AC, 0x1_F600];
+    let text: Vec<u32> = (0..3 * 4096 + 100).map(|i| forms[i % forms.len()]).collect();
+    for at in [None, Some(0), Some(4095), Some(4096), Some(4097), Some(8191), Some(8192), Some(text.len() - 1)] {
+        let mut values = text.clone();
+        if let Some(at) = at {
+            values[at] = 0xD800;
+        }
+        for codec in [&CORRECTED_UTF_8, &CORRECTED_UTF_8_C1] {
+            codec_test::check_encode_fast_path(codec, &cps(&values));
+        }
+    }
+}
+
 /// Compares the decoder with the reference on `input`: the same pieces,
 /// and the table's code point for every well-formed sequence.
 fn check(input: &[u8]) {
