@@ -210,10 +210,11 @@ const ENCODE_BLOCK: usize = 4096;
 /// Encodes code points, stopping before one the codec cannot encode.
 ///
 /// A block at a time: the output grows by six bytes a code point (the
-/// longest sequence), the block is written into that room by index (an
-/// ASCII code point as its byte, any other through [`put`]), and the
-/// output is cut back to what was written; growing the `Vec` for each code
-/// point cost more than encoding it.
+/// longest sequence), each code point is written into that room by index
+/// (ASCII as its byte, any other as its whole six-byte buffer, of which
+/// the sequence's length is kept), and the output is cut back to what was
+/// written. Growing the `Vec` for each code point, and copying sequences
+/// of variable length, cost more than encoding them.
 pub(crate) fn encode_prefix(input: &[CodePoint], c1: C1, out: &mut Vec<u8>) -> usize {
     let mut read = 0;
     for block in input.chunks(ENCODE_BLOCK) {
@@ -226,8 +227,13 @@ pub(crate) fn encode_prefix(input: &[CodePoint], c1: C1, out: &mut Vec<u8>) -> u
             if v < 0x80 {
                 room[o] = v as u8;
                 o += 1;
-            } else if !put(v, c1, room, &mut o) {
-                break;
+            } else {
+                let Ok((bytes, len)) = c1.encoded(v).and_then(encode::bytes) else { break };
+                // All six bytes, a copy of fixed size: the room holds six
+                // a code point, and `o` is at most six times the code
+                // points written.
+                room[o..o + 6].copy_from_slice(&bytes);
+                o += len;
             }
             done += 1;
         }
