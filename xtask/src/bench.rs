@@ -798,41 +798,34 @@ const CLI_RACES: &[(&str, &str, &str)] =
 /// process is noise, small enough for the page cache.
 const CLI_BYTES: usize = 60 << 20;
 
-/// Best wall time of `runs` runs of `command` on `input` (standard input
-/// from the file, standard output to nowhere), and its output once.
+/// Best wall time of `runs` runs of `program` on `input` (standard input
+/// from the file, standard output to nowhere), and its output, from a run
+/// before them.
 fn time_command(program: &Path, args: &[&str], input: &Path, runs: usize) -> Result<(Duration, Vec<u8>), String> {
-    let run = |output: std::process::Stdio| {
+    let command = || -> Result<std::process::Command, String> {
         let file = std::fs::File::open(input).map_err(|e| format!("cannot open {}: {e}", input.display()))?;
-        std::process::Command::new(program)
-            .args(args)
-            .stdin(file)
-            .stdout(output)
-            .stderr(std::process::Stdio::null())
-            .status()
-            .map_err(|e| format!("cannot run {}: {e}", program.display()))
+        let mut command = std::process::Command::new(program);
+        command.args(args).stdin(file).stderr(std::process::Stdio::null());
+        Ok(command)
     };
-    let out = {
-        let file = std::fs::File::open(input).map_err(|e| format!("cannot open {}: {e}", input.display()))?;
-        let out = std::process::Command::new(program)
-            .args(args)
-            .stdin(file)
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
-        if !out.status.success() {
-            return Err(format!("{} {} failed", program.display(), args.join(" ")));
-        }
-        out.stdout
-    };
+    let failed = || format!("{} {} failed", program.display(), args.join(" "));
+    let cannot = |e: std::io::Error| format!("cannot run {}: {e}", program.display());
+    let out = command()?.output().map_err(cannot)?;
+    if !out.status.success() {
+        return Err(failed());
+    }
     let mut best = Duration::MAX;
     for _ in 0..runs {
+        let mut command = command()?;
+        command.stdout(std::process::Stdio::null());
         let start = Instant::now();
-        let status = run(std::process::Stdio::null())?;
+        let status = command.status().map_err(cannot)?;
         best = best.min(start.elapsed());
         if !status.success() {
-            return Err(format!("{} {} failed", program.display(), args.join(" ")));
+            return Err(failed());
         }
     }
-    Ok((best, out))
+    Ok((best, out.stdout))
 }
 
 /// The section of `docs/PERFORMANCE.md` on `utfx convert` against iconv

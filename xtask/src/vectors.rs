@@ -272,16 +272,6 @@ fn wtf8(doc: &Value) -> Vec<Vector> {
     out
 }
 
-/// The byte order mark of each encoding WPT's decoder vectors name.
-fn own_bom(encoding: &str) -> &'static [u8] {
-    match encoding {
-        "utf-8" => b"\xEF\xBB\xBF",
-        "utf-16le" => b"\xFF\xFE",
-        "utf-16be" => b"\xFE\xFF",
-        other => panic!("wpt-vectors.json: no BOM known for {other}"),
-    }
-}
-
 /// A WPT decoding vector: `TextDecoder` with `fatal` and `ignoreBOM`,
 /// whose default drops the encoding's own BOM from the output
 /// (`strip_bom`, written where the input starts with that BOM).
@@ -289,8 +279,10 @@ fn wpt_vector(v: &Value, name: &str, input: &str, output: Option<String>) -> Vec
     let encoding = s(v, "encoding");
     let mode = if v["fatal"].as_bool() == Some(true) { "fatal" } else { "replace" };
     let mut r = vector(name, encoding, true, mode, bytes(&Value::from(input)), output);
+    let codec = codec_registry::get(encoding).expect("WPT's encodings are registered");
+    let bytes = hex::parse(input).expect("hex in the upstream file");
     r.strip_bom = v["ignore_bom"].as_bool() != Some(true)
-        && hex::parse(input).expect("hex in the upstream file").starts_with(own_bom(encoding));
+        && codec_core::bom::sniff_bom(&bytes).is_some_and(|bom| codec_registry::whatwg::own_bom(codec) == Some(bom));
     wpt_sourced(r, v)
 }
 

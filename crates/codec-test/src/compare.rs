@@ -169,21 +169,8 @@ where
     F: FnMut(&[u8]) -> Option<Vec<u32>>,
 {
     let expected = |input: &[u8]| Vector::decoded_by(codec, mode, input, "", SourceKind::Generated, "");
-    let mut got = |input: &[u8]| decoder(input).map(|points| vectors::format_points(&big(&points)));
-    if expected(&input).output == got(&input) {
-        return Ok(());
-    }
-    let shrunk_from = input.len();
-    let small = crate::shrink::ddmin(input, |c| expected(c).output != got(c), SHRINK_BUDGET);
-    let want = expected(&small);
-    Err(Box::new(Mismatch {
-        input: crate::hex::format(&small),
-        shrunk_from,
-        got: got(&small),
-        expected: want.output,
-        rule: want.errors.and_then(|e| e.into_iter().next()),
-        case: GIVEN.to_owned(),
-    }))
+    let got = |input: &[u8]| decoder(input).map(|points| vectors::format_points(&big(&points)));
+    alike(input, expected, got, crate::hex::format)
 }
 
 /// Compares `encoder` with `codec` in `mode` over `cases` inputs (the
@@ -272,7 +259,19 @@ where
             input.iter().map(|&p| <C as Decode>::Point::from(codec_core::CodePoint::new(p))).collect();
         Vector::encoded_by(codec, mode, &points, "", SourceKind::Generated, "")
     };
-    let mut got = |input: &[u32]| encoder(input).map(|b| crate::hex::format(&b));
+    let got = |input: &[u32]| encoder(input).map(|b| crate::hex::format(&b));
+    alike(input, expected, got, |small| small.iter().map(|p| format!("{p:04X}")).collect::<Vec<_>>().join(" "))
+}
+
+/// The comparison of [`decodes_alike`] and [`encodes_alike`]: `input`'s
+/// vector from the codec (`expected`) against the closure's answer
+/// (`got`); on a difference, the input shrunk, written by `format`.
+fn alike<T: Clone>(
+    input: Vec<T>,
+    expected: impl Fn(&[T]) -> Vector,
+    mut got: impl FnMut(&[T]) -> Option<String>,
+    format: impl Fn(&[T]) -> String,
+) -> Result<(), Box<Mismatch>> {
     if expected(&input).output == got(&input) {
         return Ok(());
     }
@@ -280,7 +279,7 @@ where
     let small = crate::shrink::ddmin(input, |c| expected(c).output != got(c), SHRINK_BUDGET);
     let want = expected(&small);
     Err(Box::new(Mismatch {
-        input: small.iter().map(|p| format!("{p:04X}")).collect::<Vec<_>>().join(" "),
+        input: format(&small),
         shrunk_from,
         got: got(&small),
         expected: want.output,
