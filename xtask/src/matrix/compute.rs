@@ -282,6 +282,9 @@ pub struct Matrix {
     pub sizes: Vec<Vec<Result<usize, String>>>,
     /// The fixed byte strings and their readings.
     pub byte_samples: Vec<ByteSample>,
+    /// The false-positive tables, over every codec of the registry (`None`:
+    /// not asked for).
+    pub false_positives: Option<super::fp::FalsePositives>,
 }
 
 impl Matrix {
@@ -659,5 +662,6 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         properties,
         sizes,
         byte_samples,
+        false_positives: None,
     }
 }

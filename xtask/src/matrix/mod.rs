@@ -13,7 +13,10 @@
 //!    mode), decode with B, compare;
 //! 3. **reinterpretation**: A's bytes read by B;
 //! 4. **properties**, measured (`props.rs`);
-//! 5. **size**: bytes per code point on each corpus text.
+//! 5. **size**: bytes per code point on each corpus text;
+//! 6. **false positives** (`fp.rs`): random bytes, and text in another
+//!    encoding, that pass as each codec of the registry (the legacy
+//!    encodings too).
 //!
 //! The command shows each stage and the share done on stderr while it
 //! computes, then prints a summary and writes `docs/matrix/` (`render.rs`);
@@ -22,8 +25,10 @@
 //! registry appears in every table. Only the relations test (`tests.rs`)
 //! knows what each specification promises.
 
+mod chart;
 mod classes;
 mod compute;
+mod fp;
 mod props;
 mod render;
 #[cfg(test)]
@@ -36,6 +41,9 @@ use std::time::Instant;
 
 /// The folder of the generated files, relative to the workspace root.
 const OUT_DIR: &str = "docs/matrix";
+
+/// The seed of every random draw (random byte strings, damage positions).
+const SEED: u64 = 0x7574_6678; // "utfx"
 
 /// Runs the subcommand.
 ///
@@ -55,7 +63,8 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let start = Instant::now();
     let mut texts = compute::load_texts(&root)?;
     texts.extend(texts::synthetic());
-    let matrix = compute::compute_showing_progress(&codecs(), texts);
+    let mut matrix = compute::compute_showing_progress(&codecs(), texts);
+    matrix.false_positives = Some(fp::compute(codec_registry::all(), &matrix.texts, SEED, true));
     let files = render::files(&matrix);
     let out = root.join(OUT_DIR);
     if check {

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use super::chart::{BLUE, HeatCell, VERMILLION, VERMILLION_DARK, YELLOW, heatmap, mix, ramp, ramp_ink};
 use super::classes::{short, short_unit};
 use super::compute::{Back, Fate, Matrix, REINTERPRET_TEXT_CHARS, Reading, RepCell, Tally, TripCell, Unit};
 use super::props::{NulFree, Props, Verdict, hex};
@@ -309,7 +310,7 @@ fn csv(s: &str) -> String {
 }
 
 /// A CSV file: the header row first (no comment line), then the rows.
-fn csv_file(header: &[&str], rows: &[Vec<String>]) -> String {
+pub fn csv_file(header: &[&str], rows: &[Vec<String>]) -> String {
     let mut out = header.join(",");
     out.push('\n');
     for row in rows {
@@ -319,7 +320,8 @@ fn csv_file(header: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
-fn md_table(out: &mut String, header: &[String], rows: &[Vec<String>]) {
+/// A Markdown table.
+pub fn md_table(out: &mut String, header: &[String], rows: &[Vec<String>]) {
     let _ = writeln!(out, "| {} |", header.iter().map(|h| md(h)).collect::<Vec<_>>().join(" | "));
     let _ = writeln!(out, "|{}", "---|".repeat(header.len()));
     for row in rows {
@@ -384,6 +386,10 @@ pub fn files(m: &Matrix) -> BTreeMap<String, String> {
     files.insert("matrix.json".to_owned(), json_file(m));
     for (name, body) in csvs(m) {
         files.insert(name, body);
+    }
+    if let Some(fp) = &m.false_positives {
+        files.extend(fp.files());
+        files.insert("false-positives.svg".to_owned(), fp.svg());
     }
     files.insert("round-trip.svg".to_owned(), round_trip_svg(m));
     files.insert(
@@ -728,6 +734,11 @@ fn readme(m: &Matrix) -> String {
         .collect();
     md_table(&mut o, &header, &rows);
 
+    if let Some(fp) = &m.false_positives {
+        o.push_str("## 6. False positives\n\n");
+        o.push_str(&fp.section());
+    }
+
     // The CSV files' empty cells.
     o.push_str(
         "## CSV files\n\n\
@@ -941,6 +952,7 @@ fn json_file(m: &Matrix) -> String {
         "properties": properties,
         "size": size,
         "byte_samples": byte_samples,
+        "false_positives": m.false_positives.as_ref().map(super::fp::FalsePositives::json),
     });
     let mut s = serde_json::to_string_pretty(&doc).expect("JSON values serialize");
     s.push('\n');
@@ -1151,97 +1163,6 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
     out
 }
 
-/// Escapes text for SVG.
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
-/// One heat-map cell: fill colour, text colour, up to two lines of text.
-struct HeatCell {
-    fill: String,
-    ink: &'static str,
-    lines: Vec<String>,
-}
-
-/// A square heat map, rows "from", columns "to", with a legend below.
-fn heatmap(
-    title: &str,
-    names: &[String],
-    cell: impl Fn(usize, usize) -> HeatCell,
-    legend: &[(String, String)],
-) -> String {
-    const CELL_W: usize = 96;
-    const CELL_H: usize = 36;
-    let n = names.len();
-    let longest = names.iter().map(|s| s.chars().count()).max().unwrap_or(4);
-    let left = 40 + longest * 7;
-    let top = 60 + longest * 5;
-    let width = left + n * CELL_W + 30;
-    let legend_top = top + n * CELL_H + 30;
-    let height = legend_top + legend.len() * 20 + 20;
-    let mut s = String::new();
-    let _ = writeln!(s, "<!-- {HEADER} -->");
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
-         font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"12\">"
-    );
-    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
-    let _ = writeln!(s, "<text x=\"16\" y=\"24\" font-size=\"15\" font-weight=\"bold\">{}</text>", xml(title));
-    let _ = writeln!(s, "<text x=\"16\" y=\"{}\" fill=\"#555555\">rows: A (from), columns: B (to)</text>", 42);
-    for (j, name) in names.iter().enumerate() {
-        let x = left + j * CELL_W + CELL_W / 2;
-        let y = top - 8;
-        let _ = writeln!(s, "<text x=\"{x}\" y=\"{y}\" transform=\"rotate(-40 {x} {y})\">{}</text>", xml(name));
-    }
-    for (i, name) in names.iter().enumerate() {
-        let y = top + i * CELL_H + CELL_H / 2 + 4;
-        let _ = writeln!(s, "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\">{}</text>", left - 8, xml(name));
-        for j in 0..n {
-            let c = cell(i, j);
-            let (x, y0) = (left + j * CELL_W, top + i * CELL_H);
-            let _ = writeln!(
-                s,
-                "<rect x=\"{x}\" y=\"{y0}\" width=\"{CELL_W}\" height=\"{CELL_H}\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"2\"/>",
-                c.fill
-            );
-            let cx = x + CELL_W / 2;
-            let count = c.lines.len();
-            for (k, line) in c.lines.iter().enumerate() {
-                let ty = if count == 1 { y0 + CELL_H / 2 + 4 } else { y0 + 15 + k * 13 };
-                let size = if k == 0 { 12 } else { 10 };
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{cx}\" y=\"{ty}\" text-anchor=\"middle\" font-size=\"{size}\" fill=\"{}\">{}</text>",
-                    c.ink,
-                    xml(line)
-                );
-            }
-        }
-    }
-    for (k, (fill, label)) in legend.iter().enumerate() {
-        let y = legend_top + k * 20;
-        let _ = writeln!(s, "<rect x=\"16\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{fill}\"/>", y - 11);
-        let _ = writeln!(s, "<text x=\"38\" y=\"{y}\">{}</text>", xml(label));
-    }
-    if n == 0 {
-        let _ = writeln!(s, "<text x=\"16\" y=\"{}\">no codec is registered yet</text>", top);
-    }
-    s.push_str("</svg>\n");
-    s
-}
-
-/// Red to amber to green as `pm` goes from 0 to 1000.
-fn ramp(pm: usize) -> String {
-    let (r0, g0, b0, r1, g1, b1, t) = if pm < 500 {
-        (0xC6, 0x28, 0x28, 0xF9, 0xA8, 0x25, pm * 2)
-    } else {
-        (0xF9, 0xA8, 0x25, 0x2E, 0x7D, 0x32, (pm - 500) * 2)
-    };
-    let mix = |a: usize, b: usize| (a * (1000 - t) + b * t + 500) / 1000;
-    format!("#{:02x}{:02x}{:02x}", mix(r0, r1), mix(g0, g1), mix(b0, b1))
-}
-
 fn round_trip_svg(m: &Matrix) -> String {
     let names = codec_names(m);
     heatmap(
@@ -1251,23 +1172,21 @@ fn round_trip_svg(m: &Matrix) -> String {
             let s = summarize(m, &m.round_trip[a][b], Mode::Fatal);
             let held = m.round_trip[a][b].fatal.iter().filter(|f| !matches!(f, Fate::Absent)).count().max(1);
             if s.lost.is_empty() && s.altered.is_empty() {
-                HeatCell { fill: "#2e7d32".to_owned(), ink: "#ffffff", lines: vec!["✓".to_owned()] }
+                HeatCell { fill: BLUE.to_owned(), ink: "#ffffff", lines: vec!["✓".to_owned()] }
             } else if s.lost.is_empty() {
-                HeatCell { fill: "#f9a825".to_owned(), ink: "#000000", lines: vec![s.short(), "altered".to_owned()] }
+                HeatCell { fill: YELLOW.to_owned(), ink: "#000000", lines: vec![s.short(), "altered".to_owned()] }
             } else {
-                // From light to dark red as more of A's inputs are lost.
-                let t = (s.lost.len() * 1000 / held).min(1000);
-                let mix = |from: usize, to: usize| (from * (1000 - t) + to * t + 500) / 1000;
-                let fill = format!("#{:02x}{:02x}{:02x}", mix(0xE5, 0x7F), mix(0x73, 0x00), mix(0x73, 0x00));
+                // From vermillion to dark brown as more of A's inputs are lost.
+                let fill = mix(VERMILLION, VERMILLION_DARK, s.lost.len() * 1000 / held);
                 let second = s.first_error.as_ref().map_or_else(String::new, |(input, _, _)| input.clone());
                 HeatCell { fill, ink: "#ffffff", lines: vec![s.short(), second] }
             }
         },
         &[
-            ("#2e7d32".to_owned(), "✓ lossless on every class and text A holds".to_owned()),
-            ("#f9a825".to_owned(), "≈N: N inputs come back as other code points, no error".to_owned()),
-            ("#e57373".to_owned(), "✗N: N inputs fail in B; second line: the first to fail".to_owned()),
-            ("#7f0000".to_owned(), "(darker red: a larger share of the inputs A holds)".to_owned()),
+            (BLUE.to_owned(), "✓ lossless on every class and text A holds".to_owned()),
+            (YELLOW.to_owned(), "≈N: N inputs come back as other code points, no error".to_owned()),
+            (VERMILLION.to_owned(), "✗N: N inputs fail in B; second line: the first to fail".to_owned()),
+            (VERMILLION_DARK.to_owned(), "(darker: a larger share of the inputs A holds)".to_owned()),
         ],
     )
 }
@@ -1284,7 +1203,7 @@ fn reinterpret_svg(m: &Matrix, title: &str, pick: fn(&super::compute::ReCell) ->
             if t.errors > 0 || t.misread > 0 {
                 lines.push(format!("✗{} /{}", t.errors, t.misread));
             }
-            HeatCell { fill: ramp(pm), ink: if (250..750).contains(&pm) { "#000000" } else { "#ffffff" }, lines }
+            HeatCell { fill: ramp(pm), ink: ramp_ink(pm), lines }
         },
         &[
             (ramp(1000), "100%: B reads every code point A wrote, from the same bytes".to_owned()),
