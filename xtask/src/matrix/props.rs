@@ -48,12 +48,24 @@ pub struct Props {
     /// ASCII code points encode to their own byte, each ASCII byte decodes to
     /// itself, and no other code point's encoding has a byte below `0x80`.
     pub ascii_transparent: Verdict,
-    /// `Ok(k)`: no byte value both starts a sequence and continues one, so a
-    /// reader finds a boundary at most `k` bytes back; else the offending byte.
-    pub byte_classes: Result<usize, String>,
+    /// `Ok(bound)`: no byte value both starts and continues an item, so a
+    /// reader finds a boundary at most `longest_item - 1` bytes back
+    /// (`Some(k)`), or, when items have no longest, no bound (`None`); else
+    /// the offending byte. Proven from the grammar: the byte classes are
+    /// read off the codec's encodings of every code point of the sweep
+    /// (the grammar's lead and continuation bytes), the longest item from
+    /// the declared longest encoding and [`longest_item`]'s search of the
+    /// decoder for longer items.
+    pub byte_classes: Result<Option<usize>, String>,
+    /// The longest item the grammar allows, in bytes (`None`: no longest),
+    /// and what it is, in words.
+    pub longest_item: (Option<usize>, String),
     /// `Ok(k)`: a decoder started at any byte of a sample text is back in step
-    /// with the true boundaries within `k` bytes; else why not.
+    /// with the true boundaries within `k` bytes; else why not. Measured on
+    /// that sample only: a worst case over its start bytes, not a bound.
     pub resync: Result<usize, String>,
+    /// The length in bytes of the sample text `resync` was measured on.
+    pub resync_sample_bytes: usize,
     /// No encoding of a code point is a proper prefix of another's.
     pub prefix_free: Verdict,
     /// Encodings sort (bytewise) in code point order.
@@ -172,12 +184,13 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
         }
     }
     let max_bytes = encoded.iter().map(|(_, b)| b.len()).max().unwrap_or(0);
+    let longest_item = longest_item(codec, &later, codec.info().max_bytes_per_code_point);
     let byte_classes = match (0..256).find(|&b| first[b] && later[b]) {
         Some(b) => Err(format!("byte {b:02X} both starts and continues sequences")),
-        None => Ok(max_bytes.saturating_sub(1)),
+        None => Ok(longest_item.0.map(|n| n.saturating_sub(1))),
     };
 
-    let resync = resync(codec, classes);
+    let (resync, resync_sample_bytes) = resync(codec, classes);
     let prefix_free = prefix_free(&encoded);
 
     let ordered = encoded.windows(2).find(|w| w[0].1 >= w[1].1).map_or_else(Verdict::yes, |w| {
@@ -195,7 +208,9 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
     Props {
         ascii_transparent,
         byte_classes,
+        longest_item,
         resync,
+        resync_sample_bytes,
         prefix_free,
         ordered,
         nul_free,
@@ -261,16 +276,22 @@ fn sample_text(codec: &dyn DynCodec, classes: &[Class]) -> Vec<BigCodePoint> {
 /// codec holds, [`sample_text`], twice over) and measures how far it reads
 /// before one of its boundaries is a true boundary, after which it reads in
 /// step.
-fn resync(codec: &dyn DynCodec, classes: &[Class]) -> Result<usize, String> {
+fn resync(codec: &dyn DynCodec, classes: &[Class]) -> (Result<usize, String>, usize) {
     let wide = super::compute::wide(codec);
     let units = sample_text(codec, classes);
-    let Ok(one) = wide.encode(&units) else { return Err("cannot encode its own samples".to_owned()) };
+    let Ok(one) = wide.encode(&units) else { return (Err("cannot encode its own samples".to_owned()), 0) };
+    (resync_on(codec, &units, &one), one.len())
+}
+
+/// [`resync`] on the sample `units`, whose bytes are `one`.
+fn resync_on(codec: &dyn DynCodec, units: &[BigCodePoint], one: &[u8]) -> Result<usize, String> {
+    let wide = super::compute::wide(codec);
     if one.is_empty() {
         return Ok(0);
     }
     // The text twice over, with a separator between when the two copies
     // would join; the first copy's bytes are then a prefix of the whole.
-    let mut twice = units.clone();
+    let mut twice = units.to_vec();
     if !units.first().zip(units.last()).is_some_and(|(first, last)| {
         wide.encode(&[last.clone(), first.clone()])
             .is_ok_and(|b| wide.decode(&b).as_deref() == Ok(&[last.clone(), first.clone()][..]))
@@ -279,7 +300,7 @@ fn resync(codec: &dyn DynCodec, classes: &[Class]) -> Result<usize, String> {
     }
     twice.extend(units.iter().cloned());
     let Ok(text) = wide.encode(&twice) else { return Err("cannot encode its own samples twice".to_owned()) };
-    if !text.starts_with(&one) {
+    if !text.starts_with(one) {
         return Err("its samples' bytes change when repeated".to_owned());
     }
     let mut boundary = vec![false; text.len() + 1];
@@ -313,6 +334,66 @@ fn resync(codec: &dyn DynCodec, classes: &[Class]) -> Result<usize, String> {
         }
     }
     Ok(worst)
+}
+
+/// The longest input the search of [`longest_item`] tries, in bytes: an
+/// item this long is taken for one of no bounded length.
+const PROBE_LEN: usize = 1 << 17;
+
+/// The longest item `codec`'s grammar allows: the longest encoding of a
+/// code point it declares (`None`: no longest), or a longer item its
+/// decoder takes as one, whichever is longer. The decoder is searched with
+/// every byte value followed by a run of one continuation byte (`later`):
+/// a run it takes as one item longer than the declared longest (a reserved
+/// sequence) is lengthened, doubling, then bisected to the longest run it
+/// still takes whole; a run of [`PROBE_LEN`] bytes taken whole means items
+/// of any length (as far as a search can tell; the declared `None` is the
+/// grammar's own word). The runs are of the lowest and of the highest
+/// continuation byte.
+fn longest_item(codec: &dyn DynCodec, later: &[bool; 256], declared: Option<usize>) -> (Option<usize>, String) {
+    let Some(declared) = declared else {
+        return (None, "the codec declares code points of any length".to_owned());
+    };
+    let wide = super::compute::wide(codec);
+    // The length of the item `lead` then `len - 1` bytes `c` starts with,
+    // when the decoder takes all of it as one item (code point or reserved).
+    let whole = |lead: u8, c: u8, len: usize| {
+        let mut input = vec![c; len];
+        input[0] = lead;
+        matches!(wide.decode_step(&input, true), Step::Point { len: l, .. } | Step::Reserved { len: l } if l == len)
+    };
+    let mut best = (Some(declared), "the longest encoding of a code point (declared)".to_owned());
+    // The lowest and the highest continuation byte: a grammar that reads a
+    // run of one differently from a run of another does so at its ends.
+    let runs: Vec<u8> = {
+        let mut all = (0..=255u8).filter(|&c| later[usize::from(c)]);
+        let low = all.next();
+        low.into_iter().chain(all.last()).collect()
+    };
+    for lead in 0..=255u8 {
+        for &c in &runs {
+            let start = 2 * declared + 2;
+            if !whole(lead, c, start) {
+                continue;
+            }
+            let (mut ok, mut bad) = (start, start * 2);
+            while bad <= PROBE_LEN && whole(lead, c, bad) {
+                ok = bad;
+                bad *= 2;
+            }
+            if bad > PROBE_LEN {
+                return (None, format!("{lead:02X} then {c:02X} bytes: one item at {ok} bytes and more"));
+            }
+            while bad - ok > 1 {
+                let mid = ok + (bad - ok) / 2;
+                if whole(lead, c, mid) { ok = mid } else { bad = mid }
+            }
+            if best.0.is_some_and(|b| ok > b) {
+                best = (Some(ok), format!("{lead:02X} then {} {c:02X} bytes: one item", ok - 1));
+            }
+        }
+    }
+    best
 }
 
 /// Unique encoding and superset-of-UTF-8 over the exhaustive short inputs,

@@ -105,8 +105,14 @@ pub const BLANKS: &[Blank] = &[
     Blank {
         file: "properties.csv",
         column: "sync_bytes_back",
-        when: When::Is("self_synchronizing", "no"),
-        means: "some byte value both starts and continues a sequence",
+        when: When::IsNot("sync_bound", "bytes"),
+        means: "some byte value both starts and continues a sequence (`none`), or items have no longest (`unbounded`)",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "longest_item_bytes",
+        when: When::Is("longest_item_bounded", "no"),
+        means: "the grammar allows items of any length",
     },
     Blank {
         file: "properties.csv",
@@ -254,7 +260,8 @@ fn nul_cell(n: &NulFree) -> String {
 
 fn sync_cell(p: &Props) -> String {
     match (&p.byte_classes, &p.resync) {
-        (Ok(k), Ok(r)) => format!("yes: ≤{k} back; decoder in step within {r}"),
+        (Ok(Some(k)), Ok(r)) => format!("yes: ≤{k} back; decoder in step within {r} on the sample"),
+        (Ok(None), Ok(r)) => format!("yes, with no bound back; decoder in step within {r} on the sample"),
         (Err(why), Ok(r)) => format!("by decoding only ({why}); in step within {r}"),
         (_, Err(why)) => format!("no: {why}"),
     }
@@ -662,12 +669,18 @@ fn readme(m: &Matrix) -> String {
          encodings of the class samples.\n\n\
          * *ASCII-transparent*: ASCII encodes and decodes as itself, and no other code point's bytes\n  \
          fall below `80`.\n\
-         * *Self-synchronizing*: `≤k back` when no byte value both starts and continues a sequence, so a\n  \
-         reader finds a boundary at most `k` bytes back; *in step within r*: a decoder started at any\n  \
-         byte of a sample text reads at most `r` bytes before its boundaries are the true ones. The\n  \
-         sample text is the class samples the codec holds, with `A` between two that would join (a\n  \
-         lone lead then a lone trail surrogate make a pair in WTF-8 and WTF-16). The verdicts are\n  \
-         checked against the specifications' own claims by a test (`xtask/src/matrix/tests.rs`).\n\
+         * *Self-synchronizing*: `≤k back` is proven from the grammar: no byte value both starts and\n  \
+         continues an item (lead and continuation bytes read off the codec's encodings of the sweep),\n  \
+         so a reader finds a boundary at most `k` bytes back, `k` the longest item less one. The\n  \
+         longest item is the declared longest encoding of a code point, or a longer item the decoder\n  \
+         takes whole (every byte then a run of one continuation byte, lengthened and bisected: Corrected\n  \
+         UTF-8's reserved `FE`/`FF` items, capped at 64 KiB); `no bound back` when items have no\n  \
+         longest (UTF-∞-8's code points of any size). *In step within r* is measured, not proven: a\n  \
+         decoder started at any byte of a sample text (`resync_sample_bytes` long in `properties.csv`)\n  \
+         reads at most `r` bytes before its boundaries are the true ones. The sample text is the class\n  \
+         samples the codec holds, with `A` between two that would join (a lone lead then a lone trail\n  \
+         surrogate make a pair in WTF-8 and WTF-16). A test checks the verdicts against the\n  \
+         specifications' own claims, and `r` against the bound (`xtask/src/matrix/tests.rs`).\n\
          * *Prefix-free*: no code point's bytes start another's. *Ordered*: byte order equals code\n  \
          point order. *NUL-free*: no `00` byte but for U+0000 (`only U+0000`) or none at all (`yes`).\n\
          * *Unique*: no two byte strings tried decode to the same code points (no overlongs).\n\
@@ -887,6 +900,10 @@ fn json_file(m: &Matrix) -> String {
                 "ascii_transparent": verdict_json(&p.ascii_transparent),
                 "self_synchronizing": {
                     "bytes_back_by_byte_class": p.byte_classes.as_ref().ok(),
+                    "bytes_back_bounded": p.byte_classes.as_ref().ok().map(Option::is_some),
+                    "longest_item_bytes": p.longest_item.0,
+                    "longest_item": p.longest_item.1,
+                    "resync_sample_bytes": p.resync_sample_bytes,
                     "byte_class_counterexample": p.byte_classes.as_ref().err(),
                     "decoder_in_step_within_bytes": p.resync.as_ref().ok(),
                     "decoder_counterexample": p.resync.as_ref().err(),
@@ -1104,9 +1121,18 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                 name.clone(),
                 v(&p.ascii_transparent),
                 yes_no(p.byte_classes.is_ok()),
-                p.byte_classes.as_ref().map_or_else(|_| String::new(), ToString::to_string),
+                match p.byte_classes {
+                    Ok(Some(_)) => "bytes",
+                    Ok(None) => "unbounded",
+                    Err(_) => "none",
+                }
+                .to_owned(),
+                p.byte_classes.as_ref().ok().copied().flatten().map_or_else(String::new, |k| k.to_string()),
+                yes_no(p.longest_item.0.is_some()),
+                p.longest_item.0.map_or_else(String::new, |n| n.to_string()),
                 yes_no(p.resync.is_ok()),
                 p.resync.as_ref().map_or_else(|_| String::new(), ToString::to_string),
+                p.resync_sample_bytes.to_string(),
                 v(&p.prefix_free),
                 v(&p.ordered),
                 match p.nul_free {
@@ -1129,9 +1155,13 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                 "codec",
                 "ascii_transparent",
                 "self_synchronizing",
+                "sync_bound",
                 "sync_bytes_back",
+                "longest_item_bounded",
+                "longest_item_bytes",
                 "decoder_in_step",
                 "decoder_in_step_within",
+                "resync_sample_bytes",
                 "prefix_free",
                 "byte_order_is_code_point_order",
                 "nul_free",

@@ -473,7 +473,7 @@ fn properties_are_measured_not_declared() {
     let utf8 = p("utf-8");
     assert!(utf8.ascii_transparent.ok && utf8.prefix_free.ok && utf8.ordered.ok && utf8.unique.ok);
     assert!(utf8.superset_of_utf8.ok, "{:?}", utf8.superset_of_utf8);
-    assert_eq!((utf8.byte_classes.clone(), utf8.resync.clone(), utf8.max_bytes), (Ok(3), Ok(3), 4));
+    assert_eq!((utf8.byte_classes.clone(), utf8.resync.clone(), utf8.max_bytes), (Ok(Some(3)), Ok(3), 4));
     assert_eq!(utf8.nul_free, super::props::NulFree::OnlyNul);
     assert!(p("wtf-8").superset_of_utf8.ok && p("utf-8-rfc2279").superset_of_utf8.ok);
     assert_eq!(p("utf-8-rfc2279").max_bytes, 6);
@@ -681,7 +681,9 @@ fn the_committed_csv_files_load_with_a_standard_reader() {
             seen += 1;
         }
     }
-    assert_eq!(seen, 7);
+    // The seven tables of the first edition and the two of the false
+    // positives at least (later tables add theirs).
+    assert!(seen >= 9, "{seen} CSV files in docs/matrix/");
 }
 
 /// A property as a specification states it, compared with the verdict the
@@ -693,8 +695,11 @@ enum Claim {
     /// printed verdict is "no: never, ...", not a failure to build a sample).
     SelfSynchronizing(bool),
     /// No byte value both starts and continues a sequence, so a boundary is
-    /// at most this many bytes back ("≤k back").
+    /// at most this many bytes back ("≤k back"): the longest item less one.
     BoundaryWithin(usize),
+    /// No byte value both starts and continues a sequence, but items have
+    /// no longest, so no number of bytes back is enough.
+    BoundaryUnbounded,
     /// ASCII is itself, and no other code point's bytes fall below `80`.
     AsciiTransparent(bool),
     /// No code point's bytes start another's.
@@ -787,11 +792,24 @@ const CLAIMS: &[(&str, Claim, &str, &str)] = &[
         CORRECTED,
         "opening: \"almost the same as UTF-8\", three changes",
     ),
-    ("corrected-utf-8", Claim::BoundaryWithin(5), CORRECTED, "Putting it all together: leads C0..FD, one to six bytes"),
+    // Code points take one to six bytes, but a reserved FE/FF item runs
+    // over continuation bytes to the next lead, which the spec does not
+    // bound; utfx caps it at 64 KiB, lead included (docs/specs, point 4).
+    (
+        "corrected-utf-8",
+        Claim::BoundaryWithin(65_535),
+        CORRECTED,
+        "Reserved FE/FF (no limit; capped at 64 KiB: docs/specs/corrected-utf-8.md, point 4)",
+    ),
     ("corrected-utf-8", Claim::AsciiTransparent(true), CORRECTED, "C0 controls: \"preserve compatibility with ASCII\""),
     ("corrected-utf-8", Claim::Ordered(true), CORRECTED, "Putting it all together (docs/specs/corrected-utf-8.md)"),
     ("corrected-utf-8-c1", Claim::SelfSynchronizing(true), CORRECTED, "opening: \"almost the same as UTF-8\""),
-    ("corrected-utf-8-c1", Claim::BoundaryWithin(5), CORRECTED, "Putting it all together: leads C0..FD"),
+    (
+        "corrected-utf-8-c1",
+        Claim::BoundaryWithin(65_535),
+        CORRECTED,
+        "Reserved FE/FF (no limit; capped at 64 KiB: docs/specs/corrected-utf-8.md, point 4)",
+    ),
     (
         "corrected-utf-8-c1",
         Claim::AsciiTransparent(true),
@@ -803,6 +821,7 @@ const CLAIMS: &[(&str, Claim, &str, &str)] = &[
     ("utf-inf-8", Claim::Ordered(true), UTF_INF_8, "2. Properties: binary comparison \"yields the same sort-order\""),
     ("utf-inf-8", Claim::SelfSynchronizing(true), UTF_INF_8, "2. Properties: leading and trailing bytes are distinct"),
     ("utf-inf-8", Claim::SupersetOfUtf8(true), UTF_INF_8, "2. Properties: identical to one-to-six-byte UTF-8"),
+    ("utf-inf-8", Claim::BoundaryUnbounded, UTF_INF_8, "2. Properties: \"the unlimited variable lengths of UTF-∞-8\""),
     // UTF-1 and the 1992 FSS-UTF proposal (registered by codec-utf8-history).
     (
         "utf-1",
@@ -839,8 +858,15 @@ fn check_claim(p: &super::props::Props, claim: Claim) -> Result<(), String> {
             Err(why) => Err(format!("measured no, for another reason: {why}")),
             Ok(r) => Err(format!("measured yes: in step within {r}")),
         },
+        Claim::BoundaryUnbounded => {
+            if p.byte_classes == Ok(None) {
+                Ok(())
+            } else {
+                Err(format!("measured {:?}", p.byte_classes))
+            }
+        }
         Claim::BoundaryWithin(k) => {
-            if p.byte_classes == Ok(k) {
+            if p.byte_classes == Ok(Some(k)) {
                 Ok(())
             } else {
                 Err(format!("measured {:?}", p.byte_classes))
@@ -878,6 +904,14 @@ fn the_measured_properties_agree_with_the_specifications_claims() {
     }
     eprintln!("{applied} of {} claims apply to the registered codecs", CLAIMS.len());
     assert!(failures.is_empty(), "measured properties contradict the specifications:\n{}", failures.join("\n"));
+    // The proven bound and the measurement check each other: a decoder
+    // started inside an item is in step by the next lead byte, at most
+    // the bound's bytes on.
+    for (c, p) in m.codecs.iter().zip(&m.properties) {
+        if let (Ok(Some(bound)), Ok(measured)) = (&p.byte_classes, &p.resync) {
+            assert!(measured <= bound, "{}: in step within {measured} on the sample, past the bound {bound}", c.name);
+        }
+    }
     // Every registered codec's self-synchronization verdict is checked
     // against a claim, so a new codec needs its specification's word here:
     // on a decoder getting in step, or (where that is what it speaks of)
