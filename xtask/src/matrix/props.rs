@@ -368,7 +368,7 @@ fn longest_item(codec: &dyn DynCodec, later: &[bool; 256], declared: Option<usiz
     let runs: Vec<u8> = {
         let mut all = (0..=255u8).filter(|&c| later[usize::from(c)]);
         let low = all.next();
-        low.into_iter().chain(all.last()).collect()
+        low.into_iter().chain(all.next_back()).collect()
     };
     for lead in 0..=255u8 {
         for &c in &runs {
