@@ -1,7 +1,8 @@
 //! `cargo xtask`: the project's automation, one module per subcommand.
 //!
-//! * `cargo xtask matrix [--check]`: the cross-codec round-trip matrices,
-//!   written to `docs/matrix/` (the project's main job).
+//! * `cargo xtask matrix [--check] [--codecs LIST] [--texts DIR] [--out DIR]
+//!   [--seed N]`: the cross-codec matrices, written to `docs/matrix/` (the
+//!   project's main job).
 //! * `cargo xtask exhaustive [--quick]`: the sweeps too long for
 //!   `cargo test` (every 4-byte `F0..F7` input, every 6-byte `ED .. .. ED ..
 //!   ..` input, the 31-bit round trip), built optimized.
@@ -57,16 +58,32 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "matrix",
         summary: "the cross-codec matrices, written to docs/matrix/",
-        args: "[--check]",
+        args: "[--check] [--codecs LIST] [--texts DIR] [--out DIR] [--seed N]",
         about: "Runs every registered codec on the same inputs (sixteen classes of code points, the corpus \
-                of bench/data/, synthetic texts) and renders the cross-codec matrices: repertoire, round trip, \
-                reinterpretation, properties, size.",
-        options: &[(
-            "--check",
-            "compute the files in memory and fail, naming them, when the committed ones differ (writes nothing)",
-        )],
-        writes: "docs/matrix/ (README.md, the tables as Markdown, and a CSV file per table); a summary on stdout, \
-                 each stage's progress on stderr.",
+                of bench/data/, synthetic texts, random and damaged bytes) and renders the cross-codec tables: \
+                repertoire, round trip, reinterpretation, properties, size, false positives, and the tables \
+                listed in docs/matrix/README.md.",
+        options: &[
+            (
+                "--check",
+                "compute the files in memory and fail, naming them, when the committed ones differ (writes \
+                 nothing; takes no other option)",
+            ),
+            (
+                "--codecs LIST",
+                "compare only these codecs, by registry name or label, comma-separated (default: the UTF \
+                 family in the pairwise tables, every registered codec in the per-codec ones)",
+            ),
+            ("--texts DIR", "read the texts from every file of DIR (UTF-8) instead of bench/data/"),
+            (
+                "--out DIR",
+                "write to DIR instead of docs/matrix/ (files already there that the matrix does not write are \
+                 left alone)",
+            ),
+            ("--seed N", "the seed of every random draw (random bytes, damage positions), instead of the fixed one"),
+        ],
+        writes: "docs/matrix/ (README.md, matrix.json, a CSV file per table, SVG charts), or DIR; a summary on \
+                 stdout, each stage's progress on stderr.",
     },
     Command {
         name: "exhaustive",

@@ -19,6 +19,9 @@ use crate::progress::Progress;
 /// (item-by-item comparison of two decodes is the slowest part of the run).
 pub const REINTERPRET_TEXT_CHARS: usize = 5_000;
 
+/// Where the default texts come from, as the README names them.
+pub const CORPUS: &str = "the benchmark corpus (`bench/data/`, described in its `MANIFEST.md`)";
+
 /// A text: one of the benchmark corpus, or a synthetic one (`texts.rs`).
 #[derive(Debug, Clone)]
 pub struct Text {
@@ -270,6 +273,8 @@ pub struct Matrix {
     pub classes: Vec<Class>,
     /// The corpus texts (empty when not asked for).
     pub texts: Vec<Text>,
+    /// Where the corpus texts come from, in words for the README.
+    pub corpus: String,
     /// `[codec][class]`.
     pub repertoire: Vec<Vec<RepCell>>,
     /// `[from][to]`.
@@ -663,5 +668,6 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         sizes,
         byte_samples,
         false_positives: None,
+        corpus: CORPUS.to_owned(),
     }
 }

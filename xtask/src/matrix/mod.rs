@@ -36,7 +36,7 @@ mod tests;
 mod texts;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The folder of the generated files, relative to the workspace root.
@@ -45,6 +45,99 @@ const OUT_DIR: &str = "docs/matrix";
 /// The seed of every random draw (random byte strings, damage positions).
 const SEED: u64 = 0x7574_6678; // "utfx"
 
+/// What the command was asked for.
+#[derive(Debug, Default)]
+struct Options {
+    check: bool,
+    /// `--codecs`: the registry names (or labels) to compare, in this order.
+    codecs: Option<Vec<String>>,
+    /// `--texts`: a folder of UTF-8 texts instead of `bench/data/`.
+    texts: Option<PathBuf>,
+    /// `--out`: where to write instead of `docs/matrix/`.
+    out: Option<PathBuf>,
+    /// `--seed`: instead of [`SEED`].
+    seed: Option<u64>,
+}
+
+const USAGE: &str = "usage: cargo xtask matrix [--check] [--codecs LIST] [--texts DIR] [--out DIR] [--seed N]";
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut o = Options::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || -> Result<String, String> {
+            inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("`{name}` needs a value; {USAGE}"))
+        };
+        match name {
+            "--check" => o.check = true,
+            "--codecs" => {
+                o.codecs =
+                    Some(value()?.split(',').map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned).collect());
+            }
+            "--texts" => o.texts = Some(PathBuf::from(value()?)),
+            "--out" => o.out = Some(PathBuf::from(value()?)),
+            "--seed" => {
+                let v = value()?;
+                o.seed = Some(v.parse().map_err(|_| format!("`--seed {v}`: not a whole number below 2^64; {USAGE}"))?);
+            }
+            other => return Err(format!("unknown argument `{other}`; {USAGE}")),
+        }
+    }
+    if o.check && (o.codecs.is_some() || o.texts.is_some() || o.out.is_some() || o.seed.is_some()) {
+        return Err("`--check` compares the committed files of docs/matrix/, which the default run writes: \
+                    it takes no other option"
+            .to_owned());
+    }
+    Ok(o)
+}
+
+/// The codecs `--codecs` names, by registry name or label, in its order.
+fn pick_codecs(names: &[String]) -> Result<Vec<&'static dyn codec_core::DynCodec>, String> {
+    let mut picked: Vec<&'static dyn codec_core::DynCodec> = Vec::new();
+    for name in names {
+        let codec = codec_registry::get(name).ok_or_else(|| {
+            format!("`--codecs`: no codec `{name}` in the registry (`cargo run -p utfx -- list` lists them)")
+        })?;
+        if !picked.iter().any(|c| c.info().name == codec.info().name) {
+            picked.push(codec);
+        }
+    }
+    if picked.is_empty() {
+        return Err("`--codecs` names no codec".to_owned());
+    }
+    Ok(picked)
+}
+
+/// Every file of `dir` (not its folders), in name order, as a text; an
+/// error names a file that is not UTF-8.
+fn texts_from(dir: &Path) -> Result<Vec<compute::Text>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("`--texts {}`: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(format!("`--texts {}`: no file in the folder", dir.display()));
+    }
+    paths
+        .iter()
+        .map(|path| {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                format!(
+                    "{}: not UTF-8 at byte {} (the texts are read as UTF-8; convert it first, e.g. `utfx convert`)",
+                    path.display(),
+                    e.utf8_error().valid_up_to()
+                )
+            })?;
+            let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            Ok(compute::Text::new(&name, &text))
+        })
+        .collect()
+}
+
 /// Runs the subcommand.
 ///
 /// # Errors
@@ -52,22 +145,35 @@ const SEED: u64 = 0x7574_6678; // "utfx"
 /// An unknown argument, an unreadable corpus, a file that cannot be written,
 /// or (with `--check`) generated files that are stale.
 pub fn main(args: &[String]) -> Result<(), String> {
-    let mut check = false;
-    for arg in args {
-        match arg.as_str() {
-            "--check" => check = true,
-            other => return Err(format!("unknown argument `{other}`; usage: cargo xtask matrix [--check]")),
-        }
-    }
+    let options = parse(args)?;
     let root = crate::workspace_root();
     let start = Instant::now();
-    let mut texts = compute::load_texts(&root)?;
+    let mut texts = match &options.texts {
+        Some(dir) => texts_from(dir)?,
+        None => compute::load_texts(&root)?,
+    };
     texts.extend(texts::synthetic());
-    let mut matrix = compute::compute_showing_progress(&codecs(), texts);
-    matrix.false_positives = Some(fp::compute(codec_registry::all(), &matrix.texts, SEED, true));
+    // The pairwise tables compare the family; the per-codec tables (false
+    // positives) every codec of the registry, or those asked for.
+    let (family, every) = match &options.codecs {
+        Some(names) => {
+            let picked = pick_codecs(names)?;
+            (picked.clone(), picked)
+        }
+        None => (codecs(), codec_registry::all().to_vec()),
+    };
+    let seed = options.seed.unwrap_or(SEED);
+    let mut matrix = compute::compute_showing_progress(&family, texts);
+    matrix.false_positives = Some(fp::compute(&every, &matrix.texts, seed, true));
+    if let Some(dir) = &options.texts {
+        matrix.corpus = format!("the folder `{}` (`--texts`)", dir.display());
+    }
     let files = render::files(&matrix);
-    let out = root.join(OUT_DIR);
-    if check {
+    let (out, shown) = match &options.out {
+        Some(dir) => (dir.clone(), dir.display().to_string()),
+        None => (root.join(OUT_DIR), OUT_DIR.to_owned()),
+    };
+    if options.check {
         let stale = stale_files(&out, &files);
         if stale.is_empty() {
             println!("matrix: {} files in {OUT_DIR}/ are up to date", files.len());
@@ -79,9 +185,11 @@ pub fn main(args: &[String]) -> Result<(), String> {
         ));
     }
     print!("{}", render::terminal(&matrix));
-    write_files(&out, &files)?;
+    // Only the project's own folder is pruned of files the matrix no longer
+    // writes: a folder given with `--out` may hold the researcher's own.
+    write_files(&out, &files, options.out.is_none())?;
     println!(
-        "\nwrote {} files to {OUT_DIR}/ ({} codecs, {} classes, {} texts) in {:.1} s",
+        "\nwrote {} files to {shown}/ ({} codecs, {} classes, {} texts, seed {seed}) in {:.1} s",
         files.len(),
         matrix.codecs.len(),
         matrix.classes.len(),
@@ -121,10 +229,10 @@ fn extra_files(dir: &Path, files: &BTreeMap<String, String>) -> Vec<String> {
 }
 
 /// Writes `files` into `dir`, removing files there that are no longer
-/// generated.
-fn write_files(dir: &Path, files: &BTreeMap<String, String>) -> Result<(), String> {
+/// generated when `prune` is true.
+fn write_files(dir: &Path, files: &BTreeMap<String, String>, prune: bool) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    for name in extra_files(dir, files) {
+    for name in extra_files(dir, files).into_iter().filter(|_| prune) {
         let path = dir.join(&name);
         std::fs::remove_file(&path).map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
     }

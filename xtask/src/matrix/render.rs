@@ -437,7 +437,7 @@ fn readme(m: &Matrix) -> String {
          call (`csv.DictReader`, `pandas.read_csv`, a spreadsheet).\n\n\
          ## Reading guide\n\n\
          * **Inputs.** {} classes of code points (below), a few samples each at the edges of its\n  \
-         range, the {} texts of the benchmark corpus (`bench/data/`, described in its `MANIFEST.md`),\n  \
+         range, the {} texts of {},\n  \
          and {} synthetic texts where the codecs part (below).\n\
          * **Repertoire** (1): can the codec encode the class, in how many bytes, and does decoding give\n  \
          the same code points back?\n\
@@ -449,6 +449,7 @@ fn readme(m: &Matrix) -> String {
          * **Size** (5): bytes per code point on each text.\n\n",
         m.classes.len(),
         m.texts.iter().filter(|t| !t.is_synthetic()).count(),
+        m.corpus,
         m.texts.iter().filter(|t| t.is_synthetic()).count(),
     );
 
@@ -724,11 +725,13 @@ fn readme(m: &Matrix) -> String {
     );
 
     // 5. Size.
-    o.push_str(
+    let _ = write!(
+        o,
         "## 5. Size\n\n\
          Bytes per code point of each text encoded by each codec (`-`: the codec cannot encode the\n\
-         text; the first error is in `size.csv`). The corpus texts are described in\n\
-         `bench/data/MANIFEST.md`, the synthetic ones above.\n\n",
+         text; the first error is in `size.csv`). The texts are those of {}, and the synthetic\n\
+         ones above.\n\n",
+        m.corpus
     );
     let mut header = vec!["text".to_owned(), "code points".to_owned()];
     header.extend(names.iter().map(|n| format!("`{n}`")));

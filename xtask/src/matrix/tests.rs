@@ -513,7 +513,7 @@ fn check_names_stale_missing_and_extra_files() {
     let dir = std::env::temp_dir().join(format!("xtask-matrix-check-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let files = render::files(&stand_in_matrix());
-    super::write_files(&dir, &files).expect("writes");
+    super::write_files(&dir, &files, true).expect("writes");
     assert!(super::stale_files(&dir, &files).is_empty());
     std::fs::write(dir.join("README.md"), "edited").expect("writes");
     std::fs::remove_file(dir.join("size.csv")).expect("removes");
@@ -527,7 +527,10 @@ fn check_names_stale_missing_and_extra_files() {
             "docs/matrix/old.csv (not generated; remove it)"
         ]
     );
-    super::write_files(&dir, &files).expect("writes");
+    // Writing into a folder of `--out` leaves the files it does not write.
+    super::write_files(&dir, &files, false).expect("writes");
+    assert_eq!(super::stale_files(&dir, &files), ["docs/matrix/old.csv (not generated; remove it)"]);
+    super::write_files(&dir, &files, true).expect("writes");
     assert!(super::stale_files(&dir, &files).is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -966,4 +969,40 @@ fn the_synthetic_texts_show_where_the_codecs_part() {
     let back = m.reinterpret[utf8][generalized].synthetic;
     assert!(there.errors > 0 && there.per_mille() < 1000 && there.per_mille() > 500, "{there:?}");
     assert_eq!(back.per_mille(), 1000, "{back:?}");
+}
+
+#[test]
+fn the_options_parse_and_refuse_what_they_cannot_do() {
+    let args = |s: &str| s.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+    let o = super::parse(&args("--codecs utf-8,cesu-8 --seed=42 --out /tmp/x --texts my")).expect("valid options");
+    assert_eq!(o.codecs.as_deref(), Some(&["utf-8".to_owned(), "cesu-8".to_owned()][..]));
+    assert_eq!((o.seed, o.check), (Some(42), false));
+    assert_eq!(o.out.as_deref(), Some(std::path::Path::new("/tmp/x")));
+    assert!(super::parse(&args("--check")).is_ok_and(|o| o.check));
+    // --check compares the default run's files: no other option with it.
+    assert!(super::parse(&args("--check --seed 1")).is_err());
+    assert!(super::parse(&args("--seed minus-one")).is_err());
+    assert!(super::parse(&args("--seed")).is_err());
+    assert!(super::parse(&args("--frobnicate")).is_err());
+    // Labels find codecs; unknown names are named in the error.
+    let picked = super::pick_codecs(&args("latin1 utf8 UTF-8")).expect("registered labels");
+    assert_eq!(picked.iter().map(|c| c.info().name).collect::<Vec<_>>(), ["windows-1252", "utf-8"]);
+    assert!(super::pick_codecs(&args("utf-9")).is_err_and(|e| e.contains("utf-9")));
+}
+
+#[test]
+fn a_researchers_texts_are_read_as_utf8_and_a_bad_file_is_named() {
+    let dir = std::env::temp_dir().join(format!("utfx-matrix-texts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("b.txt"), "Γειά").expect("write");
+    std::fs::write(dir.join("a.txt"), "abc").expect("write");
+    let texts = super::texts_from(&dir).expect("two UTF-8 files");
+    assert_eq!(
+        texts.iter().map(|t| (t.name.as_str(), t.points.len())).collect::<Vec<_>>(),
+        [("a.txt", 3), ("b.txt", 4)]
+    );
+    std::fs::write(dir.join("c.txt"), b"ab\xFFc").expect("write");
+    let err = super::texts_from(&dir).expect_err("c.txt is not UTF-8");
+    assert!(err.contains("c.txt") && err.contains("byte 2"), "{err}");
+    std::fs::remove_dir_all(&dir).expect("clean up");
 }
