@@ -64,7 +64,7 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
         return Err(format!("no operation matches the filter; the operations: {}", names.join(", ")));
     }
     if cfg!(debug_assertions) {
-        return rerun_optimized(args);
+        return crate::rerun_optimized("bench", args, "the benchmark failed (see above)");
     }
     let levels = match level {
         Some(level) if !level.is_available() => {
@@ -173,21 +173,6 @@ struct LevelRun {
     /// Whether this is the level the machine chooses.
     chosen: bool,
     results: Vec<Results>,
-}
-
-/// Builds and runs this command with `--release`: timings need an optimized
-/// build.
-fn rerun_optimized(args: &[String]) -> Result<(), String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = std::process::Command::new(cargo)
-        .args(["run", "--quiet", "--release", "--package", "xtask"])
-        .args(if cfg!(feature = "simdutf") { &["--features", "simdutf"][..] } else { &[] })
-        .args(["--", "bench"])
-        .args(args)
-        .current_dir(crate::workspace_root())
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if status.success() { Ok(()) } else { Err("the benchmark failed (see above)".into()) }
 }
 
 // ---------------------------------------------------------------------------

@@ -39,7 +39,7 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
         _ => return Err("usage: cargo xtask exhaustive [--quick]".into()),
     };
     if cfg!(debug_assertions) {
-        return rerun_optimized(args);
+        return crate::rerun_optimized("exhaustive", args, "an exhaustive sweep failed (see above)");
     }
     let get = |name: &str| codec_registry::get(name).ok_or_else(|| format!("codec {name} is not registered"));
     let utf8 = [
@@ -70,20 +70,6 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     })?;
     run("[5/5] code points U+0000..U+7FFFFFFF in UTF-∞-8 as in RFC 2279", |p| inf_as_rfc2279(p, inf, rfc2279, step))?;
     Ok(())
-}
-
-/// Builds and runs this command with `--release`: the sweeps need an
-/// optimized build. Cargo's own progress shows while it builds (minutes,
-/// the first time).
-fn rerun_optimized(args: &[String]) -> Result<(), String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = std::process::Command::new(cargo)
-        .args(["run", "--release", "--package", "xtask", "--", "exhaustive"])
-        .args(args)
-        .current_dir(crate::workspace_root())
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if status.success() { Ok(()) } else { Err("an exhaustive sweep failed (see above)".into()) }
 }
 
 /// Runs one sweep, its progress on stderr under the name `what`, and prints

@@ -165,6 +165,23 @@ const COMMANDS: &[Command] = &[
     },
 ];
 
+/// Runs `cargo xtask COMMAND ARGS` again in an optimized build (with this
+/// build's features), for the commands whose work needs one (the sweeps,
+/// the timings, the matrix's searches); `failed` is the error when it fails.
+/// Cargo's own progress shows while it builds (minutes, the first time).
+pub(crate) fn rerun_optimized(command: &str, args: &[String], failed: &str) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = std::process::Command::new(cargo)
+        .args(["run", "--release", "--package", "xtask"])
+        .args(if cfg!(feature = "simdutf") { &["--features", "simdutf"][..] } else { &[] })
+        .args(["--", command])
+        .args(args)
+        .current_dir(workspace_root())
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() { Ok(()) } else { Err(failed.to_owned()) }
+}
+
 /// Whether `arg` asks for help.
 fn is_help(arg: &str) -> bool {
     matches!(arg, "--help" | "-h")

@@ -146,6 +146,9 @@ fn texts_from(dir: &Path) -> Result<Vec<compute::Text>, String> {
 /// or (with `--check`) generated files that are stale.
 pub fn main(args: &[String]) -> Result<(), String> {
     let options = parse(args)?;
+    if cfg!(debug_assertions) {
+        return crate::rerun_optimized("matrix", args, "the matrix failed (see above)");
+    }
     let root = crate::workspace_root();
     let start = Instant::now();
     let mut texts = match &options.texts {
