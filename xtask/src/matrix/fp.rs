@@ -24,7 +24,7 @@ use serde_json::{Value, json};
 
 use super::chart::{Cell, small_multiples};
 use super::compute::{REINTERPRET_TEXT_CHARS, Text, par_map};
-use super::render::{csv_file, md_table};
+use super::render::{csv_file, md_table, para};
 
 /// The lengths of the random byte strings, in bytes.
 pub const LENGTHS: &[usize] = &[8, 16, 32, 64, 128, 256, 512, 1024];
@@ -241,7 +241,37 @@ impl FalsePositives {
         )
     }
 
-    /// The README's section.
+    /// The README's summary: a few lengths of the random strings.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let mut o = String::new();
+        para(
+            &mut o,
+            &format!(
+                "## 6. False positives\n\nThe share of {} uniformly random byte strings that validate as each codec, \
+             at three of the lengths; every length, and corpus text in another encoding read by each codec, \
+             are in [`false-positives.md`](false-positives.md) and [`false-positives.svg`](false-positives.svg).",
+                self.random_per_length
+            ),
+        );
+        let shown: Vec<usize> = [8, 64, 1024].iter().filter_map(|l| LENGTHS.iter().position(|x| x == l)).collect();
+        let mut header = vec!["codec".to_owned()];
+        header.extend(shown.iter().map(|&k| format!("{} bytes", LENGTHS[k])));
+        let rows: Vec<Vec<String>> = self
+            .codecs
+            .iter()
+            .zip(&self.random)
+            .map(|(name, row)| {
+                let mut r = vec![format!("`{name}`")];
+                r.extend(shown.iter().map(|&k| percent(row[k], self.random_per_length)));
+                r
+            })
+            .collect();
+        md_table(&mut o, &header, &rows);
+        o
+    }
+
+    /// The section of `false-positives.md`: every length, and the texts.
     #[must_use]
     pub fn section(&self) -> String {
         let mut o = String::new();

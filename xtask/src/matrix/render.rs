@@ -389,7 +389,7 @@ pub fn terminal(m: &Matrix) -> String {
 #[must_use]
 pub fn files(m: &Matrix) -> BTreeMap<String, String> {
     let mut files = BTreeMap::new();
-    files.insert("README.md".to_owned(), readme(m));
+    files.extend(readme(m));
     files.insert("matrix.json".to_owned(), json_file(m));
     for (name, body) in csvs(m) {
         files.insert(name, body);
@@ -418,7 +418,8 @@ fn codec_names(m: &Matrix) -> Vec<String> {
     m.codecs.iter().map(|c| c.name.to_owned()).collect()
 }
 
-fn readme(m: &Matrix) -> String {
+/// The README (the summary) and the pages of the full tables, by file name.
+fn readme(m: &Matrix) -> Vec<(String, String)> {
     let mut o = String::new();
     let names = codec_names(m);
     let _ = writeln!(o, "<!-- {HEADER} -->\n");
@@ -436,9 +437,9 @@ fn readme(m: &Matrix) -> String {
          The CSV files carry no comment line: the first row is the header, so each loads with one\n\
          call (`csv.DictReader`, `pandas.read_csv`, a spreadsheet).\n\n\
          ## Reading guide\n\n\
-         * **Inputs.** {} classes of code points (below), a few samples each at the edges of its\n  \
-         range, the {} texts of {},\n  \
-         and {} synthetic texts where the codecs part (below).\n\
+         * **Inputs.** {} classes of code points, a few samples each at the edges of its range, the\n  \
+         {} texts of {},\n  \
+         and {} synthetic texts where the codecs part ([`inputs.md`](inputs.md)).\n\
          * **Repertoire** (1): can the codec encode the class, in how many bytes, and does decoding give\n  \
          the same code points back?\n\
          * **Round trip** (2): for codecs A (row) and B (column), take each input as A holds it, decode\n  \
@@ -453,7 +454,9 @@ fn readme(m: &Matrix) -> String {
         m.texts.iter().filter(|t| t.is_synthetic()).count(),
     );
 
-    o.push_str("## Codecs\n\n");
+    let (mut inputs, mut rep, mut trip, mut re, mut props, mut size, mut fpp) =
+        (String::new(), String::new(), String::new(), String::new(), String::new(), String::new(), String::new());
+    inputs.push_str("## Codecs\n\n");
     let rows: Vec<Vec<String>> = m
         .codecs
         .iter()
@@ -468,9 +471,9 @@ fn readme(m: &Matrix) -> String {
             ]
         })
         .collect();
-    md_table(&mut o, &["#", "codec", "version", "domain (declared)", "description"].map(str::to_owned), &rows);
+    md_table(&mut inputs, &["#", "codec", "version", "domain (declared)", "description"].map(str::to_owned), &rows);
 
-    o.push_str("## Input classes\n\n");
+    inputs.push_str("## Input classes\n\n");
     let rows: Vec<Vec<String>> = m
         .classes
         .iter()
@@ -483,7 +486,7 @@ fn readme(m: &Matrix) -> String {
             ]
         })
         .collect();
-    md_table(&mut o, &["class", "what", "range", "samples (units)"].map(str::to_owned), &rows);
+    md_table(&mut inputs, &["class", "what", "range", "samples (units)"].map(str::to_owned), &rows);
 
     let synthetic: Vec<Vec<String>> = m
         .texts
@@ -493,17 +496,17 @@ fn readme(m: &Matrix) -> String {
         })
         .collect();
     if !synthetic.is_empty() {
-        o.push_str(
+        inputs.push_str(
             "## Synthetic texts\n\n\
              Prose with code points mixed in that the codecs treat differently, built by\n\
              `xtask/src/matrix/texts.rs` (no file can hold a lone surrogate or U+110000). They are inputs\n\
              of the round-trip, reinterpretation and size tables, like the corpus texts.\n\n",
         );
-        md_table(&mut o, &["text", "what is mixed in", "code points"].map(str::to_owned), &synthetic);
+        md_table(&mut inputs, &["text", "what is mixed in", "code points"].map(str::to_owned), &synthetic);
     }
 
     // 1. Repertoire.
-    o.push_str(
+    rep.push_str(
         "## 1. Repertoire\n\n\
          Legend: `✓ n`: every sample encodes, in `n` bytes (a range when they differ), and decodes back\n\
          the same; `≈ n`: encodes, but decodes to other code points with no error (WTF-8 and WTF-16\n\
@@ -523,7 +526,7 @@ fn readme(m: &Matrix) -> String {
             r
         })
         .collect();
-    md_table(&mut o, &header, &rows);
+    md_table(&mut rep, &header, &rows);
     let mut altered = Vec::new();
     for (row, name) in m.repertoire.iter().zip(&names) {
         for (cell, class) in row.iter().zip(&m.classes) {
@@ -540,15 +543,15 @@ fn readme(m: &Matrix) -> String {
         }
     }
     if !altered.is_empty() {
-        o.push_str("Altered on the way back:\n\n");
+        rep.push_str("Altered on the way back:\n\n");
         for line in altered {
-            o.push_str(&line);
+            rep.push_str(&line);
         }
-        o.push('\n');
+        rep.push('\n');
     }
 
     // 2. Round trip.
-    o.push_str(
+    trip.push_str(
         "## 2. Round trip A → B\n\n\
          Row A, column B. Each input (class or text) is taken as A holds it: A encodes the samples it\n\
          can, decodes them, and B encodes (fatal mode, then replace mode) and decodes the result.\n\
@@ -566,9 +569,9 @@ fn readme(m: &Matrix) -> String {
             r
         })
         .collect();
-    md_table(&mut o, &header, &rows);
+    md_table(&mut trip, &header, &rows);
     for mode in [Mode::Fatal, Mode::Replace] {
-        let _ = writeln!(o, "### What is lost, B in {} mode\n", mode.as_str());
+        let _ = writeln!(trip, "### What is lost, B in {} mode\n", mode.as_str());
         let mut any = false;
         for a in 0..names.len() {
             for b in 0..names.len() {
@@ -596,19 +599,19 @@ fn readme(m: &Matrix) -> String {
                         s.altered.iter().map(|x| format!("`{x}`")).collect::<Vec<_>>().join(", ")
                     );
                 }
-                o.push_str(&line);
-                o.push('\n');
+                trip.push_str(&line);
+                trip.push('\n');
             }
         }
         if !any {
-            o.push_str("Nothing: every trip is lossless.\n");
+            trip.push_str("Nothing: every trip is lossless.\n");
         }
-        o.push('\n');
+        trip.push('\n');
     }
 
     // 3. Reinterpretation.
     let _ = write!(
-        o,
+        re,
         "## 3. Reinterpretation: same bytes, different meaning\n\n\
          Row A wrote the bytes, column B reads them in replace mode. A cell gives the share of A's code\n\
          points that B reads from the same bytes as the same code point, then the number of errors B\n\
@@ -625,7 +628,7 @@ fn readme(m: &Matrix) -> String {
         ("corpus texts", |c: &super::compute::ReCell| c.texts),
         ("synthetic texts", |c: &super::compute::ReCell| c.synthetic),
     ] {
-        let _ = writeln!(o, "On the {title}:\n");
+        let _ = writeln!(re, "On the {title}:\n");
         let rows: Vec<Vec<String>> = (0..names.len())
             .map(|a| {
                 let mut r = vec![format!("`{}`", names[a])];
@@ -640,9 +643,9 @@ fn readme(m: &Matrix) -> String {
                 r
             })
             .collect();
-        md_table(&mut o, &header, &rows);
+        md_table(&mut re, &header, &rows);
     }
-    o.push_str(
+    re.push_str(
         "### Fixed byte strings read by every codec\n\n\
          The readings in replace-mode items: a code point, or `✗kind(n)` for an error over `n` bytes\n\
          (no `n`: cut short at the end).\n\n",
@@ -658,10 +661,10 @@ fn readme(m: &Matrix) -> String {
             r
         })
         .collect();
-    md_table(&mut o, &bheader, &rows);
+    md_table(&mut re, &bheader, &rows);
 
     // 4. Properties.
-    o.push_str(
+    props.push_str(
         "## 4. Properties\n\n\
          Measured by running each codec, never read from its description (but the declared maximum,\n\
          shown when it differs). Single code points: all of the BMP, a stride through the other planes,\n\
@@ -707,7 +710,7 @@ fn readme(m: &Matrix) -> String {
         })
         .collect();
     md_table(
-        &mut o,
+        &mut props,
         &[
             "codec",
             "ASCII-transparent",
@@ -726,7 +729,7 @@ fn readme(m: &Matrix) -> String {
 
     // 5. Size.
     let _ = write!(
-        o,
+        size,
         "## 5. Size\n\n\
          Bytes per code point of each text encoded by each codec (`-`: the codec cannot encode the\n\
          text; the first error is in `size.csv`). The texts are those of {}, and the synthetic\n\
@@ -748,14 +751,15 @@ fn readme(m: &Matrix) -> String {
             r
         })
         .collect();
-    md_table(&mut o, &header, &rows);
+    md_table(&mut size, &header, &rows);
 
     if let Some(fp) = &m.false_positives {
-        o.push_str("## 6. False positives\n\n");
-        o.push_str(&fp.section());
+        fpp.push_str("## 6. False positives\n\n");
+        fpp.push_str(&fp.section());
     }
 
     // The CSV files' empty cells.
+    let intro = std::mem::take(&mut o);
     o.push_str(
         "## CSV files\n\n\
          Each CSV file has a header row and one row per cell of its table. A column holds numbers\n\
@@ -772,8 +776,215 @@ fn readme(m: &Matrix) -> String {
         let _ = writeln!(o, "* `{}` `{}`: empty {when} ({}).", b.file, b.column, b.means);
     }
     o.push('\n');
-    while o.ends_with("\n\n") {
-        o.pop();
+    let csv_section = o;
+
+    let mut pages = vec![
+        ("inputs.md", inputs),
+        ("repertoire.md", rep),
+        ("round-trip.md", trip),
+        ("reinterpretation.md", re),
+        ("properties.md", props),
+        ("size.md", size),
+    ];
+    if !fpp.is_empty() {
+        pages.push(("false-positives.md", fpp));
+    }
+    let mut readme = intro;
+    readme.push_str(&summaries(m));
+    readme.push_str(&csv_section);
+    let mut out = vec![("README.md".to_owned(), trim_end(readme))];
+    out.extend(pages.into_iter().map(|(name, body)| (name.to_owned(), page(&body))));
+    out
+}
+
+/// Ends `s` with exactly one newline.
+fn trim_end(mut s: String) -> String {
+    while s.ends_with("\n\n") {
+        s.pop();
+    }
+    s
+}
+
+/// A page of the full tables: the notice, a link back to the summary, the
+/// section with its heading made the page's title.
+fn page(body: &str) -> String {
+    let body = body.strip_prefix("## ").unwrap_or(body);
+    trim_end(format!("<!-- {HEADER} -->\n\n[The summary](README.md)\n\n# {body}"))
+}
+
+/// Appends `text` as paragraphs (split at blank lines) wrapped at 100
+/// columns (a line longer only where one word is); a heading stays whole.
+pub fn para(o: &mut String, text: &str) {
+    for chunk in text.split("\n\n") {
+        if chunk.starts_with('#') {
+            o.push_str(chunk);
+            o.push_str("\n\n");
+            continue;
+        }
+        let mut line = 0;
+        for word in chunk.split([' ', '\n']).filter(|w| !w.is_empty()) {
+            let w = word.chars().count();
+            if line > 0 && line + 1 + w > 100 {
+                o.push('\n');
+                line = 0;
+            } else if line > 0 {
+                o.push(' ');
+                line += 1;
+            }
+            o.push_str(word);
+            line += w;
+        }
+        o.push_str("\n\n");
+    }
+}
+
+/// The README's sections: a few lines and a narrow table each (no line of
+/// a table wider than 100 columns), the full tables behind links.
+fn summaries(m: &Matrix) -> String {
+    let mut o = String::new();
+    let names = codec_names(m);
+    para(
+        &mut o,
+        &format!(
+            "## Codecs and inputs\n\n{} codecs: {}.\n\n[`inputs.md`](inputs.md) gives each codec's version, \
+         domain and description, the {} classes of code points with their samples, and the synthetic texts.",
+            names.len(),
+            names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+            m.classes.len()
+        ),
+    );
+
+    para(
+        &mut o,
+        &format!(
+            "## 1. Repertoire\n\nHow many of the {} classes each codec encodes whole and gives back, and in how \
+         many bytes a code point; per class in [`repertoire.md`](repertoire.md).",
+            m.classes.len()
+        ),
+    );
+    let rows: Vec<Vec<String>> = m
+        .repertoire
+        .iter()
+        .zip(&names)
+        .map(|(row, name)| {
+            let whole = row.iter().filter(|c| repertoire_short(c).starts_with('✓')).count();
+            let range = row.iter().filter_map(RepCell::byte_range).fold(None, |acc: Option<(usize, usize)>, (l, h)| {
+                Some(acc.map_or((l, h), |(a, b)| (a.min(l), b.max(h))))
+            });
+            let bytes = range.map_or_else(|| "-".to_owned(), |(l, h)| format!("{l}–{h}"));
+            vec![format!("`{name}`"), whole.to_string(), bytes]
+        })
+        .collect();
+    md_table(&mut o, &["codec", "classes, whole", "bytes per unit"].map(str::to_owned), &rows);
+
+    let n = m.codecs.len();
+    let (mut lossless, mut altered, mut lost) = (0, 0, 0);
+    for a in 0..n {
+        for b in 0..n {
+            let s = summarize(m, &m.round_trip[a][b], Mode::Fatal);
+            if !s.lost.is_empty() {
+                lost += 1;
+            } else if !s.altered.is_empty() {
+                altered += 1;
+            } else {
+                lossless += 1;
+            }
+        }
+    }
+    para(
+        &mut o,
+        &format!(
+            "## 2. Round trip A → B\n\nOf the {} ordered pairs, decoding with A, encoding with B (fatal) and decoding \
+         with B is lossless for {lossless}, alters inputs with no error for {altered}, and loses inputs for \
+         {lost}. The heat map is [`round-trip.svg`](round-trip.svg); every pair, and what is lost, is in \
+         [`round-trip.md`](round-trip.md).",
+            n * n
+        ),
+    );
+
+    let same = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).filter(|&(a, b)| a != b).filter(|&(a, b)| {
+        let t = m.reinterpret[a][b].texts;
+        t.items > 0 && t.per_mille() == 1000 && t.errors == 0
+    });
+    para(
+        &mut o,
+        &format!(
+            "## 3. Reinterpretation\n\nA's bytes read by B: for {} of the {} pairs of different codecs, B reads every \
+         code point of A's corpus texts the same, from the same bytes. The heat maps are \
+         [`reinterpretation.svg`](reinterpretation.svg) (class samples), \
+         [`reinterpretation-text.svg`](reinterpretation-text.svg) (corpus texts) and \
+         [`reinterpretation-synthetic.svg`](reinterpretation-synthetic.svg); the tables are in \
+         [`reinterpretation.md`](reinterpretation.md).",
+            same.count(),
+            n * n.saturating_sub(1)
+        ),
+    );
+
+    para(
+        &mut o,
+        &format!(
+            "## 4. Properties\n\nMeasured by running each codec; the bound back is proven from the grammar, \
+         `in step` is measured on a sample text. Notes, counter-examples and the method are in \
+         [`properties.md`](properties.md)."
+        ),
+    );
+    let rows: Vec<Vec<String>> = m
+        .properties
+        .iter()
+        .zip(&names)
+        .map(|(p, name)| {
+            let yn = |ok: bool| (if ok { "yes" } else { "no" }).to_owned();
+            vec![
+                format!("`{name}`"),
+                yn(p.ascii_transparent.ok),
+                match p.byte_classes {
+                    Ok(Some(k)) => format!("≤{k}"),
+                    Ok(None) => "unbounded".to_owned(),
+                    Err(_) => "no".to_owned(),
+                },
+                p.resync.as_ref().map_or_else(|_| "never".to_owned(), ToString::to_string),
+                yn(p.prefix_free.ok),
+                yn(p.ordered.ok),
+                yn(p.unique.ok),
+                p.declared_max_bytes.map_or_else(|| format!("{}+", p.max_bytes), |d| d.to_string()),
+            ]
+        })
+        .collect();
+    md_table(
+        &mut o,
+        &["codec", "ASCII", "back", "in step", "prefix-free", "ordered", "unique", "max bytes"].map(str::to_owned),
+        &rows,
+    );
+
+    let corpus: Vec<usize> = (0..m.texts.len()).filter(|&t| !m.texts[t].is_synthetic()).collect();
+    para(
+        &mut o,
+        &format!(
+            "## 5. Size\n\nBytes per code point over all {} texts of {}, for the codecs that encode every one of them; \
+         per text, the synthetic ones too, in [`size.md`](size.md).",
+            corpus.len(),
+            m.corpus
+        ),
+    );
+    let points: usize = corpus.iter().map(|&t| m.texts[t].points.len()).sum();
+    let rows: Vec<Vec<String>> = m
+        .sizes
+        .iter()
+        .zip(&names)
+        .map(|(row, name)| {
+            let bytes: Option<usize> = corpus.iter().map(|&t| row[t].as_ref().ok().copied()).sum();
+            let encoded = corpus.iter().filter(|&&t| row[t].is_ok()).count();
+            vec![
+                format!("`{name}`"),
+                bytes.map_or_else(|| "-".to_owned(), |b| bytes_per_point(b, points)),
+                format!("{encoded} of {}", corpus.len()),
+            ]
+        })
+        .collect();
+    md_table(&mut o, &["codec", "bytes per code point", "texts it encodes"].map(str::to_owned), &rows);
+
+    if let Some(fp) = &m.false_positives {
+        o.push_str(&fp.summary());
     }
     o
 }

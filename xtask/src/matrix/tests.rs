@@ -1006,3 +1006,23 @@ fn a_researchers_texts_are_read_as_utf8_and_a_bad_file_is_named() {
     assert!(err.contains("c.txt") && err.contains("byte 2"), "{err}");
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+#[test]
+fn the_summary_page_reads_in_a_terminal() {
+    // No line of a table in README.md wider than 100 columns, and every
+    // page it links to is generated (the full tables live there).
+    let m = stand_in_matrix();
+    let files = render::files(&m);
+    let readme = &files["README.md"];
+    for line in readme.lines().filter(|l| l.starts_with('|')) {
+        assert!(line.chars().count() <= 100, "a table line of {} columns: {line}", line.chars().count());
+    }
+    let mut linked = 0;
+    for (at, _) in readme.match_indices("](") {
+        let target = &readme[at + 2..];
+        let target = &target[..target.find(')').expect("a closed link")];
+        assert!(files.contains_key(target), "README.md links to {target}, which is not generated");
+        linked += 1;
+    }
+    assert!(linked >= 6, "{linked} links");
+}
