@@ -922,11 +922,9 @@ fn summaries(m: &Matrix) -> String {
 
     para(
         &mut o,
-        &format!(
-            "## 4. Properties\n\nMeasured by running each codec; the bound back is proven from the grammar, \
+        "## 4. Properties\n\nMeasured by running each codec; the bound back is proven from the grammar, \
          `in step` is measured on a sample text. Notes, counter-examples and the method are in \
-         [`properties.md`](properties.md)."
-        ),
+         [`properties.md`](properties.md).",
     );
     let rows: Vec<Vec<String>> = m
         .properties
