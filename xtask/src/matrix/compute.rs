@@ -208,6 +208,10 @@ pub struct ReCell {
     pub texts: Tally,
     /// Over the synthetic texts that A can encode.
     pub synthetic: Tally,
+    /// How many corpus texts A can encode, and the lowest and highest
+    /// survival among them, per mille (`None` when there are none): the
+    /// spread behind `texts`.
+    pub text_spread: (usize, Option<(usize, usize)>),
 }
 
 /// One reading of a byte string: a code point or an error over some bytes.
@@ -603,11 +607,19 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         for (run, text) in runs[a].iter().zip(&texts) {
             let Some((bytes, points)) = &run.sample else { continue };
             let (ca, cb) = (codecs[a], codecs[b]);
-            let sum = if text.is_synthetic() { &mut cell.synthetic } else { &mut cell.texts };
-            if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
-                sum.add(Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 });
+            let one = if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
+                Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 }
             } else {
-                sum.add(tally(Items::new(ca, bytes), Items::new(cb, bytes)));
+                tally(Items::new(ca, bytes), Items::new(cb, bytes))
+            };
+            if text.is_synthetic() {
+                cell.synthetic.add(one);
+            } else {
+                cell.texts.add(one);
+                let pm = one.per_mille();
+                let (count, spread) = &mut cell.text_spread;
+                *count += 1;
+                *spread = Some(spread.map_or((pm, pm), |(lo, hi)| (lo.min(pm), hi.max(pm))));
             }
         }
         cell

@@ -127,6 +127,18 @@ pub const BLANKS: &[Blank] = &[
         means: "the codec declares no bound",
     },
     Blank {
+        file: "reinterpretation.csv",
+        column: "text_survival_min_per_mille",
+        when: When::Is("texts", "0"),
+        means: "A encodes none of the corpus texts",
+    },
+    Blank {
+        file: "reinterpretation.csv",
+        column: "text_survival_max_per_mille",
+        when: When::Is("texts", "0"),
+        means: "A encodes none of the corpus texts",
+    },
+    Blank {
         file: "size.csv",
         column: "bytes",
         when: When::Is("encodable", "no"),
@@ -618,7 +630,9 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          reports (one U+FFFD each) and, after `/`, how many code points B reads that A did not write.\n\
          Class samples: every sample A can encode. Texts: the first {REINTERPRET_TEXT_CHARS} code points of each\n\
          corpus text A can encode, and, apart, every synthetic text A can encode (where the\n\
-         UTF-8-shaped codecs, which agree on all of the well-formed corpus, part).\n\n\
+         UTF-8-shaped codecs, which agree on all of the well-formed corpus, part). On the corpus texts,\n\
+         a share that differs from text to text is followed by its range over the texts, lowest to\n\
+         highest (`[12–100%]`); `reinterpretation.csv` has both ends for every pair.\n\n\
          ![reinterpretation heat map, class samples](reinterpretation.svg)\n\
          ![reinterpretation heat map, corpus texts](reinterpretation-text.svg)\n\
          ![reinterpretation heat map, synthetic texts](reinterpretation-synthetic.svg)\n\n"
@@ -633,12 +647,21 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
             .map(|a| {
                 let mut r = vec![format!("`{}`", names[a])];
                 r.extend((0..names.len()).map(|b| {
-                    let t = pick(&m.reinterpret[a][b]);
-                    if t.errors == 0 && t.misread == 0 {
+                    let cell = &m.reinterpret[a][b];
+                    let t = pick(cell);
+                    let mut shown = if t.errors == 0 && t.misread == 0 {
                         per_mille(&t)
                     } else {
                         format!("{} ✗{} /{}", per_mille(&t), t.errors, t.misread)
+                    };
+                    if title == "corpus texts"
+                        && let (_, Some((lo, hi))) = cell.text_spread
+                        && lo != hi
+                    {
+                        let pct = |pm: usize| per_mille(&Tally { items: 1000, survived: pm, misread: 0, errors: 0 });
+                        let _ = write!(shown, " [{}–{}]", pct(lo).trim_end_matches('%'), pct(hi));
                     }
+                    shown
                 }));
                 r
             })
@@ -1289,6 +1312,12 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
             for t in [&re.classes, &re.texts, &re.synthetic] {
                 row.extend([t.items, t.survived, t.misread, t.errors].map(|v| v.to_string()));
             }
+            let (count, spread) = re.text_spread;
+            row.push(count.to_string());
+            row.extend(match spread {
+                Some((lo, hi)) => [lo.to_string(), hi.to_string()],
+                None => [String::new(), String::new()],
+            });
             rows.push(row);
         }
     }
@@ -1310,6 +1339,9 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                 "synthetic_survived",
                 "synthetic_misread",
                 "synthetic_errors",
+                "texts",
+                "text_survival_min_per_mille",
+                "text_survival_max_per_mille",
             ],
             &rows,
         ),
