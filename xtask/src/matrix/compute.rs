@@ -294,6 +294,12 @@ pub struct Matrix {
     /// The false-positive tables, over every codec of the registry (`None`:
     /// not asked for).
     pub false_positives: Option<super::fp::FalsePositives>,
+    /// Sizes by script, over every codec of the registry (`None`: not asked
+    /// for).
+    pub by_script: Option<super::scripts::ByScript>,
+    /// Byte order against code point and UTF-16 order, over every codec of
+    /// the registry (`None`: not asked for).
+    pub order: Option<super::order::ByteOrder>,
 }
 
 impl Matrix {
@@ -681,5 +687,7 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         byte_samples,
         false_positives: None,
         corpus: CORPUS.to_owned(),
+        by_script: None,
+        order: None,
     }
 }

@@ -16,7 +16,16 @@
 //! 5. **size**: bytes per code point on each corpus text;
 //! 6. **false positives** (`fp.rs`): random bytes, and text in another
 //!    encoding, that pass as each codec of the registry (the legacy
-//!    encodings too).
+//!    encodings too);
+//! 7. **size by script** (`scripts.rs`): bytes per code point, raw and
+//!    gzip-compressed, on the Universal Declaration of Human Rights in 26
+//!    translations (23 scripts) and two of its HTML files
+//!    (`xtask/data/scripts/`, compiled in; `scripts.csv`), over every codec
+//!    of the registry;
+//! 8. **byte order** (`order.rs`): whether sorting strings by their bytes
+//!    sorts them in code point order and in UTF-16 code-unit order, with a
+//!    shortest counterexample (`order.csv`), over every codec of the
+//!    registry.
 //!
 //! The command shows each stage and the share done on stderr while it
 //! computes, then prints a summary and writes `docs/matrix/` (`render.rs`);
@@ -29,8 +38,10 @@ mod chart;
 mod classes;
 mod compute;
 mod fp;
+mod order;
 mod props;
 mod render;
+mod scripts;
 #[cfg(test)]
 mod tests;
 mod texts;
@@ -168,6 +179,8 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let seed = options.seed.unwrap_or(SEED);
     let mut matrix = compute::compute_showing_progress(&family, texts);
     matrix.false_positives = Some(fp::compute(&every, &matrix.texts, seed, true));
+    matrix.by_script = Some(scripts::measure(&every, scripts::TEXTS, true));
+    matrix.order = Some(order::compute(&every, true));
     if let Some(dir) = &options.texts {
         matrix.corpus = format!("the folder `{}` (`--texts`)", dir.display());
     }

@@ -151,6 +151,43 @@ pub const BLANKS: &[Blank] = &[
         means: "the codec cannot encode the text",
     },
     Blank { file: "size.csv", column: "error", when: When::Is("encodable", "yes"), means: "the text is encodable" },
+    Blank {
+        file: "scripts.csv",
+        column: "bytes",
+        when: When::Is("encodable", "no"),
+        means: "the codec cannot encode the text",
+    },
+    Blank {
+        file: "scripts.csv",
+        column: "bytes_per_code_point",
+        when: When::Is("encodable", "no"),
+        means: "the codec cannot encode the text",
+    },
+    Blank {
+        file: "scripts.csv",
+        column: "gzip_bytes",
+        when: When::Is("encodable", "no"),
+        means: "the codec cannot encode the text",
+    },
+    Blank {
+        file: "scripts.csv",
+        column: "gzip_bytes_per_code_point",
+        when: When::Is("encodable", "no"),
+        means: "the codec cannot encode the text",
+    },
+    Blank { file: "scripts.csv", column: "error", when: When::Is("encodable", "yes"), means: "the text is encodable" },
+    Blank {
+        file: "order.csv",
+        column: "code_point_counterexample",
+        when: When::Is("byte_order_is_code_point_order", "yes"),
+        means: "no pair disagrees",
+    },
+    Blank {
+        file: "order.csv",
+        column: "utf16_counterexample",
+        when: When::Is("byte_order_is_utf16_order", "yes"),
+        means: "no pair disagrees",
+    },
 ];
 
 /// Which of B's encode modes a round-trip view shows.
@@ -305,7 +342,8 @@ fn per_mille(t: &Tally) -> String {
     format!("{}.{}%", pm / 10, pm % 10)
 }
 
-fn bytes_per_point(bytes: usize, points: usize) -> String {
+/// Bytes per code point to three decimals (`-` for no code point).
+pub fn bytes_per_point(bytes: usize, points: usize) -> String {
     if points == 0 {
         return "-".to_owned();
     }
@@ -319,7 +357,7 @@ fn md(s: &str) -> String {
 }
 
 /// `yes` or `no`, as the CSV files write a truth.
-fn yes_no(b: bool) -> String {
+pub fn yes_no(b: bool) -> String {
     (if b { "yes" } else { "no" }).to_owned()
 }
 
@@ -410,6 +448,13 @@ pub fn files(m: &Matrix) -> BTreeMap<String, String> {
         files.extend(fp.files());
         files.insert("false-positives.svg".to_owned(), fp.svg());
     }
+    if let Some(t) = &m.by_script {
+        files.extend(t.files());
+        files.insert("sizes-by-script.svg".to_owned(), t.svg());
+    }
+    if let Some(t) = &m.order {
+        files.extend(t.files());
+    }
     files.insert("round-trip.svg".to_owned(), round_trip_svg(m));
     files.insert(
         "reinterpretation.svg".to_owned(),
@@ -459,7 +504,11 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          * **Reinterpretation** (3): the bytes A wrote, read by B in replace mode: how much of the text\n  \
          means the same to B (same code point from the same bytes), and how many errors B reports.\n\
          * **Properties** (4), measured over exhaustive short inputs and large samples.\n\
-         * **Size** (5): bytes per code point on each text.\n\n",
+         * **Size** (5): bytes per code point on each text.\n\
+         * **Size by script** (7): bytes per code point, raw and gzip-compressed, on the Universal\n  \
+         Declaration of Human Rights in many scripts and two of its HTML files.\n\
+         * **Byte order** (8): does sorting strings by their bytes sort them in code point order, or in\n  \
+         UTF-16 code-unit order?\n\n",
         m.classes.len(),
         m.texts.iter().filter(|t| !t.is_synthetic()).count(),
         m.corpus,
@@ -812,6 +861,10 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
     if !fpp.is_empty() {
         pages.push(("false-positives.md", fpp));
     }
+    let by_script = m.by_script.as_ref().map(|t| format!("## 7. Size by script\n\n{}", t.section()));
+    let order = m.order.as_ref().map(|t| format!("## 8. Byte order\n\n{}", t.section()));
+    pages.extend(by_script.as_deref().map(|body| ("scripts.md", body.to_owned())));
+    pages.extend(order.as_deref().map(|body| ("order.md", body.to_owned())));
     let mut readme = intro;
     readme.push_str(&summaries(m));
     readme.push_str(&csv_section);
@@ -1006,6 +1059,12 @@ fn summaries(m: &Matrix) -> String {
 
     if let Some(fp) = &m.false_positives {
         o.push_str(&fp.summary());
+    }
+    if let Some(t) = &m.by_script {
+        o.push_str(&t.summary());
+    }
+    if let Some(t) = &m.order {
+        o.push_str(&t.summary());
     }
     o
 }
@@ -1205,6 +1264,8 @@ fn json_file(m: &Matrix) -> String {
         "size": size,
         "byte_samples": byte_samples,
         "false_positives": m.false_positives.as_ref().map(super::fp::FalsePositives::json),
+        "scripts": m.by_script.as_ref().map(super::scripts::ByScript::json),
+        "order": m.order.as_ref().map(super::order::ByteOrder::json),
     });
     let mut s = serde_json::to_string_pretty(&doc).expect("JSON values serialize");
     s.push('\n');
@@ -1489,4 +1550,26 @@ fn reinterpret_svg(m: &Matrix, title: &str, pick: fn(&super::compute::ReCell) ->
             ),
         ],
     )
+}
+
+/// The widest line the README's newer sections write, so that they read in
+/// a 100-column terminal.
+pub const README_WIDTH: usize = 100;
+
+/// Appends `words` wrapped at [`README_WIDTH`] columns, each line after the
+/// first indented by `indent`, and a newline.
+pub fn wrap(o: &mut String, words: &str, indent: &str) {
+    let mut line = String::new();
+    for word in words.split(' ').filter(|w| !w.is_empty()) {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > README_WIDTH {
+            o.push_str(&line);
+            o.push('\n');
+            line = indent.to_owned();
+        } else if !line.is_empty() && line != indent {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    o.push_str(&line);
+    o.push('\n');
 }

@@ -640,7 +640,7 @@ fn column_problems(name: &str, body: &str) -> Vec<String> {
 
 #[test]
 fn every_csv_column_holds_numbers_only_or_words_only() {
-    let m = stand_in_matrix();
+    let m = matrix_with_scripts_and_order();
     let mut problems = Vec::new();
     for (name, body) in render::files(&m).iter().filter(|(name, _)| name.ends_with(".csv")) {
         problems.extend(column_problems(name, body));
@@ -1005,6 +1005,55 @@ fn a_researchers_texts_are_read_as_utf8_and_a_bad_file_is_named() {
     let err = super::texts_from(&dir).expect_err("c.txt is not UTF-8");
     assert!(err.contains("c.txt") && err.contains("byte 2"), "{err}");
     std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// The stand-in matrix with the tables by script and of byte order, over a
+/// few registered codecs (a legacy one among them, which encodes only some
+/// texts and strings) and the first 60 code points of each text.
+fn matrix_with_scripts_and_order() -> Matrix {
+    let names = ["utf-8", "utf-16le", "cesu-8", "corrected-utf-8", "windows-1252", "shift_jis"];
+    let codecs: Vec<&'static dyn DynCodec> =
+        names.iter().map(|n| codec_registry::get(n).expect("registered")).collect();
+    let mut m = stand_in_matrix();
+    m.by_script = Some(super::scripts::measure(&codecs, &super::scripts::cut(60), false));
+    m.order = Some(super::order::compute(&codecs, false));
+    m
+}
+
+#[test]
+fn the_tables_by_script_and_of_byte_order_load_and_explain_their_blanks() {
+    let m = matrix_with_scripts_and_order();
+    let files = render::files(&m);
+    let texts = m.by_script.as_ref().expect("measured").texts.len();
+    for (name, want) in [("scripts.csv", 6 * texts), ("order.csv", 6)] {
+        let (_, records) = load_csv(name, &files[name]);
+        assert_eq!(records, want, "{name}");
+        assert_eq!(column_problems(name, &files[name]), Vec::<String>::new());
+    }
+    // windows-1252 cannot encode most scripts: empty cells, explained.
+    assert!(files["scripts.csv"].lines().any(|l| l.contains(",windows-1252,no,,,,,")));
+    assert!(files["sizes-by-script.svg"].starts_with(&format!("<!-- {HEADER} -->")));
+    let json: serde_json::Value = serde_json::from_str(&files["matrix.json"]).expect("valid JSON");
+    assert_eq!(json["order"]["codecs"].as_array().map(Vec::len), Some(6));
+    assert_eq!(json["scripts"]["sizes"].as_array().map(Vec::len), Some(6 * texts));
+}
+
+#[test]
+fn the_sections_by_script_and_on_byte_order_fit_in_100_columns() {
+    let files = render::files(&matrix_with_scripts_and_order());
+    let readme = &files["README.md"];
+    let start = readme.find("## 7. Size by script").expect("section 7");
+    let end = readme.find("## CSV files").expect("the CSV section");
+    assert!(readme[start..end].contains("## 8. Byte order"));
+    let pages = [&readme[start..end], files["scripts.md"].as_str(), files["order.md"].as_str()];
+    for line in pages.iter().flat_map(|p| p.lines()) {
+        assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
+    }
+    for (at, _) in readme[start..end].match_indices("](") {
+        let target = &readme[start + at + 2..];
+        let target = &target[..target.find(')').expect("a closed link")];
+        assert!(files.contains_key(target), "README.md links to {target}, which is not generated");
+    }
 }
 
 #[test]
