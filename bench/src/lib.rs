@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod corpus;
+mod family;
 pub mod ops;
 
 pub use corpus::Text;

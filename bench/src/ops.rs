@@ -21,7 +21,6 @@ use std::io::Read as _;
 
 use codec_cesu8::{CESU_8, MUTF_8};
 use codec_core::{TranscodeReader, Transcoder};
-use codec_corrected_utf8::CORRECTED_UTF_8;
 use codec_encoding_standard::StandardEncoding;
 use codec_utf8::{CodePoint, Decode, DecodeMode, Decoder, Encode, EncodeMode, UTF_8};
 use codec_utf16::UTF_16LE;
@@ -34,8 +33,8 @@ const CHUNK: usize = 64 * 1024;
 
 /// Where buffers start relative to a 4 KiB boundary, in bytes.
 const PAGE: usize = 4096;
-const SRC_OFFSET: usize = 0;
-const DST_OFFSET: usize = 2048;
+pub(crate) const SRC_OFFSET: usize = 0;
+pub(crate) const DST_OFFSET: usize = 2048;
 
 /// One operation: a row of `docs/PERFORMANCE.md`'s summary, a table per
 /// text there, and a criterion group.
@@ -50,7 +49,7 @@ pub struct Op {
     pub peers: &'static [&'static str],
     /// The criterion bench (`bench/benches/<bench>.rs`) that measures it.
     pub bench: &'static str,
-    prepare: for<'a> fn(&'a Input) -> Result<Vec<Contender<'a>>, String>,
+    pub(crate) prepare: for<'a> fn(&'a Input) -> Result<Vec<Contender<'a>>, String>,
 }
 
 impl Op {
@@ -89,7 +88,7 @@ impl std::fmt::Debug for Contender<'_> {
 }
 
 impl<'a> Contender<'a> {
-    fn new(name: &'static str, bytes: usize, run: impl FnMut() + 'a) -> Self {
+    pub(crate) fn new(name: &'static str, bytes: usize, run: impl FnMut() + 'a) -> Self {
         Contender { name, bytes, run: Box::new(run) }
     }
 
@@ -195,18 +194,19 @@ impl Input {
     }
 }
 
-/// Returns every operation: [`OPS`], then with the feature `simdutf` the
+/// Returns every operation: [`OPS`], the family's rows
+/// ([`crate::family::FAMILY_OPS`]), then with the feature `simdutf` the
 /// rows against the simdutf C++ library.
 pub fn all() -> impl Iterator<Item = &'static Op> {
     #[cfg(feature = "simdutf")]
     let extra = SIMDUTF_OPS;
     #[cfg(not(feature = "simdutf"))]
     let extra: &[Op] = &[];
-    OPS.iter().chain(extra)
+    OPS.iter().chain(crate::family::FAMILY_OPS).chain(extra)
 }
 
 /// Fails unless utfx's output equals the peer's.
-fn same<T: PartialEq + ?Sized>(ours: &T, peer: &T, name: &str) -> Result<(), String> {
+pub(crate) fn same<T: PartialEq + ?Sized>(ours: &T, peer: &T, name: &str) -> Result<(), String> {
     if ours == peer { Ok(()) } else { Err(format!("utfx's output differs from {name}'s")) }
 }
 
@@ -286,8 +286,9 @@ pub const OPS: &[Op] = &[
     },
     Op {
         name: "lossy",
-        title: "lossy UTF-8, one bad byte per 1,000 (`to_str_lossy`)",
-        peers: &["std"],
+        title: "lossy UTF-8, one bad byte per 1,000 (`to_str_lossy`; peers: `String::from_utf8_lossy`, and \
+                encoding_rs's replacing decoder, `UTF_8.decode_without_bom_handling`)",
+        peers: &["std", "encoding_rs"],
         bench: "utf8",
         prepare: lossy,
     },
@@ -369,28 +370,6 @@ pub const OPS: &[Op] = &[
         peers: &["cesu8", "simd_cesu8"],
         bench: "cesu8",
         prepare: cesu8_from_utf8,
-    },
-    Op {
-        name: "corrected-validate",
-        title: "Corrected UTF-8 validation (`CORRECTED_UTF_8.validate`; peer: `UTF_8.validate` of the text in UTF-8; \
-                no other implementation exists)",
-        peers: &["UTF_8"],
-        bench: "corrected_utf8",
-        prepare: corrected_validate,
-    },
-    Op {
-        name: "corrected-decode",
-        title: "Corrected UTF-8 decoding to code points (`CORRECTED_UTF_8.decode`; peer: `UTF_8.decode` of the text in UTF-8)",
-        peers: &["UTF_8"],
-        bench: "corrected_utf8",
-        prepare: corrected_decode,
-    },
-    Op {
-        name: "corrected-encode",
-        title: "encoding code points to Corrected UTF-8 (`CORRECTED_UTF_8.encode`; peer: `UTF_8.encode`)",
-        peers: &["UTF_8"],
-        bench: "corrected_utf8",
-        prepare: corrected_encode,
     },
     Op {
         name: "windows-1252-to-utf8",
@@ -707,12 +686,15 @@ fn lossy(input: &Input) -> Result<Vec<Contender<'_>>, String> {
         return Err("the ill-formed text decoded without replacement".into());
     }
     same(&out, &String::from_utf8_lossy(src), "std")?;
+    let encoding_rs = |src: &[u8]| black_box(encoding_rs::UTF_8.decode_without_bom_handling(black_box(src)).0.len());
+    same(&out, &encoding_rs::UTF_8.decode_without_bom_handling(src).0, "encoding_rs")?;
     let len = src.len();
     let bad = std::rc::Rc::new(bad);
-    let peer_bad = std::rc::Rc::clone(&bad);
+    let (std_bad, encoding_rs_bad) = (std::rc::Rc::clone(&bad), std::rc::Rc::clone(&bad));
     Ok(vec![
         Contender::new("utfx", len, move || _ = ours(bad.as_slice())),
-        Contender::new("std", len, move || _ = std(peer_bad.as_slice())),
+        Contender::new("std", len, move || _ = std(std_bad.as_slice())),
+        Contender::new("encoding_rs", len, move || _ = encoding_rs(encoding_rs_bad.as_slice())),
     ])
 }
 
@@ -918,47 +900,6 @@ fn cesu8_from_utf8(input: &Input) -> Result<Vec<Contender<'_>>, String> {
     ])
 }
 
-/// The text's code points and its Corrected UTF-8, checked to decode back.
-fn corrected_utf8(input: &Input) -> Result<(Vec<CodePoint>, Placed<u8>), String> {
-    let points = UTF_8.decode(input.utf8.as_slice()).map_err(|e| e.to_string())?;
-    // The corpus holds no C1 control, so every text encodes.
-    let bytes = CORRECTED_UTF_8.encode(&points).map_err(|e| e.to_string())?;
-    same(&CORRECTED_UTF_8.decode(&bytes).map_err(|e| e.to_string())?, &points, "the corpus")?;
-    Ok((points, Placed::copy_of(&bytes, SRC_OFFSET)))
-}
-
-fn corrected_validate(input: &Input) -> Result<Vec<Contender<'_>>, String> {
-    let (_, bytes) = corrected_utf8(input)?;
-    let utf8 = input.utf8.as_slice();
-    same(&CORRECTED_UTF_8.validate(bytes.as_slice()).is_ok(), &UTF_8.validate(utf8).is_ok(), "UTF_8")?;
-    Ok(vec![
-        Contender::new("utfx", bytes.len(), move || {
-            _ = black_box(CORRECTED_UTF_8.validate(black_box(bytes.as_slice())).is_ok());
-        }),
-        Contender::new("UTF_8", utf8.len(), move || _ = black_box(UTF_8.validate(black_box(utf8)).is_ok())),
-    ])
-}
-
-fn corrected_decode(input: &Input) -> Result<Vec<Contender<'_>>, String> {
-    let (points, bytes) = corrected_utf8(input)?;
-    let utf8 = input.utf8.as_slice();
-    same(&UTF_8.decode(utf8).map_err(|e| e.to_string())?, &points, "UTF_8")?;
-    Ok(vec![
-        Contender::new("utfx", bytes.len(), move || _ = black_box(CORRECTED_UTF_8.decode(black_box(bytes.as_slice())))),
-        Contender::new("UTF_8", utf8.len(), move || _ = black_box(UTF_8.decode(black_box(utf8)))),
-    ])
-}
-
-fn corrected_encode(input: &Input) -> Result<Vec<Contender<'_>>, String> {
-    let (points, bytes) = corrected_utf8(input)?;
-    same(&UTF_8.encode(&points).map_err(|e| e.to_string())?[..], input.utf8.as_slice(), "UTF_8")?;
-    let peer_points = points.clone();
-    Ok(vec![
-        Contender::new("utfx", bytes.len(), move || _ = black_box(CORRECTED_UTF_8.encode(black_box(&points)))),
-        Contender::new("UTF_8", input.utf8.len(), move || _ = black_box(UTF_8.encode(black_box(&peer_points)))),
-    ])
-}
-
 /// The rows against the simdutf C++ library (its Rust bindings, the crate
 /// `simdutf`), which picks its own kernels at run time (AVX-512 where the
 /// processor has it): both sides validate and convert, into a buffer made
@@ -978,6 +919,20 @@ pub const SIMDUTF_OPS: &[Op] = &[
         peers: &["simdutf"],
         bench: "simdutf",
         prepare: simdutf_utf16_to_utf8,
+    },
+    Op {
+        name: "simdutf-validate-utf16le",
+        title: "UTF-16LE validation (`UTF_16LE.validate` of the bytes; peer: `validate_utf16le` of the units)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_validate_utf16le,
+    },
+    Op {
+        name: "simdutf-validate-utf16be",
+        title: "UTF-16BE validation (`UTF_16BE.validate` of the bytes; peer: `validate_utf16be` of the units)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_validate_utf16be,
     },
     Op {
         name: "simdutf-validate",
@@ -1035,6 +990,41 @@ fn simdutf_utf16_to_utf8(input: &Input) -> Result<Vec<Contender<'_>>, String> {
         Contender::new("utfx", bytes, move || _ = ours(ours_dst.as_mut_slice())),
         Contender::new("simdutf", bytes, move || _ = peer(peer_dst.as_mut_slice())),
     ])
+}
+
+/// UTF-16 validation in byte order `be` against simdutf's: the text's
+/// UTF-16 bytes in that order, which simdutf reads as units (it takes
+/// `char16_t`s), so the same memory for both.
+#[cfg(feature = "simdutf")]
+fn simdutf_validate_utf16(input: &Input, be: bool) -> Result<Vec<Contender<'_>>, String> {
+    let bytes: Vec<u8> =
+        input.utf16.as_slice().iter().flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() }).collect();
+    let bytes = Placed::copy_of(&bytes, SRC_OFFSET);
+    let units: Vec<u16> = bytes.as_slice().chunks_exact(2).map(|p| u16::from_ne_bytes([p[0], p[1]])).collect();
+    let units = Placed::copy_of(&units, SRC_OFFSET);
+    let codec = if be { &codec_utf16::UTF_16BE } else { &UTF_16LE };
+    let ours = move || codec.validate(black_box(bytes.as_slice())).is_ok();
+    let peer = move || {
+        let src = black_box(units.as_slice());
+        if be { simdutf::validate_utf16be(src) } else { simdutf::validate_utf16le(src) }
+    };
+    same(&ours(), &peer(), "simdutf")?;
+    same(&ours(), &true, "the corpus")?;
+    let len = input.utf8.len();
+    Ok(vec![
+        Contender::new("utfx", len, move || _ = black_box(ours())),
+        Contender::new("simdutf", len, move || _ = black_box(peer())),
+    ])
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_validate_utf16le(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    simdutf_validate_utf16(input, false)
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_validate_utf16be(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    simdutf_validate_utf16(input, true)
 }
 
 #[cfg(feature = "simdutf")]

@@ -155,9 +155,21 @@ enum Tier {
     Simd128,
     /// The portable code.
     Portable,
+    /// AVX-512 alone: issue 29's targets, met on a machine with AVX-512,
+    /// against peers (simdutf) that run AVX-512 there too.
+    Avx512,
 }
 
 impl Tier {
+    /// Whether this tier's targets hold at `level`: a wide tier's at AVX2
+    /// and AVX-512, AVX-512's at AVX-512 only.
+    fn holds_at(self, level: Level) -> bool {
+        match self {
+            Tier::Avx512 => level == Level::Avx512,
+            tier => tier == Tier::of(level),
+        }
+    }
+
     fn of(level: Level) -> Tier {
         match level {
             Level::Sse42 | Level::Neon => Tier::Simd128,
@@ -318,6 +330,12 @@ const LEGACY_LIMIT: &str = "the Transcoder runs encoding_rs's decode_to_utf8 str
      each place where a step must decide (a malformed sequence; for big5, each `88` byte that may begin one of its \
      four two-code-point sequences, looked for ahead of the decoder in chunks of 64 bytes to 8 KiB)";
 
+/// Why a codec of the family may fall short of 0.8x UTF-8 on its own
+/// encoding of a text.
+const FAMILY_LIMIT: &str = "the codec's own grammar is checked by its kernels where they exist (the family \
+     validator's tables, UTF-8's conversions where the codec's bytes are UTF-8's) and a sequence at a time where \
+     its forms differ from UTF-8's (CESU-8's six-byte pairs, Corrected UTF-8's offsets)";
+
 /// The targets; the issue's others (the simdutf C++ library, the CLI against
 /// `iconv`, WTF-8 to and from WTF-16) are not measured here.
 const TARGETS: &[Target] = &[
@@ -450,6 +468,82 @@ const TARGETS: &[Target] = &[
         texts: Texts::NonAscii,
         ratio: 0.7,
         limit: "eight units per step with AVX2 (simdutf runs AVX-512 where the processor has it)",
+    },
+    // Issue 29: on a machine with AVX-512, against simdutf's AVX-512 kernels,
+    // encoding_rs's replacing decoder, and every codec of the family against
+    // UTF-8.
+    Target {
+        tier: Some(Tier::Avx512),
+        op: "simdutf-utf8-to-utf16",
+        peer: "simdutf",
+        texts: Texts::NonAscii,
+        ratio: 1.0,
+        limit: "the AVX-512 block converts 64 bytes of one-, two- and three-byte characters at a time, compressing \
+                the units with `vpcompressw`; a block with a four-byte character takes the AVX2 kernel",
+    },
+    Target {
+        tier: Some(Tier::Avx512),
+        op: "simdutf-validate-utf16le",
+        peer: "simdutf",
+        texts: Texts::All,
+        ratio: 1.0,
+        limit: "64 bytes of units a step, a surrogate anywhere in them checked a unit at a time",
+    },
+    Target {
+        tier: Some(Tier::Avx512),
+        op: "simdutf-validate-utf16be",
+        peer: "simdutf",
+        texts: Texts::All,
+        ratio: 1.0,
+        limit: "64 bytes of units a step, a surrogate anywhere in them checked a unit at a time",
+    },
+    Target {
+        tier: Some(Tier::Avx512),
+        op: "lossy",
+        peer: "encoding_rs",
+        texts: Texts::All,
+        ratio: 1.0,
+        limit: "each error costs a call of the validator and a copy of the valid run before it",
+    },
+    Target {
+        tier: Some(Tier::Avx512),
+        op: "lossy",
+        peer: "std",
+        texts: Texts::All,
+        ratio: 3.0,
+        limit: "each error costs a call of the validator and a copy of the valid run before it",
+    },
+    Target {
+        tier: Some(Tier::Avx512),
+        op: "own-validate-",
+        peer: "UTF_8",
+        texts: Texts::All,
+        ratio: 0.8,
+        limit: FAMILY_LIMIT,
+    },
+    Target {
+        tier: Some(Tier::Avx512),
+        op: "own-to-utf16-",
+        peer: "UTF_8",
+        texts: Texts::All,
+        ratio: 0.8,
+        limit: FAMILY_LIMIT,
+    },
+    Target {
+        tier: Some(Tier::Avx512),
+        op: "own-encode-",
+        peer: "UTF_8",
+        texts: Texts::All,
+        ratio: 0.8,
+        limit: FAMILY_LIMIT,
+    },
+    Target {
+        tier: Some(Tier::Avx512),
+        op: "reader",
+        peer: "Transcoder",
+        texts: Texts::All,
+        ratio: 0.9,
+        limit: "the reader transcodes into a buffer of its own and copies out of it into the caller's",
     },
     // Issue 26: the 128-bit kernels (SSE4.2 here, the stand-in for NEON).
     Target {
@@ -593,8 +687,13 @@ fn targets_md(run: &LevelRun) -> String {
     let mut out =
         String::from("| operation | peer | texts | target | measured (worst text) | |\n|---|---|---|---:|---:|---|\n");
     let mut notes = String::new();
-    for target in TARGETS.iter().filter(|t| t.tier.is_none_or(|tier| tier == Tier::of(run.level))) {
-        let Some(result) = run.results.iter().find(|r| r.op.name == target.op) else { continue };
+    // A target named with a trailing `-` holds for every row of that prefix.
+    let rows_of = |target: &Target| {
+        let op = target.op;
+        run.results.iter().filter(move |r| r.op.name == op || (op.ends_with('-') && r.op.name.starts_with(op)))
+    };
+    let targets = TARGETS.iter().filter(|t| t.tier.is_none_or(|tier| tier.holds_at(run.level)));
+    for (target, result) in targets.flat_map(|t| rows_of(t).map(move |r| (t, r))) {
         let Some(peer) = result.op.peers.iter().position(|&p| p == target.peer) else { continue };
         let ratios: Vec<(&str, f64)> = result
             .rows
@@ -693,7 +792,7 @@ fn results_md(runs: &[LevelRun], texts: usize) -> String {
         let name = run.level.name();
         let _ = write!(out, "\n## Level `{name}`\n\n");
         match Tier::of(run.level) {
-            Tier::Wide => {
+            Tier::Wide | Tier::Avx512 => {
                 let _ = write!(
                     out,
                     "The hand-written AVX2 kernels (and at `avx512` the AVX-512 UTF-16 to UTF-8 kernel).\n\n\

@@ -349,11 +349,7 @@ impl FastPaths for Cesu8Codec {
             // Scalar values, each as the step writes it.
             FastJob::Encode(input, out) => {
                 let before = out.len();
-                let read = input
-                    .iter()
-                    .take_while(|cp| cp.to_char().is_some())
-                    .take_while(|cp| encode::step(self, &[**cp], out) == EncodeStep::Done(1))
-                    .count();
+                let read = kernels::encode(nul, input, out);
                 (read, out.len() - before).into()
             }
             FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {

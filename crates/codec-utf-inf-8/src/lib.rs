@@ -273,15 +273,25 @@ impl Encode for UtfInf8 {
 impl FastPaths for UtfInf8 {
     fn run(&self, job: FastJob<'_>) -> Progress {
         match job {
-            // The RFC 2279 forms, which need no look at the limit (RFC 2279
-            // UTF-8's own fast path encodes scalar values only).
+            // The RFC 2279 forms, which need no look at the limit: runs of
+            // scalar values through RFC 2279 UTF-8's own fast path (the
+            // kernel), and the code points between them (surrogates, values
+            // beyond U+10FFFF) a code point at a time.
             FastJob::Encode(input, out) => {
                 let before = out.len();
-                let read = input
-                    .iter()
-                    .take_while(|cp| cp.to_u32() <= 0x7FFF_FFFF)
-                    .map(|&cp| automaton::push(cp, out))
-                    .count();
+                let mut read = 0;
+                while read < input.len() {
+                    read += UTF_8_RFC2279.run(FastJob::Encode(&input[read..], out)).read;
+                    let others = input[read..]
+                        .iter()
+                        .take_while(|cp| cp.to_u32() <= 0x7FFF_FFFF && cp.to_char().is_none())
+                        .map(|&cp| automaton::push(cp, out))
+                        .count();
+                    if others == 0 {
+                        break;
+                    }
+                    read += others;
+                }
                 (read, out.len() - before).into()
             }
             job => UTF_8_RFC2279.run(job),
