@@ -14,8 +14,8 @@
 use alloc::vec::Vec;
 
 use codec_core::CodePoint;
-use codec_utf8::automaton;
-use utfx_kernels::Utf8Tables;
+use codec_utf8::automaton::{self, Grammar};
+use utfx_kernels::{Utf8Tables, valid_prefix};
 
 /// The first window the strict-UTF-8 skip looks at; it grows fourfold while
 /// the text stays plain, so the work stays proportional to what is consumed
@@ -155,12 +155,10 @@ pub(crate) fn plain_prefix(input: &[u8], nul: bool) -> usize {
             back += 1;
         }
         let block = &input[start..end];
-        let cut = if block.iter().fold(false, |any, &b| any | stops(b, nul)) {
-            block.iter().position(|&b| stops(b, nul)).unwrap_or(block.len())
-        } else {
-            block.len()
-        };
-        let valid = automaton::valid_prefix(&block[..cut]);
+        // The family validator stops at a four-byte lead; `00`, which its
+        // tables cannot refuse, is looked for first.
+        let cut = if nul { memchr::memchr(0, block).unwrap_or(block.len()) } else { block.len() };
+        let valid = valid_prefix(&block[..cut], &PLAIN_TABLES);
         if valid < block.len() {
             return start + valid;
         }
@@ -169,6 +167,14 @@ pub(crate) fn plain_prefix(input: &[u8], nul: bool) -> usize {
     }
     start
 }
+
+/// The family validator's tables (decision 0014) for plain text: strict
+/// UTF-8 without its four-byte forms, which the three variants write alike
+/// (but `00` in Modified UTF-8).
+const PLAIN_TABLES: Utf8Tables = match Grammar::UTF_8.with_four_byte_forms(false).tables() {
+    Some(tables) => tables,
+    None => panic!("strict UTF-8's sequences are rows of continuation bytes"),
+};
 
 /// The family validator's tables (decision 0014) for CESU-8's sequences
 /// one at a time: generalized UTF-8 without four-byte forms, in which a

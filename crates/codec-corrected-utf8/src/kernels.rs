@@ -10,7 +10,7 @@
 use alloc::vec::Vec;
 
 use codec_core::CodePoint;
-use utfx_kernels::ascii_prefix;
+use utfx_kernels::{Utf8Tables, ascii_prefix, valid_prefix};
 
 use crate::C1;
 use crate::decode::{is_continuation, offset_value, sequence_len};
@@ -84,16 +84,37 @@ fn run(input: &[u8], c1: C1, out: &mut impl Out) -> usize {
     i
 }
 
+/// The family validator's tables (decision 0014) for Corrected UTF-8's
+/// sequences of two, three and four bytes. The spec's table has no overlong
+/// forms and no gaps ("Putting it all together": each length's byte range
+/// is whole, `C0 80 … DF BF`, `E0 80 80 … EF BF BF`, `F0 80 80 80 … F7 BF
+/// BF BF`), so every lead `C0..F7` takes any continuation byte; the
+/// validator leaves the leads `F8..FD` of five and six bytes, which its
+/// bit distribution does not have, and the reserved `FE`/`FF`, to the
+/// caller.
+const TABLES: Utf8Tables = {
+    let mut second = [None; 64];
+    let mut k = 0;
+    while k < 0x38 {
+        second[k] = Some((0x80, 0xBF));
+        k += 1;
+    }
+    match Utf8Tables::new(&second) {
+        Some(tables) => tables,
+        None => panic!("the validator checks Corrected UTF-8's two- to four-byte sequences"),
+    }
+};
+
 /// The longest structurally valid prefix ending at a sequence boundary,
 /// stopping before a reserved sequence and before a sequence the end of
-/// `input` cuts.
+/// `input` cuts: the family validator's runs, and the five- and six-byte
+/// sequences between them one at a time.
 pub(crate) fn validate_prefix(input: &[u8]) -> usize {
     let mut i = 0;
     while i < input.len() {
-        let n = ascii_prefix(&input[i..input.len().min(i + WINDOW)]);
-        i += n;
-        if n > 0 {
-            continue;
+        i += valid_prefix(&input[i..], &TABLES);
+        if i == input.len() {
+            break;
         }
         match multi(&input[i..]) {
             Some((len, _)) => i += len,
