@@ -1,4 +1,4 @@
-//! The AVX-512 form of UTF-16 to UTF-8 (AVX512F, AVX512BW, AVX512VBMI2 and
+//! The AVX-512 forms of UTF-16 to UTF-8 and of UTF-16 validation (AVX512F, AVX512BW, AVX512VBMI2 and
 //! POPCNT, found at run time: `Level::Avx512`; built with Rust 1.89
 //! and later, `cfg(utfx_kernels_avx512)`), 32 units at a time.
 //!
@@ -239,4 +239,59 @@ unsafe fn bmp16(w: __m512i, two: __mmask16, three: __mmask16, units: __mmask16, 
     // SAFETY: the caller's promise.
     unsafe { _mm512_storeu_si512(to.cast(), _mm512_maskz_compress_epi8(keep, lanes)) };
     keep.count_ones() as usize
+}
+
+/// The blocks of UTF-16 validation (`simd.rs`'s `prefix_blocks`, with the
+/// same contract), 64 units at a time: two vectors of units whose
+/// surrogates, if any, pair up, checked on their masks (a trail where the
+/// unit before is a lead, a lead pair straddling two blocks by a carry).
+/// It stops at the first block that is not so, or where fewer than 64
+/// units are left, and returns the start of the character there: every
+/// unit before it is well-formed.
+///
+/// # Safety
+///
+/// `src` is readable for `2 * units` bytes, and the processor has AVX2,
+/// AVX512F and AVX512BW.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+pub(super) unsafe fn utf16_prefix_blocks<const SWAP: bool>(src: *const u8, units: usize) -> usize {
+    let set = _mm512_set1_epi16;
+    let (top, kind) = (set(0xF800_u16 as i16), set(0xFC00_u16 as i16));
+    let (lead, trail) = (set(0xD800_u16 as i16), set(0xDC00_u16 as i16));
+    let (mut i, mut carry) = (0, 0u64);
+    let surrogate = |v: __m512i| _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, top), lead);
+    while i + 64 <= units {
+        // Text without surrogates, 128 units a step while it lasts.
+        while carry == 0 && i + 128 <= units {
+            // SAFETY: `i + 128 <= units`: 256 bytes from `2 * i` are readable.
+            let found = unsafe {
+                let p = src.add(2 * i);
+                (surrogate(load32::<SWAP>(p)) | surrogate(load32::<SWAP>(p.add(64))))
+                    | (surrogate(load32::<SWAP>(p.add(128))) | surrogate(load32::<SWAP>(p.add(192))))
+            };
+            if found != 0 {
+                break;
+            }
+            i += 128;
+        }
+        if i + 64 > units {
+            break;
+        }
+        // SAFETY: `i + 64 <= units`: 128 bytes from `2 * i` are readable.
+        let (a, b) = unsafe { (load32::<SWAP>(src.add(2 * i)), load32::<SWAP>(src.add(2 * i + 64))) };
+        if carry == 0 && surrogate(a) | surrogate(b) == 0 {
+            i += 64;
+            continue;
+        }
+        let (ka, kb) = (_mm512_and_si512(a, kind), _mm512_and_si512(b, kind));
+        let mask = |k: __m512i, of: __m512i| u64::from(_mm512_cmpeq_epi16_mask(k, of));
+        let leads = mask(ka, lead) | mask(kb, lead) << 32;
+        let trails = mask(ka, trail) | mask(kb, trail) << 32;
+        if trails != (leads << 1 | carry) {
+            break;
+        }
+        carry = leads >> 63;
+        i += 64;
+    }
+    i - carry as usize
 }

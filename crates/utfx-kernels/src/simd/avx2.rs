@@ -291,12 +291,45 @@ macro_rules! instantiate {
 instantiate! {
     valid_utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize);
     checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize);
-    utf16_units_prefix_blocks(src: &[u16]) -> usize;
-    utf16_bytes_prefix_blocks(src: &[u8], big_endian: bool) -> usize;
     ascii_prefix(bytes: &[u8]) -> usize;
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
+}
+
+/// `super::utf16_units_prefix_blocks` over AVX2, with `avx512.rs`'s
+/// blocks at `Level::Avx512`.
+#[target_feature(enable = "avx2")]
+pub(crate) fn utf16_units_prefix_blocks(_: Avx2, src: &[u16]) -> usize {
+    #[cfg(utfx_kernels_avx512)]
+    if crate::level() == crate::Level::Avx512 {
+        // SAFETY: `src` is readable for `2 * src.len()` bytes; the level is
+        // `Avx512` only where the processor has what `avx512.rs` needs
+        // (`Level::is_available`).
+        return unsafe { crate::avx512::utf16_prefix_blocks::<false>(src.as_ptr().cast(), src.len()) };
+    }
+    super::utf16_units_prefix_blocks::<V>(Avx2(()), src)
+}
+
+/// `super::utf16_bytes_prefix_blocks` over AVX2, with `avx512.rs`'s
+/// blocks at `Level::Avx512`.
+#[target_feature(enable = "avx2")]
+pub(crate) fn utf16_bytes_prefix_blocks(_: Avx2, src: &[u8], big_endian: bool) -> usize {
+    #[cfg(utfx_kernels_avx512)]
+    if crate::level() == crate::Level::Avx512 {
+        let units = src.len() / 2;
+        // SAFETY: `src` is readable for `2 * units` bytes; the level is
+        // `Avx512` only where the processor has what `avx512.rs` needs
+        // (`Level::is_available`).
+        return unsafe {
+            if big_endian {
+                crate::avx512::utf16_prefix_blocks::<true>(src.as_ptr(), units)
+            } else {
+                crate::avx512::utf16_prefix_blocks::<false>(src.as_ptr(), units)
+            }
+        };
+    }
+    super::utf16_bytes_prefix_blocks::<V>(Avx2(()), src, big_endian)
 }
 
 /// `super::utf16_to_utf8` over AVX2, with `avx512.rs`'s block loop at

@@ -130,6 +130,57 @@ fn utf8_to_utf16_of_bytes_that_are_not_utf8_stays_in_bounds() {
     }
 }
 
+/// UTF-16 validation at `level`, from units and from bytes in both orders,
+/// against std's: the blocks stop at or before the end of the valid
+/// prefix, and the portable form finishes it.
+fn check_utf16_prefix(level: Level, src: &[u16]) {
+    let valid = char::decode_utf16(src.iter().copied())
+        .take_while(Result::is_ok)
+        .map(|c| c.map_or(0, char::len_utf16))
+        .sum::<usize>();
+    let start = utf16_units_prefix_blocks_at(level, src);
+    assert!(start <= valid, "{level:?} {src:X?}");
+    assert_eq!(start + crate::utf16_prefix(src.len() - start, |k| src[start + k]), valid, "{level:?} {src:X?}");
+    let big: Vec<u8> = src.iter().flat_map(|u| u.to_be_bytes()).collect();
+    let little: Vec<u8> = src.iter().flat_map(|u| u.to_le_bytes()).collect();
+    for (bytes, big_endian) in [(&big, true), (&little, false)] {
+        let start = utf16_bytes_prefix_blocks_at(level, bytes, big_endian);
+        assert!(start <= valid, "{level:?} {src:X?}");
+        assert_eq!(start + crate::utf16_prefix(src.len() - start, |k| src[start + k]), valid, "{level:?} {src:X?}");
+    }
+}
+
+#[test]
+fn utf16_validation_of_long_inputs_agrees_with_std() {
+    // Longer than the widest blocks (128 units a step at AVX-512): a pair,
+    // a lone lead and a lone trail at every position of 300 units of BMP
+    // text, so that pairs straddle every block edge; then random text of
+    // every class with a lone surrogate at every position.
+    let step = if cfg!(any(miri, utfx_slow_runner)) { 37 } else { 1 };
+    for level in sweep_levels(5) {
+        let plain = vec![0x4E2Du16; 300];
+        for at in (0..plain.len() - 1).step_by(step) {
+            for lone in [None, Some(0xD83D), Some(0xDE00)] {
+                let mut src = plain.clone();
+                match lone {
+                    None => src[at..at + 2].copy_from_slice(&[0xD83D, 0xDE00]),
+                    Some(unit) => src[at] = unit,
+                }
+                check_utf16_prefix(level, &src);
+            }
+        }
+        for seed in 0..seeds() {
+            let (_, units) = encode(&values(seed, 250, &[0, 1, 2, 3]));
+            check_utf16_prefix(level, &units);
+            for bad in (0..units.len()).step_by(step * 3) {
+                let mut src = units.clone();
+                src[bad] = if bad % 2 == 0 { 0xDC00 } else { 0xD812 };
+                check_utf16_prefix(level, &src);
+            }
+        }
+    }
+}
+
 /// UTF-16 to UTF-8 at `level` from units and from bytes in both orders
 /// against the portable form and std, the count of code points against
 /// std's, and UTF-16 validation against std's, at several sizes of output.
@@ -141,13 +192,7 @@ fn check_utf16(level: Level, src: &[u16]) {
     let text = String::from_utf16(&src[..valid]).unwrap();
     let big: Vec<u8> = src.iter().flat_map(|u| u.to_be_bytes()).collect();
     let little: Vec<u8> = src.iter().flat_map(|u| u.to_le_bytes()).collect();
-    let start = utf16_units_prefix_blocks_at(level, src);
-    assert!(start <= valid, "{level:?} {src:X?}");
-    assert_eq!(start + crate::utf16_prefix(src.len() - start, |k| src[start + k]), valid, "{level:?} {src:X?}");
-    for (bytes, big_endian) in [(&big, true), (&little, false)] {
-        let start = utf16_bytes_prefix_blocks_at(level, bytes, big_endian);
-        assert_eq!(start + crate::utf16_prefix(src.len() - start, |k| src[start + k]), valid, "{level:?} {src:X?}");
-    }
+    check_utf16_prefix(level, src);
     for &room in pick(&[text.len() + 70, text.len(), text.len().saturating_sub(1), 63, 64, 65, 80, 112, 1, 3, 0]) {
         let (mut fast, mut slow) = (vec![0u8; room], vec![0u8; room]);
         let got = utf16_to_utf8_at(level, src, &mut fast);
