@@ -443,23 +443,26 @@ pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
         Err(valid_up_to) => valid_up_to,
     };
     // The WHATWG utf-8 decoder in replace mode, a run at a time: the valid
-    // text up to the next error, then one U+FFFD for its maximal subpart.
-    let mut out = String::with_capacity(bytes.len() + 2);
+    // text up to the next error, validated and copied in one pass of the
+    // kernels' validator, then one U+FFFD for its maximal subpart.
+    let mut out = String::with_capacity(bytes.len() + bytes.len() / 64 + 4);
     let (valid, mut rest) = bytes.split_at(valid_up_to);
     out.push_str(valid_str(valid));
-    // Each error is looked for in growing windows from where the last one
-    // ended, so that the work stays linear however many errors there are.
-    while let Some((valid_up_to, error_len)) = automaton::first_error(rest) {
-        let (valid, bad) = rest.split_at(valid_up_to);
-        out.push_str(valid_str(valid));
+    while !rest.is_empty() {
+        // `rest` starts with an ill-formed subpart, at most three bytes
+        // long, or with a character the end of the input cuts.
+        let head = &rest[..rest.len().min(4)];
+        let error_len = core::str::from_utf8(head).err().and_then(|e| e.error_len()).unwrap_or(head.len());
         out.push(char::REPLACEMENT_CHARACTER);
-        rest = &bad[error_len.unwrap_or(bad.len())..];
-        if valid_up_to < CLEAN_RUN {
+        rest = &rest[error_len..];
+        let mut clean = utfx_kernels::push_utf8_prefix(&mut out, rest);
+        if clean < CLEAN_RUN && clean < rest.len() {
             // Errors close together: a window of them at a time.
-            rest = replace_while_dense(rest, &mut out);
+            rest = replace_while_dense(&rest[clean..], &mut out);
+            clean = utfx_kernels::push_utf8_prefix(&mut out, rest);
         }
+        rest = &rest[clean..];
     }
-    out.push_str(valid_str(rest));
     Cow::Owned(out)
 }
 

@@ -17,7 +17,9 @@
 //!   codec gives as [`Utf8Tables`] ([`valid_prefix`], `validate.rs`,
 //!   decision 0014): the validator of generalized UTF-8 and WTF-8;
 //! * counting ([`count_utf8_code_points`], [`count_code_points`]) and ASCII
-//!   scans ([`ascii_prefix`]).
+//!   scans ([`ascii_prefix`]);
+//! * appending the UTF-8 prefix of bytes to a `String`, validated once
+//!   ([`push_utf8_prefix`], `string.rs`).
 //!
 //! Nothing here is a codec's rule: the conversions are the standard
 //! library's `str::encode_utf16` and `char::decode_utf16` over buffers,
@@ -71,6 +73,7 @@ mod level;
 mod portable;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod simd;
+mod string;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod tables;
 #[cfg(test)]
@@ -78,6 +81,7 @@ mod test_support;
 mod validate;
 
 pub use level::{Level, force_level, level};
+pub use string::push_utf8_prefix;
 pub use validate::{Utf8Tables, valid_prefix};
 
 use portable::{

@@ -260,7 +260,7 @@ entry_points! {
     count_continuations_at_level / count_continuations_at = count_continuations(bytes: &[u8]) -> usize;
     /// The trail surrogates of `units`.
     count_trails_at_level / count_trails_at = count_trails(units: &[u16]) -> usize;
-    /// Where the first 64-byte block with an error starts (see
+    /// Where the validator stops, at or just after the first error (see
     /// [`first_error_block`]).
     first_error_block_at_level / first_error_block_at = first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
 }
@@ -1125,11 +1125,15 @@ fn block_is_ascii<V: Vector>(v: Block<V>) -> bool {
     !v[1..64 / V::BYTES].iter().fold(v[0], |all, x| all.or(*x)).any_high_bit()
 }
 
-/// Whether the block `v` after `prev` has an error: the tables' errors,
-/// and with a forbidden pair, those of its mark looked at closer (other
-/// classes, or the first sequence right before the second).
+/// Whether the block `v` after `prev` has an error (the tables' errors,
+/// and with a forbidden pair, those of its mark looked at closer: other
+/// classes, or the first sequence right before the second), and if so
+/// where in the block the first byte the tables flag is (0 with a
+/// forbidden pair). Every check of a sequence is flagged at one of its own
+/// bytes after its lead, so the bytes before the start of the character
+/// that the byte before the flag belongs to are well-formed.
 #[inline(always)]
-fn has_errors<V: Vector>(checker: &Checker<V>, pair: Option<&Pair>, v: Block<V>, prev: V) -> bool {
+fn has_errors<V: Vector>(checker: &Checker<V>, pair: Option<&Pair>, v: Block<V>, prev: V) -> Option<usize> {
     let zero = V::splat(prev.token(), 0);
     let mut errors = [zero; 4];
     let mut before = prev;
@@ -1139,10 +1143,18 @@ fn has_errors<V: Vector>(checker: &Checker<V>, pair: Option<&Pair>, v: Block<V>,
     }
     let any = errors.iter().fold(zero, |any, e| any.or(*e));
     if any.is_zero() {
-        return false;
+        return None;
     }
-    let Some(pair) = pair else { return true };
-    pair_errors(pair, v, prev, errors)
+    if let Some(pair) = pair {
+        return pair_errors(pair, v, prev, errors).then_some(0);
+    }
+    let lanes = u32::MAX >> (32 - V::BYTES);
+    (0..64 / V::BYTES)
+        .find_map(|k| {
+            let flagged = !errors[k].eq8(zero).high_bits() & lanes;
+            (flagged != 0).then(|| k * V::BYTES + flagged.trailing_zeros() as usize)
+        })
+        .or(Some(0))
 }
 
 /// The closer look of [`has_errors`] for a grammar with a forbidden pair.
@@ -1180,9 +1192,12 @@ fn cut_at_end<V: Vector>(input: V) -> V {
     input.saturating_sub8(limits)
 }
 
-/// Returns where the first 64-byte block in which the tables find an error
-/// starts (the bytes before it are well-formed but for a sequence cut at
-/// its start), or `input.len()` when there is none.
+/// Returns a place `stop` such that the bytes before it are well-formed but
+/// for a sequence cut at `stop`, at or just after the first error: the
+/// first byte the tables flag in the first 64-byte block with an error
+/// (the block's start with a forbidden pair, [`has_errors`]), or
+/// `input.len()` when there is none. `validate::finish` then finds the
+/// exact end from the start of the character before `stop`.
 #[inline(always)]
 fn first_error_block<V: Vector>(t: V::Token, input: &[u8], tables: &Utf8Tables) -> usize {
     let checker = Checker::<V>::new(t, tables);
@@ -1216,8 +1231,8 @@ fn first_error_block<V: Vector>(t: V::Token, input: &[u8], tables: &Utf8Tables) 
         }
         // A run of blocks that are not all ASCII.
         loop {
-            if has_errors(&checker, pair, v, prev) {
-                return i;
+            if let Some(at) = has_errors(&checker, pair, v, prev) {
+                return i + at;
             }
             prev = v[64 / w - 1];
             i += 64;
@@ -1241,5 +1256,6 @@ fn first_error_block<V: Vector>(t: V::Token, input: &[u8], tables: &Utf8Tables) 
     // of the input is an error there.
     let mut last = [0u8; 64];
     last[..len - i].copy_from_slice(&input[i..]);
-    if has_errors(&checker, pair, load(&last), prev) { i } else { len }
+    // (A flag in the zeros after the end is at the end.)
+    has_errors(&checker, pair, load(&last), prev).map_or(len, |at| len.min(i + at))
 }

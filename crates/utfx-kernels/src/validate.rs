@@ -535,10 +535,18 @@ mod tests {
                 continue;
             }
             let stop = super::super::simd::first_error_block_at(level, input, &tables);
-            assert!(stop <= input.len() && (stop == input.len() || stop.is_multiple_of(64)), "stop {stop}");
-            // The blocks before the first error are well-formed, but for
-            // the sequence cut at their end, or a pair across it.
+            assert!(stop <= input.len(), "stop {stop}");
+            // The bytes before `stop` are well-formed, but for the sequence
+            // cut at it, or a pair across it; without a forbidden pair,
+            // `stop` is the first flagged byte, at or after the first error
+            // and within its sequence; with one, the start of its block.
             assert!(stop.saturating_sub(4) <= want || stop == input.len(), "stop {stop}, {grammar:?} on {input:02X?}");
+            if stop < input.len() {
+                match tables.pair {
+                    None => assert!(want <= stop, "stop {stop}, want {want}, {grammar:?} on {input:02X?}"),
+                    Some(_) => assert!(stop.is_multiple_of(64), "stop {stop}"),
+                }
+            }
             assert_eq!(super::finish(input, &tables, stop), want, "{level:?}, {grammar:?} on {input:02X?}");
             check_conversion_at(level, &tables, input, want);
         }
