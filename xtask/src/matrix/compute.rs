@@ -303,6 +303,9 @@ pub struct Matrix {
     /// The damage experiments over the codecs of the pairwise tables
     /// (`None`: not asked for).
     pub damage: Option<super::damage::DamageTable>,
+    /// The error strategies on the damage experiments' damaged text
+    /// (`None`: not asked for).
+    pub strategies: Option<super::strategies::StrategyTable>,
 }
 
 impl Matrix {
@@ -693,5 +696,6 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         by_script: None,
         order: None,
         damage: None,
+        strategies: None,
     }
 }

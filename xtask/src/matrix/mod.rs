@@ -31,7 +31,12 @@
 //!    the texts by script, at seeded places: the code points lost and
 //!    misread and the bytes until the decoder is back in step, as
 //!    distributions per codec of the pairwise tables (`damage.csv`,
-//!    decision 0028).
+//!    decision 0028);
+//! 10. **error strategies** (`strategies.rs`): every decode mode of the
+//!     core, and the article's one U+FFFD per byte, on the same damaged
+//!     text: the code points kept, altered and lost, the output's size,
+//!     whether it encodes back to the damaged bytes, and what ill-formed
+//!     bytes became (`strategies.csv`, decision 0028).
 //!
 //! The command shows each stage and the share done on stderr while it
 //! computes, then prints a summary and writes `docs/matrix/` (`render.rs`);
@@ -49,6 +54,7 @@ mod order;
 mod props;
 mod render;
 mod scripts;
+mod strategies;
 #[cfg(test)]
 mod tests;
 mod texts;
@@ -190,6 +196,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     matrix.order = Some(order::compute(&every, true));
     let damage_texts = damage::Texts::new(&matrix.texts, scripts::TEXTS);
     matrix.damage = Some(damage::compute(&family, &damage_texts, &matrix.properties, seed, damage::PER_CELL, true));
+    matrix.strategies = Some(strategies::compute(&family, &damage_texts, seed, damage::PER_CELL, true));
     if let Some(dir) = &options.texts {
         matrix.corpus = format!("the folder `{}` (`--texts`)", dir.display());
     }

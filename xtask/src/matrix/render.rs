@@ -285,6 +285,30 @@ pub const BLANKS: &[Blank] = &[
         means: "no event got back in step (none had bytes after the damage, or none got in step)",
     },
     Blank {
+        file: "strategies.csv",
+        column: "kept_share",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "strategies.csv",
+        column: "altered_share",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "strategies.csv",
+        column: "lost_share",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "strategies.csv",
+        column: "round_trip_share",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
         file: "damage.csv",
         column: "sync_bytes_back",
         when: When::IsNot("sync_bound", "bytes"),
@@ -561,6 +585,10 @@ pub fn files(m: &Matrix) -> BTreeMap<String, String> {
         files.extend(t.files());
         files.extend(t.svgs());
     }
+    if let Some(t) = &m.strategies {
+        files.extend(t.files());
+        files.insert("strategies.svg".to_owned(), t.svg());
+    }
     files.insert("round-trip.svg".to_owned(), round_trip_svg(m));
     files.insert(
         "reinterpretation.svg".to_owned(),
@@ -616,7 +644,9 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          * **Byte order** (8): does sorting strings by their bytes sort them in code point order, or in\n  \
          UTF-16 code-unit order?\n\
          * **Damage** (9): one byte deleted, inserted or changed in real text: the code points lost and\n  \
-         misread, and how far the decoder reads before it is back in step.\n\n",
+         misread, and how far the decoder reads before it is back in step.\n\
+         * **Error strategies** (10): each decode mode on the same damaged text: what it keeps, alters\n  \
+         and loses, whether it round-trips, and what ill-formed bytes become.\n\n",
         m.classes.len(),
         m.texts.iter().filter(|t| !t.is_synthetic()).count(),
         m.corpus,
@@ -975,6 +1005,8 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
     pages.extend(order.as_deref().map(|body| ("order.md", body.to_owned())));
     let damage = m.damage.as_ref().map(|t| format!("## 9. Damage\n\n{}", t.section()));
     pages.extend(damage.as_deref().map(|body| ("damage.md", body.to_owned())));
+    let strategies = m.strategies.as_ref().map(|t| format!("## 10. Error strategies\n\n{}", t.section()));
+    pages.extend(strategies.as_deref().map(|body| ("strategies.md", body.to_owned())));
     let mut readme = intro;
     readme.push_str(&summaries(m));
     readme.push_str(&csv_section);
@@ -1179,6 +1211,9 @@ fn summaries(m: &Matrix) -> String {
     if let Some(t) = &m.damage {
         o.push_str(&t.summary());
     }
+    if let Some(t) = &m.strategies {
+        o.push_str(&t.summary());
+    }
     o
 }
 
@@ -1380,6 +1415,7 @@ fn json_file(m: &Matrix) -> String {
         "scripts": m.by_script.as_ref().map(super::scripts::ByScript::json),
         "order": m.order.as_ref().map(super::order::ByteOrder::json),
         "damage": m.damage.as_ref().map(super::damage::DamageTable::json),
+        "strategies": m.strategies.as_ref().map(super::strategies::StrategyTable::json),
     });
     let mut s = serde_json::to_string_pretty(&doc).expect("JSON values serialize");
     s.push('\n');

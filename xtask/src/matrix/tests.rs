@@ -1037,6 +1037,7 @@ fn matrix_with_scripts_and_order() -> Matrix {
     let texts =
         super::damage::Texts::new(&[Text::new("a", &"caf\u{E9} na\u{EF}ve ".repeat(20))], &super::scripts::cut(60));
     m.damage = Some(super::damage::compute(&codecs, &texts, &[], 1, 12, false));
+    m.strategies = Some(super::strategies::compute(&codecs, &texts, 1, 12, false));
     m
 }
 
@@ -1091,14 +1092,56 @@ fn the_damage_table_loads_and_explains_its_blanks() {
 }
 
 #[test]
+fn the_strategies_table_loads_and_says_what_each_mode_did() {
+    let m = matrix_with_scripts_and_order();
+    let files = render::files(&m);
+    let body = &files["strategies.csv"];
+    let (header, records) = load_csv("strategies.csv", body);
+    // Six codecs, five kinds of damage, every decode mode and the article's.
+    let strategies = codec_core::DecodeMode::ALL.len() + 1;
+    assert_eq!(records, 6 * 5 * strategies, "{header:?}");
+    assert_eq!(column_problems("strategies.csv", body), Vec::<String>::new());
+    let at = |name: &str| header.iter().position(|h| h == name).expect("a column");
+    let rows: Vec<Vec<&str>> = body.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    for r in &rows {
+        let n = |c: &str| r[at(c)].parse::<usize>().expect("a number");
+        // Every code point compared is kept, altered or lost.
+        assert_eq!(n("kept") + n("altered") + n("lost"), n("code_points"), "{r:?}");
+        // Escape mode restores the damaged bytes (decision 0003); fatal
+        // writes nothing at an error, so it keeps nothing there.
+        match r[at("mode")] {
+            "escape" => assert_eq!(n("round_trip"), n("events"), "{r:?}"),
+            "fatal" => assert_eq!(r[at("safety")], "stops"),
+            "ignore" => assert_eq!(r[at("safety")], "joins"),
+            _ => {}
+        }
+    }
+    // An odd byte of a UTF-16 unit can be an ASCII byte, which Latin-1
+    // reads as ASCII.
+    assert!(
+        rows.iter().any(|r| r[at("codec")] == "utf-16le" && r[at("mode")] == "latin1" && r[at("safety")] == "ascii")
+    );
+    assert!(files["strategies.svg"].starts_with(&format!("<!-- {HEADER} -->")));
+    let json: serde_json::Value = serde_json::from_str(&files["matrix.json"]).expect("valid JSON");
+    assert_eq!(json["strategies"]["cells"].as_array().map(Vec::len), Some(records));
+}
+
+#[test]
 fn the_sections_by_script_and_on_byte_order_fit_in_100_columns() {
     let files = render::files(&matrix_with_scripts_and_order());
     let readme = &files["README.md"];
     let start = readme.find("## 7. Size by script").expect("section 7");
     let end = readme.find("## CSV files").expect("the CSV section");
-    assert!(readme[start..end].contains("## 8. Byte order") && readme[start..end].contains("## 9. Damage"));
-    let pages =
-        [&readme[start..end], files["scripts.md"].as_str(), files["order.md"].as_str(), files["damage.md"].as_str()];
+    for section in ["## 8. Byte order", "## 9. Damage", "## 10. Error strategies"] {
+        assert!(readme[start..end].contains(section), "{section}");
+    }
+    let pages = [
+        &readme[start..end],
+        files["scripts.md"].as_str(),
+        files["order.md"].as_str(),
+        files["damage.md"].as_str(),
+        files["strategies.md"].as_str(),
+    ];
     for line in pages.iter().flat_map(|p| p.lines()) {
         assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
     }
