@@ -197,9 +197,14 @@ fn dash(s: &mut String, x0: usize, mid: usize) {
     let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" fill=\"#777777\">–</text>", x0 + 4, mid + 4);
 }
 
-/// The scale of a panel whose largest value is `max`: pixels per unit.
-fn scale(max: f64) -> impl Fn(f64) -> f64 {
-    let scale = if max > 0.0 { BAR_W as f64 / max } else { 0.0 };
+/// The longest bar of a panel of [`stacked_multiples`], whose labels are
+/// longer.
+const STACK_BAR_W: usize = 56;
+
+/// The scale of a panel whose largest value is `max` and longest bar `bar`
+/// pixels: pixels per unit.
+fn scale(max: f64, bar: usize) -> impl Fn(f64) -> f64 {
+    let scale = if max > 0.0 { bar as f64 / max } else { 0.0 };
     move |v: f64| (v.max(0.0) * scale * 10.0).round() / 10.0
 }
 
@@ -225,7 +230,7 @@ pub fn small_multiples(
             .filter_map(|row| row.get(j).and_then(Option::as_ref))
             .map(|c| c.value.max(c.high.unwrap_or(0.0)))
             .fold(0.0_f64, f64::max);
-        let px = scale(max);
+        let px = scale(max, BAR_W);
         for (i, row) in cells.iter().enumerate() {
             let y0 = TOP + i * ROW_H;
             let mid = y0 + ROW_H / 2;
@@ -299,7 +304,7 @@ pub fn stacked_multiples(
             .filter_map(|row| row.get(j).and_then(Option::as_ref))
             .map(|c| c.parts.iter().map(|p| p.0).sum::<f64>())
             .fold(0.0_f64, f64::max);
-        let px = scale(max);
+        let px = scale(max, STACK_BAR_W);
         for (i, row) in cells.iter().enumerate() {
             let y0 = TOP + i * ROW_H;
             let mid = y0 + ROW_H / 2;

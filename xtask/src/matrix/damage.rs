@@ -751,7 +751,7 @@ impl DamageTable {
     /// A chart of `pick` per event, one panel per kind, one row per codec
     /// and group: the bar is the mean, the whisker runs from the median to
     /// the 99th percentile.
-    fn chart(&self, title: &str, pick: fn(&Cell) -> Option<Dist>) -> String {
+    fn chart(&self, title: &str, dash: &str, pick: fn(&Cell) -> Option<Dist>) -> String {
         let mut rows = Vec::new();
         let mut cells = Vec::new();
         for (c, name) in self.codecs.iter().enumerate() {
@@ -768,7 +768,7 @@ impl DamageTable {
                                 value: d.mean,
                                 low: Some(d.median as f64),
                                 high: Some(d.p99 as f64),
-                                label: format!("{} (p99 {})", mean(d.mean), d.p99),
+                                label: mean(d.mean),
                             })
                         })
                         .collect(),
@@ -779,8 +779,8 @@ impl DamageTable {
         small_multiples(
             title,
             &format!(
-                "{} events per codec, kind and group, excerpts of {EXCERPT} code points; bar: mean, whisker: median \
-                 to 99th percentile; each panel on its own scale",
+                "{} events per codec, kind and group; bar and number: mean; whisker: median to p99; each panel \
+                 on its own scale; –: {dash}",
                 self.per_cell
             ),
             &rows,
@@ -793,10 +793,17 @@ impl DamageTable {
     #[must_use]
     pub fn svgs(&self) -> Vec<(String, String)> {
         vec![
-            ("damage-lost.svg".to_owned(), self.chart("Damage: code points lost per event", |c| c.lost)),
+            (
+                "damage-lost.svg".to_owned(),
+                self.chart("Damage: code points lost per event", "no excerpt the codec encodes", |c| c.lost),
+            ),
             (
                 "damage-resync.svg".to_owned(),
-                self.chart("Damage: bytes from the damage until the decoder is back in step", |c| c.resync),
+                self.chart(
+                    "Damage: bytes from the damage until the decoder is back in step",
+                    "never in step (a cut: nothing after it)",
+                    |c| c.resync,
+                ),
             ),
         ]
     }

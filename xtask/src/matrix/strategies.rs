@@ -563,10 +563,10 @@ impl StrategyTable {
                         (s.events > 0).then(|| Stack {
                             parts: vec![(of(s.altered), YELLOW), (of(s.lost), VERMILLION)],
                             label: format!(
-                                "{} {} ↺{}",
-                                percent(s.altered, s.compared),
-                                percent(s.lost, s.compared),
-                                percent(s.round_trip, s.events)
+                                "≈{:.1} ✗{:.1} ↺{}",
+                                100.0 * of(s.altered),
+                                100.0 * of(s.lost),
+                                s.round_trip * 100 / s.events
                             ),
                         })
                     })
@@ -575,12 +575,15 @@ impl StrategyTable {
             .collect();
         stacked_multiples(
             "Error strategies on damaged text: code points altered and lost",
-            "the damage experiments' events, every kind; each panel on its own scale; ↺: events whose output \
-             encodes back to the damaged bytes",
+            "the damage experiments' events, every kind; ≈ altered and ✗ lost, in % of the original code \
+             points, each panel on its own scale; ↺: % of events whose output encodes back to the damaged bytes",
             &rows,
             &columns,
             &cells,
-            &[(YELLOW, "altered: something else from its bytes"), (VERMILLION, "lost: nothing from its bytes")],
+            &[
+                (YELLOW, "≈ altered: something else came from the code point's bytes"),
+                (VERMILLION, "✗ lost: nothing came from its bytes"),
+            ],
         )
     }
 
