@@ -846,6 +846,25 @@ mod tests {
         assert!(!replace.ascii && !replace.c1);
     }
 
+    #[test]
+    fn escape_mode_escapes_a_well_formed_trail_surrogate_byte_by_byte() {
+        // WTF-8 holds a lone trail surrogate: U+DC80 is ED B2 80 (generalized
+        // UTF-8's three bytes). Decision 0003: escape mode escapes it byte by
+        // byte all the same, so that encoding back cannot confuse it with an
+        // escaped byte 80. Damage the "a" before it (61 XOR 03 = 62).
+        let mut bytes = vec![0x61, 0xED, 0xB2, 0x80];
+        bytes.extend(b"zzzz");
+        let e = event("wtf-8", &bytes, Kind::Substitute, 0, 2);
+        assert_eq!(e.damaged.bytes[..4], [0x62, 0xED, 0xB2, 0x80]);
+        // `scores` checks the model's output against WTF-8's own.
+        let escape = score_of("wtf-8", &e, Strategy::Mode(DecodeMode::Escape));
+        let replace = score_of("wtf-8", &e, Strategy::Mode(DecodeMode::Replace));
+        // b for a (misread: altered), and U+DC80 as U+DCED U+DCB2 U+DC80 in
+        // escape mode (altered) but itself in replace mode (kept).
+        assert_eq!((escape.kept, escape.altered, escape.out_points, escape.round_trip), (4, 2, 8, true));
+        assert_eq!((replace.kept, replace.altered, replace.out_points, replace.round_trip), (5, 1, 6, true));
+    }
+
     /// The article's strategy written out with std's UTF-8 validator (an
     /// implementation independent of utfx): at each error, one U+FFFD for
     /// the first byte, and go on with the next byte.
