@@ -143,6 +143,71 @@ pub struct Cell {
     pub label: String,
 }
 
+/// The layout of [`small_multiples`] and [`stacked_multiples`].
+const PANEL_W: usize = 170;
+/// The longest bar of a panel.
+const BAR_W: usize = 110;
+/// The height of a row.
+const ROW_H: usize = 20;
+/// The top of the first row.
+const TOP: usize = 78;
+
+/// Opens the SVG of a chart of panels: the title, the note, the rows'
+/// names (striped), `legend` rows of room below; returns it with the left
+/// edge of the first panel.
+fn panels_frame(title: &str, note: &str, rows: &[String], columns: usize, legend: usize) -> (String, usize) {
+    let longest = rows.iter().map(|s| s.chars().count()).max().unwrap_or(4);
+    let left = 24 + longest * 7;
+    let width = left + columns.max(1) * PANEL_W + 16;
+    let height = TOP + rows.len() * ROW_H + 24 + legend * 20;
+    let mut s = String::new();
+    let _ = writeln!(s, "<!-- {HEADER} -->");
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
+         font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"12\">"
+    );
+    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
+    let _ = writeln!(s, "<text x=\"16\" y=\"24\" font-size=\"15\" font-weight=\"bold\">{}</text>", xml(title));
+    let _ = writeln!(s, "<text x=\"16\" y=\"42\" fill=\"#555555\">{}</text>", xml(note));
+    for (i, name) in rows.iter().enumerate() {
+        let y = TOP + i * ROW_H + ROW_H / 2 + 4;
+        if i % 2 == 1 {
+            let _ = writeln!(
+                s,
+                "<rect x=\"8\" y=\"{}\" width=\"{}\" height=\"{ROW_H}\" fill=\"#f2f2f2\"/>",
+                TOP + i * ROW_H,
+                width - 16
+            );
+        }
+        let _ = writeln!(s, "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\">{}</text>", left - 8, xml(name));
+    }
+    (s, left)
+}
+
+/// A panel's heading and axis, at `x0`, over `rows` rows.
+fn panel_head(s: &mut String, x0: usize, column: &str, rows: usize) {
+    let _ = writeln!(s, "<text x=\"{x0}\" y=\"{}\" font-weight=\"bold\">{}</text>", TOP - 10, xml(column));
+    let _ =
+        writeln!(s, "<line x1=\"{x0}\" y1=\"{TOP}\" x2=\"{x0}\" y2=\"{}\" stroke=\"#999999\"/>", TOP + rows * ROW_H);
+}
+
+/// A dash for a cell that does not apply.
+fn dash(s: &mut String, x0: usize, mid: usize) {
+    let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" fill=\"#777777\">–</text>", x0 + 4, mid + 4);
+}
+
+/// The longest bar of a panel of [`stacked_multiples`], whose labels are
+/// longer.
+const STACK_BAR_W: usize = 56;
+
+/// The scale of a panel whose largest value is `max` and longest bar `bar`
+/// pixels: pixels per unit.
+fn scale(max: f64, bar: usize) -> impl Fn(f64) -> f64 {
+    let scale = if max > 0.0 { bar as f64 / max } else { 0.0 };
+    move |v: f64| (v.max(0.0) * scale * 10.0).round() / 10.0
+}
+
 /// Small multiples: one panel per column, one horizontal bar per row (the
 /// rows' names on the left, shared by the panels), each panel on its own
 /// scale from zero to its largest value or whisker end. `cells[row][column]`;
@@ -156,59 +221,21 @@ pub fn small_multiples(
     columns: &[String],
     cells: &[Vec<Option<Cell>>],
 ) -> String {
-    const PANEL_W: usize = 170;
-    const BAR_W: usize = 110;
-    const ROW_H: usize = 20;
-    let longest = rows.iter().map(|s| s.chars().count()).max().unwrap_or(4);
-    let left = 24 + longest * 7;
-    let top = 78;
-    let width = left + columns.len().max(1) * PANEL_W + 16;
-    let height = top + rows.len() * ROW_H + 24;
-    let mut s = String::new();
-    let _ = writeln!(s, "<!-- {HEADER} -->");
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
-         font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"12\">"
-    );
-    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
-    let _ = writeln!(s, "<text x=\"16\" y=\"24\" font-size=\"15\" font-weight=\"bold\">{}</text>", xml(title));
-    let _ = writeln!(s, "<text x=\"16\" y=\"42\" fill=\"#555555\">{}</text>", xml(note));
-    for (i, name) in rows.iter().enumerate() {
-        let y = top + i * ROW_H + ROW_H / 2 + 4;
-        if i % 2 == 1 {
-            let _ = writeln!(
-                s,
-                "<rect x=\"8\" y=\"{}\" width=\"{}\" height=\"{ROW_H}\" fill=\"#f2f2f2\"/>",
-                top + i * ROW_H,
-                width - 16
-            );
-        }
-        let _ = writeln!(s, "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\">{}</text>", left - 8, xml(name));
-    }
+    let (mut s, left) = panels_frame(title, note, rows, columns.len(), 0);
     for (j, column) in columns.iter().enumerate() {
         let x0 = left + j * PANEL_W;
-        let _ = writeln!(s, "<text x=\"{x0}\" y=\"{}\" font-weight=\"bold\">{}</text>", top - 10, xml(column));
-        let _ = writeln!(
-            s,
-            "<line x1=\"{x0}\" y1=\"{}\" x2=\"{x0}\" y2=\"{}\" stroke=\"#999999\"/>",
-            top,
-            top + rows.len() * ROW_H
-        );
+        panel_head(&mut s, x0, column, rows.len());
         let max = cells
             .iter()
             .filter_map(|row| row.get(j).and_then(Option::as_ref))
             .map(|c| c.value.max(c.high.unwrap_or(0.0)))
             .fold(0.0_f64, f64::max);
-        let scale = if max > 0.0 { BAR_W as f64 / max } else { 0.0 };
-        let px = |v: f64| (v.max(0.0) * scale * 10.0).round() / 10.0;
+        let px = scale(max, BAR_W);
         for (i, row) in cells.iter().enumerate() {
-            let y0 = top + i * ROW_H;
+            let y0 = TOP + i * ROW_H;
             let mid = y0 + ROW_H / 2;
             match row.get(j).and_then(Option::as_ref) {
-                None => {
-                    let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" fill=\"#777777\">–</text>", x0 + 4, mid + 4);
-                }
+                None => dash(&mut s, x0, mid),
                 Some(c) => {
                     let w = px(c.value);
                     let _ = writeln!(
@@ -240,6 +267,79 @@ pub fn small_multiples(
                 }
             }
         }
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// One bar of [`stacked_multiples`]: segments laid end to end, each a
+/// length in the column's unit and a colour, and the text beside it.
+#[derive(Debug, Clone)]
+pub struct Stack {
+    /// The segments, from the axis out.
+    pub parts: Vec<(f64, &'static str)>,
+    /// The text beside the bar.
+    pub label: String,
+}
+
+/// Small multiples of stacked bars: as [`small_multiples`], each bar made
+/// of segments whose colours `legend` names below the panels (one colour
+/// per meaning, from the Okabe–Ito palette, and the numbers in the label,
+/// so that no meaning rests on colour alone).
+#[must_use]
+pub fn stacked_multiples(
+    title: &str,
+    note: &str,
+    rows: &[String],
+    columns: &[String],
+    cells: &[Vec<Option<Stack>>],
+    legend: &[(&str, &str)],
+) -> String {
+    let (mut s, left) = panels_frame(title, note, rows, columns.len(), legend.len());
+    for (j, column) in columns.iter().enumerate() {
+        let x0 = left + j * PANEL_W;
+        panel_head(&mut s, x0, column, rows.len());
+        let max = cells
+            .iter()
+            .filter_map(|row| row.get(j).and_then(Option::as_ref))
+            .map(|c| c.parts.iter().map(|p| p.0).sum::<f64>())
+            .fold(0.0_f64, f64::max);
+        let px = scale(max, STACK_BAR_W);
+        for (i, row) in cells.iter().enumerate() {
+            let y0 = TOP + i * ROW_H;
+            let mid = y0 + ROW_H / 2;
+            let Some(c) = row.get(j).and_then(Option::as_ref) else {
+                dash(&mut s, x0, mid);
+                continue;
+            };
+            let mut at = 0.0;
+            for &(value, fill) in &c.parts {
+                let (a, w) = (px(at), px(at + value) - px(at));
+                if w > 0.0 {
+                    let _ = writeln!(
+                        s,
+                        "<rect x=\"{}\" y=\"{}\" width=\"{w:.1}\" height=\"{}\" fill=\"{fill}\"/>",
+                        x0 as f64 + a,
+                        y0 + 4,
+                        ROW_H - 8
+                    );
+                }
+                at += value;
+            }
+            let _ = writeln!(
+                s,
+                "<text x=\"{}\" y=\"{}\" font-size=\"11\">{}</text>",
+                x0 as f64 + px(at) + 4.0,
+                mid + 4,
+                xml(&c.label)
+            );
+        }
+    }
+    let legend_top = TOP + rows.len() * ROW_H + 30;
+    for (k, (fill, label)) in legend.iter().enumerate() {
+        let y = legend_top + k * 20;
+        let _ = writeln!(s, "<rect x=\"16\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{fill}\"/>", y - 11);
+        let _ = writeln!(s, "<text x=\"38\" y=\"{y}\">{}</text>", xml(label));
     }
     s.push_str("</svg>\n");
     s

@@ -300,6 +300,12 @@ pub struct Matrix {
     /// Byte order against code point and UTF-16 order, over every codec of
     /// the registry (`None`: not asked for).
     pub order: Option<super::order::ByteOrder>,
+    /// The damage experiments over the codecs of the pairwise tables
+    /// (`None`: not asked for).
+    pub damage: Option<super::damage::DamageTable>,
+    /// The error strategies on the damage experiments' damaged text
+    /// (`None`: not asked for).
+    pub strategies: Option<super::strategies::StrategyTable>,
 }
 
 impl Matrix {
@@ -689,5 +695,7 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         corpus: CORPUS.to_owned(),
         by_script: None,
         order: None,
+        damage: None,
+        strategies: None,
     }
 }

@@ -25,7 +25,18 @@
 //! 8. **byte order** (`order.rs`): whether sorting strings by their bytes
 //!    sorts them in code point order and in UTF-16 code-unit order, with a
 //!    shortest counterexample (`order.csv`), over every codec of the
-//!    registry.
+//!    registry;
+//! 9. **damage** (`damage.rs`): one byte deleted, inserted or substituted,
+//!    a bit flipped or the bytes cut short in excerpts of the corpus and of
+//!    the texts by script, at seeded places: the code points lost and
+//!    misread and the bytes until the decoder is back in step, as
+//!    distributions per codec of the pairwise tables (`damage.csv`,
+//!    decision 0028);
+//! 10. **error strategies** (`strategies.rs`): every decode mode of the
+//!     core, and the article's one U+FFFD per byte, on the same damaged
+//!     text: the code points kept, altered and lost, the output's size,
+//!     whether it encodes back to the damaged bytes, and what ill-formed
+//!     bytes became (`strategies.csv`, decision 0028).
 //!
 //! The command shows each stage and the share done on stderr while it
 //! computes, then prints a summary and writes `docs/matrix/` (`render.rs`);
@@ -37,11 +48,13 @@
 mod chart;
 mod classes;
 mod compute;
+mod damage;
 mod fp;
 mod order;
 mod props;
 mod render;
 mod scripts;
+mod strategies;
 #[cfg(test)]
 mod tests;
 mod texts;
@@ -181,6 +194,9 @@ pub fn main(args: &[String]) -> Result<(), String> {
     matrix.false_positives = Some(fp::compute(&every, &matrix.texts, seed, true));
     matrix.by_script = Some(scripts::measure(&every, scripts::TEXTS, true));
     matrix.order = Some(order::compute(&every, true));
+    let damage_texts = damage::Texts::new(&matrix.texts, scripts::TEXTS);
+    matrix.damage = Some(damage::compute(&family, &damage_texts, &matrix.properties, seed, damage::PER_CELL, true));
+    matrix.strategies = Some(strategies::compute(&family, &damage_texts, seed, damage::PER_CELL, true));
     if let Some(dir) = &options.texts {
         matrix.corpus = format!("the folder `{}` (`--texts`)", dir.display());
     }

@@ -188,6 +188,132 @@ pub const BLANKS: &[Blank] = &[
         when: When::Is("byte_order_is_utf16_order", "yes"),
         means: "no pair disagrees",
     },
+    Blank {
+        file: "damage.csv",
+        column: "lost_mean",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "lost_median",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "lost_p90",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "lost_p99",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "lost_max",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "misread_mean",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "misread_median",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "misread_p90",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "misread_p99",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "misread_max",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "errors_mean",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "resync_mean",
+        when: When::Is("in_step", "0"),
+        means: "no event got back in step (none had bytes after the damage, or none got in step)",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "resync_median",
+        when: When::Is("in_step", "0"),
+        means: "no event got back in step (none had bytes after the damage, or none got in step)",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "resync_p90",
+        when: When::Is("in_step", "0"),
+        means: "no event got back in step (none had bytes after the damage, or none got in step)",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "resync_p99",
+        when: When::Is("in_step", "0"),
+        means: "no event got back in step (none had bytes after the damage, or none got in step)",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "resync_max",
+        when: When::Is("in_step", "0"),
+        means: "no event got back in step (none had bytes after the damage, or none got in step)",
+    },
+    Blank {
+        file: "strategies.csv",
+        column: "kept_share",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "strategies.csv",
+        column: "altered_share",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "strategies.csv",
+        column: "lost_share",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "strategies.csv",
+        column: "round_trip_share",
+        when: When::Is("events", "0"),
+        means: "the codec encodes no excerpt",
+    },
+    Blank {
+        file: "damage.csv",
+        column: "sync_bytes_back",
+        when: When::IsNot("sync_bound", "bytes"),
+        means: "no bound is proven (`none`, `unbounded`) or the properties were not computed (`unknown`)",
+    },
 ];
 
 /// Which of B's encode modes a round-trip view shows.
@@ -455,6 +581,14 @@ pub fn files(m: &Matrix) -> BTreeMap<String, String> {
     if let Some(t) = &m.order {
         files.extend(t.files());
     }
+    if let Some(t) = &m.damage {
+        files.extend(t.files());
+        files.extend(t.svgs());
+    }
+    if let Some(t) = &m.strategies {
+        files.extend(t.files());
+        files.insert("strategies.svg".to_owned(), t.svg());
+    }
     files.insert("round-trip.svg".to_owned(), round_trip_svg(m));
     files.insert(
         "reinterpretation.svg".to_owned(),
@@ -508,7 +642,11 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          * **Size by script** (7): bytes per code point, raw and gzip-compressed, on the Universal\n  \
          Declaration of Human Rights in many scripts and two of its HTML files.\n\
          * **Byte order** (8): does sorting strings by their bytes sort them in code point order, or in\n  \
-         UTF-16 code-unit order?\n\n",
+         UTF-16 code-unit order?\n\
+         * **Damage** (9): one byte deleted, inserted or changed in real text: the code points lost and\n  \
+         misread, and how far the decoder reads before it is back in step.\n\
+         * **Error strategies** (10): each decode mode on the same damaged text: what it keeps, alters\n  \
+         and loses, whether it round-trips, and what ill-formed bytes become.\n\n",
         m.classes.len(),
         m.texts.iter().filter(|t| !t.is_synthetic()).count(),
         m.corpus,
@@ -865,6 +1003,10 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
     let order = m.order.as_ref().map(|t| format!("## 8. Byte order\n\n{}", t.section()));
     pages.extend(by_script.as_deref().map(|body| ("scripts.md", body.to_owned())));
     pages.extend(order.as_deref().map(|body| ("order.md", body.to_owned())));
+    let damage = m.damage.as_ref().map(|t| format!("## 9. Damage\n\n{}", t.section()));
+    pages.extend(damage.as_deref().map(|body| ("damage.md", body.to_owned())));
+    let strategies = m.strategies.as_ref().map(|t| format!("## 10. Error strategies\n\n{}", t.section()));
+    pages.extend(strategies.as_deref().map(|body| ("strategies.md", body.to_owned())));
     let mut readme = intro;
     readme.push_str(&summaries(m));
     readme.push_str(&csv_section);
@@ -1064,6 +1206,12 @@ fn summaries(m: &Matrix) -> String {
         o.push_str(&t.summary());
     }
     if let Some(t) = &m.order {
+        o.push_str(&t.summary());
+    }
+    if let Some(t) = &m.damage {
+        o.push_str(&t.summary());
+    }
+    if let Some(t) = &m.strategies {
         o.push_str(&t.summary());
     }
     o
@@ -1266,6 +1414,8 @@ fn json_file(m: &Matrix) -> String {
         "false_positives": m.false_positives.as_ref().map(super::fp::FalsePositives::json),
         "scripts": m.by_script.as_ref().map(super::scripts::ByScript::json),
         "order": m.order.as_ref().map(super::order::ByteOrder::json),
+        "damage": m.damage.as_ref().map(super::damage::DamageTable::json),
+        "strategies": m.strategies.as_ref().map(super::strategies::StrategyTable::json),
     });
     let mut s = serde_json::to_string_pretty(&doc).expect("JSON values serialize");
     s.push('\n');

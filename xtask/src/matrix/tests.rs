@@ -915,6 +915,23 @@ fn the_measured_properties_agree_with_the_specifications_claims() {
             assert!(measured <= bound, "{}: in step within {measured} on the sample, past the bound {bound}", c.name);
         }
     }
+    // The damage experiments measure the same thing on real text: no
+    // decoder reads further than its codec's proven bound before it is back
+    // in step. UTF-1 and the 1992 proposal have no bound (their continuation
+    // bytes can start sequences), and the data show it: a decoder of either
+    // reads past a whole item of the longest the family has (6 bytes) before
+    // it is back in step, or never is.
+    let texts = super::damage::Texts::new(&[], &super::scripts::cut(150));
+    let damage = super::damage::compute(&super::codecs(), &texts, &m.properties, 11, 40, false);
+    assert!(damage.past_the_bound().is_empty(), "{:?}", damage.past_the_bound());
+    let bounded = damage.bounds.iter().filter(|b| matches!(b, super::damage::Bound::Bytes(_))).count();
+    assert!(bounded >= 6, "{bounded} codecs with a proven bound");
+    for name in ["utf-1", "fss-utf-proposal-1992"] {
+        let Some(c) = damage.codecs.iter().position(|n| *n == name) else { continue };
+        assert_eq!(damage.bounds[c], super::damage::Bound::None, "{name}");
+        let (worst, never) = damage.worst(c);
+        assert!(worst.is_some_and(|w| w > 6) || never > 0, "{name}: {worst:?}, never {never}");
+    }
     // Every registered codec's self-synchronization verdict is checked
     // against a claim, so a new codec needs its specification's word here:
     // on a decoder getting in step, or (where that is what it speaks of)
@@ -1017,6 +1034,10 @@ fn matrix_with_scripts_and_order() -> Matrix {
     let mut m = stand_in_matrix();
     m.by_script = Some(super::scripts::measure(&codecs, &super::scripts::cut(60), false));
     m.order = Some(super::order::compute(&codecs, false));
+    let texts =
+        super::damage::Texts::new(&[Text::new("a", &"caf\u{E9} na\u{EF}ve ".repeat(20))], &super::scripts::cut(60));
+    m.damage = Some(super::damage::compute(&codecs, &texts, &[], 1, 12, false));
+    m.strategies = Some(super::strategies::compute(&codecs, &texts, 1, 12, false));
     m
 }
 
@@ -1039,13 +1060,88 @@ fn the_tables_by_script_and_of_byte_order_load_and_explain_their_blanks() {
 }
 
 #[test]
+fn the_damage_table_loads_and_explains_its_blanks() {
+    let m = matrix_with_scripts_and_order();
+    let files = render::files(&m);
+    let (header, records) = load_csv("damage.csv", &files["damage.csv"]);
+    // Two groups of texts, six codecs, five kinds of damage.
+    assert_eq!(records, 2 * 6 * 5, "{header:?}");
+    assert_eq!(column_problems("damage.csv", &files["damage.csv"]), Vec::<String>::new());
+    // No bound without the properties: said so, and the number left empty.
+    assert!(files["damage.csv"].lines().skip(1).all(|l| l.ends_with(",unknown,")), "{}", &files["damage.csv"]);
+    // UTF-16 never gets back in step after a deleted byte; UTF-8 always does.
+    let row = |codec: &str, kind: &str| -> Vec<String> {
+        let line = files["damage.csv"]
+            .lines()
+            .find(|l| l.starts_with(&format!("scripts,{codec},{kind},")))
+            .unwrap_or_else(|| panic!("{codec} {kind}"));
+        line.split(',').map(str::to_owned).collect()
+    };
+    let at = |name: &str| header.iter().position(|h| h == name).expect("a column");
+    let utf16 = row("utf-16le", "delete");
+    assert_eq!(utf16[at("never_in_step")], utf16[at("events")]);
+    assert_eq!((utf16[at("in_step")].as_str(), utf16[at("resync_max")].as_str()), ("0", ""));
+    let utf8 = row("utf-8", "delete");
+    assert_eq!((utf8[at("never_in_step")].as_str(), utf8[at("in_step")].as_str()), ("0", "12"));
+    for svg in ["damage-lost.svg", "damage-resync.svg"] {
+        assert!(files[svg].starts_with(&format!("<!-- {HEADER} -->")), "{svg}");
+    }
+    let json: serde_json::Value = serde_json::from_str(&files["matrix.json"]).expect("valid JSON");
+    assert_eq!(json["damage"]["cells"].as_array().map(Vec::len), Some(60));
+    assert_eq!(json["damage"]["events_per_cell"], 12);
+}
+
+#[test]
+fn the_strategies_table_loads_and_says_what_each_mode_did() {
+    let m = matrix_with_scripts_and_order();
+    let files = render::files(&m);
+    let body = &files["strategies.csv"];
+    let (header, records) = load_csv("strategies.csv", body);
+    // Six codecs, five kinds of damage, every decode mode and the article's.
+    let strategies = codec_core::DecodeMode::ALL.len() + 1;
+    assert_eq!(records, 6 * 5 * strategies, "{header:?}");
+    assert_eq!(column_problems("strategies.csv", body), Vec::<String>::new());
+    let at = |name: &str| header.iter().position(|h| h == name).expect("a column");
+    let rows: Vec<Vec<&str>> = body.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    for r in &rows {
+        let n = |c: &str| r[at(c)].parse::<usize>().expect("a number");
+        // Every code point compared is kept, altered or lost.
+        assert_eq!(n("kept") + n("altered") + n("lost"), n("code_points"), "{r:?}");
+        // Escape mode restores the damaged bytes (decision 0003); fatal
+        // writes nothing at an error, so it keeps nothing there.
+        match r[at("mode")] {
+            "escape" => assert_eq!(n("round_trip"), n("events"), "{r:?}"),
+            "fatal" => assert_eq!(r[at("safety")], "stops"),
+            "ignore" => assert_eq!(r[at("safety")], "joins"),
+            _ => {}
+        }
+    }
+    // An odd byte of a UTF-16 unit can be an ASCII byte, which Latin-1
+    // reads as ASCII.
+    assert!(
+        rows.iter().any(|r| r[at("codec")] == "utf-16le" && r[at("mode")] == "latin1" && r[at("safety")] == "ascii")
+    );
+    assert!(files["strategies.svg"].starts_with(&format!("<!-- {HEADER} -->")));
+    let json: serde_json::Value = serde_json::from_str(&files["matrix.json"]).expect("valid JSON");
+    assert_eq!(json["strategies"]["cells"].as_array().map(Vec::len), Some(records));
+}
+
+#[test]
 fn the_sections_by_script_and_on_byte_order_fit_in_100_columns() {
     let files = render::files(&matrix_with_scripts_and_order());
     let readme = &files["README.md"];
     let start = readme.find("## 7. Size by script").expect("section 7");
     let end = readme.find("## CSV files").expect("the CSV section");
-    assert!(readme[start..end].contains("## 8. Byte order"));
-    let pages = [&readme[start..end], files["scripts.md"].as_str(), files["order.md"].as_str()];
+    for section in ["## 8. Byte order", "## 9. Damage", "## 10. Error strategies"] {
+        assert!(readme[start..end].contains(section), "{section}");
+    }
+    let pages = [
+        &readme[start..end],
+        files["scripts.md"].as_str(),
+        files["order.md"].as_str(),
+        files["damage.md"].as_str(),
+        files["strategies.md"].as_str(),
+    ];
     for line in pages.iter().flat_map(|p| p.lines()) {
         assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
     }
