@@ -458,8 +458,7 @@ const TARGETS: &[Target] = &[
         peer: "simdutf",
         texts: Texts::NonAscii,
         ratio: 0.7,
-        limit: "validation is a pass of its own before the conversion; simdutf fuses the two (and runs \
-                AVX-512 where the processor has it, utfx AVX2 only)",
+        limit: "at this level utfx runs its AVX2 kernels, where simdutf runs AVX-512 on a processor that has it",
     },
     Target {
         tier: Some(Tier::Wide),
@@ -478,8 +477,8 @@ const TARGETS: &[Target] = &[
         peer: "simdutf",
         texts: Texts::NonAscii,
         ratio: 1.0,
-        limit: "the AVX-512 block converts 64 bytes of one-, two- and three-byte characters at a time, compressing \
-                the units with `vpcompressw`; a block with a four-byte character takes the AVX2 kernel",
+        limit: "the AVX-512 block validates and converts 64 bytes at a time, every position's unit worked out and \
+                those that end a character kept with `vpcompressw`; three-byte text takes every row of the table",
     },
     Target {
         tier: Some(Tier::Avx512),

@@ -1,4 +1,5 @@
-//! The AVX-512 forms of UTF-16 to UTF-8 and of UTF-16 validation (AVX512F, AVX512BW, AVX512VBMI2 and
+//! The AVX-512 forms of UTF-16 to UTF-8, of UTF-16 validation and of
+//! checked UTF-8 to UTF-16 (AVX512F, AVX512BW, AVX512VBMI2 and
 //! POPCNT, found at run time: `Level::Avx512`; built with Rust 1.89
 //! and later, `cfg(utfx_kernels_avx512)`), 32 units at a time.
 //!
@@ -294,4 +295,180 @@ pub(super) unsafe fn utf16_prefix_blocks<const SWAP: bool>(src: *const u8, units
         i += 64;
     }
     i - carry as usize
+}
+
+/// UTF-8 to UTF-16, checked against a grammar's tables without a forbidden
+/// pair (`simd.rs`'s `checked_utf8_to_utf16`, whose work it takes over
+/// where it can): 64 bytes a block, validated with the tables as Keiser
+/// and Lemire's lookup does it and converted in the same pass, characters
+/// of one to four bytes alike. It returns (bytes read, units written): the
+/// bytes read are well-formed and end where a character starts, their
+/// units are written, and the caller goes on from there.
+///
+/// A block at `i` validates the bytes `i .. i + 64` (with the three before
+/// them) and writes the units of the characters that end at `i - 1 .. i +
+/// 63`: whether a byte ends a character is up to the byte after it, which
+/// the block has checked. Every position gets a unit from its byte and the
+/// two before it, read from memory at offsets -1 to -3 and widened to 16
+/// bits, and `vpcompressw` keeps those at the ends of characters:
+///
+/// | the position's byte, after | its unit |
+/// |---|---|
+/// | `0xxxxxxx` (ASCII) | `0xxxxxxx` |
+/// | `10xxxxxx` after `110yyyyy` | `00000yyy yyxxxxxx` |
+/// | `10xxxxxx` after `1110zzzz 10yyyyyy` | `zzzzyyyy yyxxxxxx` |
+/// | `10vvxxxx` after `11110uuu 10uuzzzz` (a third byte of four) | `0xD7C0 + uuuuuzzzzvv`, the lead surrogate |
+/// | `10xxxxxx` after `10vvyyyy` after `11110uuu 10uuzzzz` (a fourth) | `110111yy yyxxxxxx`, the trail surrogate |
+///
+/// The third byte of four ends the lead surrogate: `0xD7C0 + (code point
+/// >> 10)` is `0xD800 + ((code point - 0x10000) >> 10)`.
+///
+/// # Safety
+///
+/// The processor has AVX2, AVX512F, AVX512BW, AVX512VBMI2 and POPCNT.
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi2,popcnt")]
+pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &crate::Utf8Tables) -> (usize, usize) {
+    let len = src.len();
+    if tables.pair.is_some() {
+        return (0, 0);
+    }
+    // Whole characters first, checked one by one, until three bytes lie
+    // behind: the blocks read three bytes back.
+    let head = crate::boundary_from(src, 3);
+    if head < 3 || head + 64 > len || dst.len() < head + 64 {
+        return (0, 0);
+    }
+    if crate::validate::valid_prefix_portable(&src[..head], tables) < head {
+        return (0, 0);
+    }
+    let (read, mut o) = crate::valid_utf8_to_utf16_portable(&src[..head], dst);
+    if read < head {
+        return (0, 0);
+    }
+    let row = |t: &[u8; 16]| {
+        // SAFETY: 16 readable bytes.
+        _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
+    };
+    let (t1_high, t1_low, t2_high) = (row(&tables.byte_1_high), row(&tables.byte_1_low), row(&tables.byte_2_high));
+    let set8 = |b: u8| _mm512_set1_epi8(b as i8);
+    let set16 = |u: u16| _mm512_set1_epi16(u as i16);
+    let p = src.as_ptr();
+    let to = dst.as_mut_ptr();
+    let mut i = head;
+    // The head wrote the character that ends at `head - 1`.
+    let mut first = !1u64;
+    while i + 64 <= len && o + 64 <= dst.len() {
+        // SAFETY: `3 <= i` and `i + 64 <= len`: the block's loads, 64
+        // bytes from `i`, `i - 1`, `i - 2` and `i - 3`, are inside `src`.
+        let load = |at: usize| unsafe { _mm512_loadu_si512(p.add(at).cast()) };
+        let (v, prev1) = (load(i), load(i - 1));
+        if _mm512_movepi8_mask(_mm512_or_si512(prev1, v)) == 0 && first == !0 {
+            // ASCII from `i - 1` to `i + 63`: no error can be here (a lead
+            // before `i - 1` was checked against the ASCII byte `i - 1` by
+            // the block before), and each byte is its unit, each an end.
+            // SAFETY: `o + 64 <= dst.len()`.
+            unsafe {
+                _mm512_storeu_si512(to.add(o).cast(), _mm512_cvtepu8_epi16(_mm512_castsi512_si256(prev1)));
+                _mm512_storeu_si512(to.add(o + 32).cast(), _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(prev1)));
+            }
+            o += 64;
+            i += 64;
+            continue;
+        }
+        let (prev2, prev3) = (load(i - 2), load(i - 3));
+        // The tables' classes of each pair of bytes, and where a lead two or
+        // three back asks for a continuation byte (`simd.rs`'s `Checker`).
+        let nibble = set8(0x0F);
+        let classes = _mm512_and_si512(
+            _mm512_and_si512(
+                _mm512_shuffle_epi8(t1_high, _mm512_and_si512(_mm512_srli_epi16::<4>(prev1), nibble)),
+                _mm512_shuffle_epi8(t1_low, _mm512_and_si512(prev1, nibble)),
+            ),
+            _mm512_shuffle_epi8(t2_high, _mm512_and_si512(_mm512_srli_epi16::<4>(v), nibble)),
+        );
+        let must = _mm512_and_si512(
+            _mm512_or_si512(_mm512_subs_epu8(prev2, set8(0xE0 - 0x80)), _mm512_subs_epu8(prev3, set8(0xF0 - 0x80))),
+            set8(0x80),
+        );
+        let errors = _mm512_xor_si512(must, classes);
+        if _mm512_test_epi8_mask(errors, errors) != 0 {
+            break;
+        }
+        // Position `k` of the window is byte `i - 1 + k`: it ends a
+        // character when byte `i + k` is not a continuation byte, or when
+        // it is the third byte of four (a lead three bytes before `i + k`).
+        let continuation = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, set8(0xC0)), set8(0x80));
+        let third_of_four = _mm512_cmpge_epu8_mask(prev3, set8(0xF0));
+        let ends = (!continuation | third_of_four) & first;
+        first = !0;
+        // Without a lead of three or four bytes among the bytes read, only
+        // the table's first two rows can hold.
+        let short = _mm512_cmpge_epu8_mask(_mm512_max_epu8(v, prev3), set8(0xE0)) == 0;
+        for h in 0..2 {
+            // Each byte of the window and the two before it, widened: the
+            // halves of the vectors loaded from `i - 1`, `i - 2`, `i - 3`.
+            let widened = |bytes: __m512i| {
+                _mm512_cvtepu8_epi16(if h == 0 {
+                    _mm512_castsi512_si256(bytes)
+                } else {
+                    _mm512_extracti64x4_epi64::<1>(bytes)
+                })
+            };
+            let (b0, b1, b2) = (widened(prev1), widened(prev2), widened(prev3));
+            let low6 = _mm512_and_si512(b0, set16(0x3F));
+            let two = _mm512_or_si512(_mm512_slli_epi16::<6>(_mm512_and_si512(b1, set16(0x1F))), low6);
+            let ascii = _mm512_cmplt_epu16_mask(b0, set16(0x80));
+            let keep = (ends >> (32 * h)) as u32;
+            if short {
+                let unit = _mm512_mask_mov_epi16(two, ascii, b0);
+                // SAFETY: `o + 64 <= dst.len()` before the block, which
+                // writes at most 64 units: 32 from `o` at most twice.
+                unsafe { _mm512_storeu_si512(to.add(o).cast(), _mm512_maskz_compress_epi16(keep, unit)) };
+                o += keep.count_ones() as usize;
+                continue;
+            }
+            let mid6 = _mm512_slli_epi16::<6>(_mm512_and_si512(b1, set16(0x3F)));
+            let three = _mm512_or_si512(_mm512_or_si512(_mm512_slli_epi16::<12>(b2), mid6), low6);
+            let lead = _mm512_add_epi16(
+                set16(0xD7C0),
+                _mm512_or_si512(
+                    _mm512_or_si512(
+                        _mm512_slli_epi16::<8>(_mm512_and_si512(b2, set16(0x07))),
+                        _mm512_slli_epi16::<2>(_mm512_and_si512(b1, set16(0x3F))),
+                    ),
+                    _mm512_srli_epi16::<4>(low6),
+                ),
+            );
+            let trail = _mm512_or_si512(
+                set16(0xDC00),
+                _mm512_or_si512(_mm512_slli_epi16::<6>(_mm512_and_si512(b1, set16(0x0F))), low6),
+            );
+            // The table's rows, the ones above taking precedence (at an end,
+            // only one holds but for the ASCII row's).
+            let mut unit = trail;
+            unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b2, set16(0xE0)), three);
+            unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b2, set16(0xF0)), lead);
+            unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b1, set16(0xC0)), two);
+            unit = _mm512_mask_mov_epi16(unit, ascii, b0);
+            // SAFETY: `o + 64 <= dst.len()` before the block, which writes
+            // at most 64 units: 32 from `o` at most twice.
+            unsafe { _mm512_storeu_si512(to.add(o).cast(), _mm512_maskz_compress_epi16(keep, unit)) };
+            o += keep.count_ones() as usize;
+        }
+        i += 64;
+    }
+    if i == head {
+        return (head, o);
+    }
+    // The character that byte `i - 1` is in is not written, but for the
+    // lead surrogate of four bytes whose third is `i - 2`: take it back,
+    // and go back to the character's start.
+    let mut start = i - 1;
+    while start + 3 > i - 1 && src[start] & 0xC0 == 0x80 {
+        start -= 1;
+    }
+    if start + 3 == i - 1 && src[start] >= 0xF0 {
+        o -= 1;
+    }
+    (start, o)
 }

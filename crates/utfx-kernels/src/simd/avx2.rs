@@ -290,11 +290,28 @@ macro_rules! instantiate {
 
 instantiate! {
     valid_utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize);
-    checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize);
     ascii_prefix(bytes: &[u8]) -> usize;
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
+}
+
+/// `super::checked_utf8_to_utf16` over AVX2, with `avx512.rs`'s blocks
+/// first at `Level::Avx512` (for a grammar without a forbidden pair).
+#[target_feature(enable = "avx2")]
+pub(crate) fn checked_utf8_to_utf16(_: Avx2, src: &[u8], dst: &mut [u16], tables: &Utf8Tables) -> (usize, usize) {
+    #[cfg(utfx_kernels_avx512)]
+    if crate::level() == crate::Level::Avx512 {
+        // Three bytes a unit at most fill `dst`.
+        let src = &src[..src.len().min(dst.len().saturating_mul(3))];
+        // SAFETY: the level is `Avx512` only where the processor has what
+        // `avx512.rs` needs (`Level::is_available`).
+        let (read, written) = unsafe { crate::avx512::checked_utf8_to_utf16(src, dst, tables) };
+        let (more, more_written) =
+            super::checked_utf8_to_utf16::<V>(Avx2(()), &src[read..], &mut dst[written..], tables);
+        return (read + more, written + more_written);
+    }
+    super::checked_utf8_to_utf16::<V>(Avx2(()), src, dst, tables)
 }
 
 /// `super::utf16_units_prefix_blocks` over AVX2, with `avx512.rs`'s
