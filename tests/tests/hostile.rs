@@ -99,12 +99,21 @@ impl<D: Decode + ?Sized> Decode for Counted<'_, D> {
         self.0.decode_step(input, last)
     }
 
+    fn decode_step_in(&self, state: &mut u32, input: &[u8], last: bool) -> Step<D::Point> {
+        give(input.len());
+        self.0.decode_step_in(state, input, last)
+    }
+
     fn fast_paths(&self) -> Option<&dyn FastPaths> {
         self.0.fast_paths().map(|_| self as &dyn FastPaths)
     }
 
     fn is_canonical(&self, form: &[u8]) -> bool {
         self.0.is_canonical(form)
+    }
+
+    fn is_canonical_in(&self, state: u32, form: &[u8]) -> bool {
+        self.0.is_canonical_in(state, form)
     }
 
     fn restart_point(&self, input: &[u8]) -> Option<usize> {
