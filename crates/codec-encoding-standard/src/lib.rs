@@ -108,8 +108,12 @@ pub use codec_core::{
 mod decode;
 mod encode;
 mod fast;
+mod iso2022jp;
+mod replacement;
 mod table;
 
+pub use iso2022jp::{ISO_2022_JP, Iso2022Jp};
+pub use replacement::{REPLACEMENT, Replacement};
 pub use table::*;
 
 use alloc::vec::Vec;
