@@ -8,7 +8,7 @@ use codec_registry::whatwg::{TextDecoder, decode, get_encoding};
 use codec_test::generate::Rng;
 
 /// Every encoding utfx has, by the Standard's name.
-const NAMES: [&str; 38] = [
+const NAMES: [&str; 39] = [
     "utf-8",
     "utf-16le",
     "utf-16be",
@@ -47,6 +47,7 @@ const NAMES: [&str; 38] = [
     "shift_jis",
     "euc-kr",
     "x-user-defined",
+    "iso-2022-jp",
 ];
 
 #[test]
@@ -64,12 +65,16 @@ fn every_label_finds_the_encoding_encoding_rs_finds() {
         }
         found += 1;
     }
-    assert_eq!(found, 38);
-    for label in ["replacement", "iso-2022-kr", "hz-gb-2312", "iso-2022-jp", "csiso2022jp", "utf_8", "cesu-8", ""] {
-        assert!(
-            encoding_rs::Encoding::for_label_no_replacement(label.as_bytes())
-                .is_none_or(|e| e == encoding_rs::ISO_2022_JP)
-        );
+    assert_eq!(found, 39);
+    // The labels of replacement find it, as for_label does (the
+    // `TextDecoder` refuses it, as the Standard's constructor does).
+    for label in ["replacement", "csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr"] {
+        assert_eq!(encoding_rs::Encoding::for_label(label.as_bytes()), Some(encoding_rs::REPLACEMENT));
+        assert_eq!(get_encoding(label).map(|c| c.info().name), Some("replacement"), "{label:?}");
+        assert!(TextDecoder::new(label).is_none(), "{label:?}");
+    }
+    for label in ["utf_8", "cesu-8", "hz-gb-2312-2014", ""] {
+        assert!(encoding_rs::Encoding::for_label(label.as_bytes()).is_none());
         assert!(get_encoding(label).is_none(), "{label:?}");
     }
 }
