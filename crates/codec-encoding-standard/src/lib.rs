@@ -108,10 +108,12 @@ pub use codec_core::{
 mod decode;
 mod encode;
 mod fast;
+mod hz;
 mod iso2022jp;
 mod replacement;
 mod table;
 
+pub use hz::{HZ_GB_2312_2014, HzGb2312Draft};
 pub use iso2022jp::{ISO_2022_JP, Iso2022Jp};
 pub use replacement::{REPLACEMENT, Replacement};
 pub use table::*;

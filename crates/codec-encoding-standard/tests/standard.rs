@@ -55,6 +55,19 @@ fn the_encoders_write_the_standards_bytes() {
     assert_eq!((err.index(), err.kind()), (1, ErrorKind::Unrepresentable));
     assert!(!GB18030.info().domain.contains(CodePoint::new(0xE5E5)));
     assert!(GB18030.info().domain.contains(CodePoint::new(0xE5E4)));
+    // Private-use code points that encode to pointers GB 18030-2022 gave to
+    // characters (A6 D9 is U+FE10, FE 59 U+9FB4): outside the domain, and
+    // every other code point of the BMP in it reads back as itself.
+    for (cp, bytes, back) in [(0xE78D, b"\xA6\xD9", 0xFE10), (0xE81E, b"\xFE\x59", 0x9FB4)] {
+        assert_eq!(GB18030.encode(&[CodePoint::new(cp)]).unwrap(), bytes);
+        assert_eq!(decode_one(&GB18030, bytes), [back]);
+        assert!(!GB18030.info().domain.contains(CodePoint::new(cp)));
+    }
+    for v in (0..=0xFFFF).filter(|&v| GB18030.info().domain.contains(CodePoint::new(v))) {
+        let c = char::from_u32(v).unwrap().to_string();
+        let (bytes, _, unmappable) = GB18030.encoding().encode(&c);
+        assert!(!unmappable && GB18030.encoding().decode_without_bom_handling(&bytes).0 == c, "U+{v:04X}");
+    }
     // euc-jp's encoder: U+00A5 is 5C, U+2212 is U+FF0D's A1 DD (the Standard's §12.1.2).
     assert_eq!(encode(&EUC_JP, "\u{A5}\u{2212}"), b"\x5C\xA1\xDD");
 }

@@ -161,6 +161,9 @@ static CODECS: &[&dyn DynCodec] = &[
     // that decodes nothing.
     &codec_encoding_standard::ISO_2022_JP,
     &codec_encoding_standard::REPLACEMENT,
+    // The 2014 draft's hz-gb-2312, by its own name (the label is
+    // replacement's today).
+    &codec_encoding_standard::HZ_GB_2312_2014,
 ];
 
 static BIG_CODECS: &[&dyn BigCodec] = &[
@@ -217,4 +220,5 @@ static BIG_CODECS: &[&dyn BigCodec] = &[
     &Big(&codec_encoding_standard::EUC_KR),
     &Big(&codec_encoding_standard::ISO_2022_JP),
     &Big(&codec_encoding_standard::REPLACEMENT),
+    &Big(&codec_encoding_standard::HZ_GB_2312_2014),
 ];
