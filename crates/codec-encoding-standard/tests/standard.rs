@@ -101,14 +101,36 @@ fn errors_have_the_standards_lengths_and_kinds() {
 }
 
 #[test]
-fn big5s_two_code_point_sequences_are_reserved_items() {
-    // index-big5 pointers 1133, 1135, 1164 and 1166 (lead 88) are the
-    // Standard's four sequences of two code points.
-    for pair in [[0x88, 0x62], [0x88, 0x64], [0x88, 0xA3], [0x88, 0xA5]] {
-        assert!(BIG5.validate(&pair).is_ok());
-        assert_eq!(BIG5.decode_step(&pair, true), codec_encoding_standard::Step::Reserved { len: 2 });
-        let err = BIG5.decode(&pair).unwrap_err();
-        assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (0, Some(2), ErrorKind::Reserved));
+fn big5s_two_code_point_sequences_are_two_code_points() {
+    // index-big5 pointers 1133, 1135, 1164 and 1166 (lead 88): §11.1's
+    // table of two code points each, typed from it.
+    let pairs: [([u8; 2], [u32; 2]); 4] = [
+        ([0x88, 0x62], [0xCA, 0x304]),
+        ([0x88, 0x64], [0xCA, 0x30C]),
+        ([0x88, 0xA3], [0xEA, 0x304]),
+        ([0x88, 0xA5], [0xEA, 0x30C]),
+    ];
+    for (bytes, points) in pairs {
+        assert!(BIG5.validate(&bytes).is_ok());
+        let (point, second) = (CodePoint::new(points[0]), CodePoint::new(points[1]));
+        assert_eq!(BIG5.decode_step(&bytes, true), Step::Pair { point, second, len: 2 });
+        for mode in [DecodeMode::Fatal, DecodeMode::Replace] {
+            assert_eq!(BIG5.decode_with(&bytes, mode).unwrap(), [point, second], "{bytes:02X?}, {mode}");
+        }
+        // Between text, and before a lead cut by the end, in both modes, at
+        // every split.
+        let input = [&b"a"[..], &bytes, b"\xA4\x40", &bytes, b"!\x88"].concat();
+        let expected = [0x61, points[0], points[1], 0x4E00, points[0], points[1], 0x21, 0xFFFD].map(CodePoint::new);
+        assert_eq!(BIG5.decode_with(&input, DecodeMode::Replace).unwrap(), expected);
+        let e = BIG5.decode(&input).unwrap_err();
+        assert_eq!((e.valid_up_to(), e.error_len(), e.kind()), (8, None, ErrorKind::Truncated));
+        codec_test::check_decode_splits(&BIG5, &input);
+        codec_test::buffers::check_decode_buffers(&BIG5, &input);
+        // The encoder writes neither (no pointer has two code points):
+        // escape mode keeps their bytes.
+        let escaped = BIG5.decode_with(&bytes, DecodeMode::Escape).unwrap();
+        assert_eq!(escaped, [CodePoint::new(0xDC88), CodePoint::new(0xDC00 + u32::from(bytes[1]))]);
+        codec_test::check_escape_round_trip(&BIG5, &input);
     }
 }
 
@@ -265,28 +287,13 @@ fn oracle_errors(codec: &StandardEncoding, input: &[u8]) -> Vec<(usize, usize)> 
     }
 }
 
-/// Big5's sequences of two code points, typed from index-big5 (pointers
-/// 1133, 1135, 1164, 1166), which the codec reports as reserved items.
-fn big5_pair(bytes: &[u8]) -> &'static str {
-    match bytes {
-        [0x88, 0x62] => "\u{CA}\u{304}",
-        [0x88, 0x64] => "\u{CA}\u{30C}",
-        [0x88, 0xA3] => "\u{EA}\u{304}",
-        [0x88, 0xA5] => "\u{EA}\u{30C}",
-        _ => panic!("no such sequence {bytes:02X?}"),
-    }
-}
-
-/// Decodes as replace mode does, item by item, with the reserved items as
-/// the code points they stand for; and the errors as (offset, length).
+/// Decodes as replace mode does, item by item (big5's pairs are two), and
+/// the errors as (offset, length).
 fn replaced(codec: &StandardEncoding, input: &[u8]) -> (String, Vec<(usize, usize)>) {
     let (mut s, mut errors) = (String::new(), Vec::new());
     for item in codec.items(input) {
         match item {
-            Ok(item) => match item.point {
-                Some(p) => s.push(p.to_char().unwrap()),
-                None => s.push_str(big5_pair(&input[item.offset..item.end()])),
-            },
+            Ok(item) => s.push(item.point.unwrap().to_char().unwrap()),
             Err(e) => {
                 s.push('\u{FFFD}');
                 errors.push((e.valid_up_to(), e.error_len().unwrap_or(input.len() - e.valid_up_to())));
@@ -312,12 +319,10 @@ fn damaged_text_decodes_as_encoding_rs_replaces_it() {
             let (text, errors) = replaced(codec, &input);
             assert_eq!(text, expected, "{name}: {input:02X?}");
             assert_eq!(errors, oracle_errors(codec, &input), "{name}: {input:02X?}");
-            // Replace mode through the driver, where no reserved item is.
-            if !text.contains(['\u{304}', '\u{30C}']) {
-                assert_eq!(codec.decode_to_string_lossy(&input), expected, "{name}: {input:02X?}");
-                let points = codec.decode_with(&input, DecodeMode::Replace).unwrap();
-                assert!(points.iter().map(|p| p.to_char().unwrap()).eq(expected.chars()), "{name}: {input:02X?}");
-            }
+            // Replace mode through the driver.
+            assert_eq!(codec.decode_to_string_lossy(&input), expected, "{name}: {input:02X?}");
+            let points = codec.decode_with(&input, DecodeMode::Replace).unwrap();
+            assert!(points.iter().map(|p| p.to_char().unwrap()).eq(expected.chars()), "{name}: {input:02X?}");
         }
     }
 }

@@ -79,9 +79,9 @@ fn every_label_finds_the_encoding_encoding_rs_finds() {
     }
 }
 
-/// Random bytes, often with a BOM in front and ASCII among them; no `88`
-/// (big5's two-code-point sequences are reserved items in utfx, decision
-/// 0020).
+/// Random bytes, often with a BOM in front and ASCII among them, and now
+/// and then one of big5's two-code-point sequences (`88 62`, `88 64`,
+/// `88 A3`, `88 A5`) at the end.
 fn input(rng: &mut Rng) -> Vec<u8> {
     let len = (rng.next_u64() % 12) as usize;
     let mut bytes: Vec<u8> = match rng.next_u64() % 5 {
@@ -91,10 +91,12 @@ fn input(rng: &mut Rng) -> Vec<u8> {
         _ => Vec::new(),
     };
     bytes.extend((0..len).map(|_| match rng.next_u64() as u8 {
-        0x88 => b'a',
         b if b % 3 == 0 => b % 0x7F,
         b => b,
     }));
+    if rng.next_u64() % 4 == 0 {
+        bytes.extend_from_slice(&[0x88, [0x62, 0x64, 0xA3, 0xA5][(rng.next_u64() % 4) as usize]]);
+    }
     bytes
 }
 
