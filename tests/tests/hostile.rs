@@ -342,6 +342,14 @@ const PATTERNS: &[(&str, &[u8])] = &[
     ("lone lead surrogates (UTF-16LE)", b"\x00\xD8"),
     ("lone lead surrogates (UTF-16BE)", b"\xD8\x00"),
     ("six-byte RFC 2279 leads", b"\xFC\x84\x80\x80\x80"),
+    // The stateful encodings: escape sequences each followed by another
+    // (iso-2022-jp reads three bytes ahead for its output flag), escape
+    // sequences cut, a lead set with leads only, HZ's `~` and its shifts.
+    ("escape after escape (iso-2022-jp)", b"\x1B$B"),
+    ("cut escapes (iso-2022-jp)", b"\x1B(\x1B$"),
+    ("JIS X 0208 leads before escapes (iso-2022-jp)", b"\x1B$B0\x1B$B0!"),
+    ("shifts and tildes (HZ)", b"~{~}~"),
+    ("leads before newlines (HZ)", b"~{<\n"),
 ];
 
 /// Every pattern of [`PATTERNS`] in turn, each repeated over a 64 KiB
