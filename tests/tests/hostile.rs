@@ -352,11 +352,15 @@ const PATTERNS: &[(&str, &[u8])] = &[
     ("leads before newlines (HZ)", b"~{<\n"),
 ];
 
-/// Every pattern of [`PATTERNS`] in turn, each repeated over a 64 KiB
-/// block (long runs of one kind of error, which is what would make a
-/// window or a retry grow), to `len` bytes.
+/// Every pattern of [`PATTERNS`] in turn, each repeated over a block (long
+/// runs of one kind of error, which is what would make a window or a retry
+/// grow), to `len` bytes: blocks of 64 KiB, or smaller where `len` would
+/// not hold one of each, so that every size holds every pattern in the
+/// same share (the ratios compare like with like: the stateful encodings'
+/// patterns cost more bytes handed per byte, linearly).
 fn hostile(len: usize) -> Vec<u8> {
-    let blocks = PATTERNS.iter().cycle().flat_map(|(_, unit)| unit.iter().copied().cycle().take(1 << 16));
+    let block = (len / PATTERNS.len()).clamp(1, 1 << 16);
+    let blocks = PATTERNS.iter().cycle().flat_map(|(_, unit)| unit.iter().copied().cycle().take(block));
     blocks.take(len).collect()
 }
 
