@@ -39,9 +39,10 @@ const LEAD_SHIFT: u32 = 8;
 /// 9. "If byte is in the range 0x00 to 0x7F, emit a code point whose value
 ///    is byte."
 /// 10. "Run error."
-/// 2, 3. "If byte is the EOF byte and hz-gb-2312 lead is 0x00, emit the
-///    EOF code point; if it is not 0x00, set it to 0x00 and run error": a
-///    `~` or a lead cut by the end is one error (the core's truncation).
+///
+/// And 2, 3: "If byte is the EOF byte and hz-gb-2312 lead is 0x00, emit the
+/// EOF code point; if it is not 0x00, set it to 0x00 and run error": a `~`
+/// or a lead cut by the end is one error (the core's truncation).
 ///
 /// `~` then `{`, `}` or a newline is a [`Step::Shift`] of two bytes (the
 /// newline a line continuation, changing nothing); `~` before anything
@@ -171,8 +172,8 @@ pub(crate) fn encode_step(state: &mut u32, input: &[CodePoint], out: &mut Vec<u8
             out.extend_from_slice(&[lead as u8, trail as u8]);
         }
     }
-    for k in start..out.len() {
-        follow(state, out[k]);
+    for &byte in &out[start..] {
+        follow(state, byte);
     }
     EncodeStep::Done(1)
 }

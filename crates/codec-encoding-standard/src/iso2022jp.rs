@@ -252,8 +252,8 @@ pub(crate) fn encode_step(state: &mut u32, input: &[CodePoint], out: &mut Vec<u8
         out.extend_from_slice(&escape(wanted));
     }
     out.extend_from_slice(&bytes[..if wanted == JIS0208 { 2 } else { 1 }]);
-    for k in start..out.len() {
-        follow(state, out[k], false);
+    for &byte in &out[start..] {
+        follow(state, byte, false);
     }
     EncodeStep::Done(1)
 }

@@ -94,7 +94,7 @@ fn input(rng: &mut Rng) -> Vec<u8> {
         b if b % 3 == 0 => b % 0x7F,
         b => b,
     }));
-    if rng.next_u64() % 4 == 0 {
+    if rng.next_u64().is_multiple_of(4) {
         bytes.extend_from_slice(&[0x88, [0x62, 0x64, 0xA3, 0xA5][(rng.next_u64() % 4) as usize]]);
     }
     bytes
