@@ -126,6 +126,8 @@ fn big5s_two_code_point_sequences_are_two_code_points() {
         assert_eq!((e.valid_up_to(), e.error_len(), e.kind()), (8, None, ErrorKind::Truncated));
         codec_test::check_decode_splits(&BIG5, &input);
         codec_test::buffers::check_decode_buffers(&BIG5, &input);
+        // Through the transcoder's pivot (replacement's encoder is UTF-8's).
+        codec_test::buffers::check_transcode(&BIG5, &codec_encoding_standard::REPLACEMENT, &input);
         // The encoder writes neither (no pointer has two code points):
         // escape mode keeps their bytes.
         let escaped = BIG5.decode_with(&bytes, DecodeMode::Escape).unwrap();
