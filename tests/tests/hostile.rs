@@ -99,12 +99,21 @@ impl<D: Decode + ?Sized> Decode for Counted<'_, D> {
         self.0.decode_step(input, last)
     }
 
+    fn decode_step_in(&self, state: &mut u32, input: &[u8], last: bool) -> Step<D::Point> {
+        give(input.len());
+        self.0.decode_step_in(state, input, last)
+    }
+
     fn fast_paths(&self) -> Option<&dyn FastPaths> {
         self.0.fast_paths().map(|_| self as &dyn FastPaths)
     }
 
     fn is_canonical(&self, form: &[u8]) -> bool {
         self.0.is_canonical(form)
+    }
+
+    fn is_canonical_in(&self, state: u32, form: &[u8]) -> bool {
+        self.0.is_canonical_in(state, form)
     }
 
     fn restart_point(&self, input: &[u8]) -> Option<usize> {
@@ -333,13 +342,25 @@ const PATTERNS: &[(&str, &[u8])] = &[
     ("lone lead surrogates (UTF-16LE)", b"\x00\xD8"),
     ("lone lead surrogates (UTF-16BE)", b"\xD8\x00"),
     ("six-byte RFC 2279 leads", b"\xFC\x84\x80\x80\x80"),
+    // The stateful encodings: escape sequences each followed by another
+    // (iso-2022-jp reads three bytes ahead for its output flag), escape
+    // sequences cut, a lead set with leads only, HZ's `~` and its shifts.
+    ("escape after escape (iso-2022-jp)", b"\x1B$B"),
+    ("cut escapes (iso-2022-jp)", b"\x1B(\x1B$"),
+    ("JIS X 0208 leads before escapes (iso-2022-jp)", b"\x1B$B0\x1B$B0!"),
+    ("shifts and tildes (HZ)", b"~{~}~"),
+    ("leads before newlines (HZ)", b"~{<\n"),
 ];
 
-/// Every pattern of [`PATTERNS`] in turn, each repeated over a 64 KiB
-/// block (long runs of one kind of error, which is what would make a
-/// window or a retry grow), to `len` bytes.
+/// Every pattern of [`PATTERNS`] in turn, each repeated over a block (long
+/// runs of one kind of error, which is what would make a window or a retry
+/// grow), to `len` bytes: blocks of 64 KiB, or smaller where `len` would
+/// not hold one of each, so that every size holds every pattern in the
+/// same share (the ratios compare like with like: the stateful encodings'
+/// patterns cost more bytes handed per byte, linearly).
 fn hostile(len: usize) -> Vec<u8> {
-    let blocks = PATTERNS.iter().cycle().flat_map(|(_, unit)| unit.iter().copied().cycle().take(1 << 16));
+    let block = (len / PATTERNS.len()).clamp(1, 1 << 16);
+    let blocks = PATTERNS.iter().cycle().flat_map(|(_, unit)| unit.iter().copied().cycle().take(block));
     blocks.take(len).collect()
 }
 

@@ -136,3 +136,103 @@ fn text_and_utf16_have_restart_points_in_every_window() {
     // A run of continuation bytes has none.
     assert_eq!(utf8.restart_point(&[0x80; 40]), None);
 }
+
+/// Whether each registered codec has restart points, every codec named so
+/// that a new one must say: the UTF-8 and UTF-16 codecs, UTF-1, the 1992
+/// proposal and the Encoding Standard's encodings without state do; the
+/// codecs whose pairs and sequences a piece could cut apart (WTF-8,
+/// CESU-8, Modified UTF-8, Corrected UTF-8, UTF-∞-8) keep the default; so
+/// do the encodings with state between characters (iso-2022-jp, the 2014
+/// draft's hz-gb-2312: what a byte means depends on the last shift before
+/// it, however far back) and `replacement` (its one error is the stream's
+/// first byte).
+const HAS_RESTART_POINTS: &[(&str, bool)] = &[
+    ("utf-8", true),
+    ("generalized-utf-8", true),
+    ("utf-8-rfc2279", true),
+    ("utf-16le", true),
+    ("utf-16be", true),
+    ("wtf-16le", true),
+    ("wtf-16be", true),
+    ("wtf-8", false),
+    ("cesu-8", false),
+    ("mutf-8", false),
+    ("mutf-8-lenient", false),
+    ("corrected-utf-8", false),
+    ("corrected-utf-8-c1", false),
+    ("utf-inf-8", false),
+    ("utf-1", true),
+    ("fss-utf-proposal-1992", true),
+    ("ibm866", true),
+    ("iso-8859-2", true),
+    ("iso-8859-3", true),
+    ("iso-8859-4", true),
+    ("iso-8859-5", true),
+    ("iso-8859-6", true),
+    ("iso-8859-7", true),
+    ("iso-8859-8", true),
+    ("iso-8859-8-i", true),
+    ("iso-8859-10", true),
+    ("iso-8859-13", true),
+    ("iso-8859-14", true),
+    ("iso-8859-15", true),
+    ("iso-8859-16", true),
+    ("koi8-r", true),
+    ("koi8-u", true),
+    ("macintosh", true),
+    ("windows-874", true),
+    ("windows-1250", true),
+    ("windows-1251", true),
+    ("windows-1252", true),
+    ("windows-1253", true),
+    ("windows-1254", true),
+    ("windows-1255", true),
+    ("windows-1256", true),
+    ("windows-1257", true),
+    ("windows-1258", true),
+    ("x-mac-cyrillic", true),
+    ("x-user-defined", true),
+    ("gbk", true),
+    ("gb18030", true),
+    ("big5", true),
+    ("euc-jp", true),
+    ("shift_jis", true),
+    ("euc-kr", true),
+    ("iso-2022-jp", false),
+    ("replacement", false),
+    ("hz-gb-2312-2014", false),
+];
+
+#[test]
+fn every_codec_says_whether_it_has_restart_points() {
+    let names: Vec<&str> = codec_registry::all().iter().map(|c| c.info().name).collect();
+    let listed: Vec<&str> = HAS_RESTART_POINTS.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, listed, "every registered codec, in the registry's order");
+    // Text every codec encodes (lines of ASCII, which no codec here reads
+    // as anything but text), and the stateful ones' shifts among it.
+    let text = "a line of text\n".repeat(8);
+    let mut shifted = Vec::new();
+    for (name, has) in HAS_RESTART_POINTS {
+        let codec = codec_registry::get(name).unwrap();
+        let bytes = codec.encode_str(&text).unwrap();
+        assert_eq!(codec.restart_point(&bytes).is_some(), *has, "{name} on text");
+        if !has {
+            shifted.push(*name);
+        }
+    }
+    // The codecs without state between characters that keep no restart
+    // point are the UTF-8 family's; the stateful ones never find one,
+    // whatever the input, nor does replacement.
+    let mut rng = codec_test::generate::Rng::new(0x0030_5EED);
+    for name in ["iso-2022-jp", "replacement", "hz-gb-2312-2014"] {
+        assert!(shifted.contains(&name));
+        let codec = codec_registry::get(name).unwrap();
+        for _ in 0..200 {
+            let mut input = codec.encode_str("\u{3042}a\u{5DF1}\n").unwrap_or_else(|_| b"~{<:~}\x1B$B$\"".to_vec());
+            input.extend(
+                (0..rng.below(40)).map(|_| [0x1B, 0x24, 0x28, 0x42, b'~', b'{', b'}', b'\n', 0x80][rng.below(9)]),
+            );
+            assert_eq!(codec.restart_point(&input), None, "{name}: {input:02X?}");
+        }
+    }
+}

@@ -60,9 +60,28 @@ ENCODINGS = [
     ("euc-jp", "euc_jp"),
     ("shift_jis", "cp932"),
     ("euc-kr", "cp949"),
+    # The encodings with state between characters: iso-2022-jp (Python's
+    # iso2022_jp is RFC 1468's, which has no half-width katakana set), and
+    # the 2014 draft's hz-gb-2312 by utfx's name for it, which Node's
+    # TextDecoder does not know (its label hz-gb-2312 is replacement today);
+    # Python's `hz` is RFC 1843's.
+    ("iso-2022-jp", "iso2022_jp"),
+    ("hz-gb-2312-2014", "hz"),
 ]
 
 MULTI_BYTE = {"gbk", "gb18030", "big5", "euc-jp", "shift_jis", "euc-kr"}
+
+STATEFUL = {"iso-2022-jp", "hz-gb-2312-2014"}
+
+# What the damaged inputs of the stateful encodings are made of: their
+# shift sequences (valid, cut and broken ones), bytes of each set, and
+# bytes that are errors everywhere; pairs come from PAIR_LEADS.
+TOKENS = {
+    "iso-2022-jp": [b"\x1b(B", b"\x1b(J", b"\x1b(I", b"\x1b$B", b"\x1b$@", b"\x1b$(D", b"\x1b(", b"\x1b$", b"\x1b",
+                    b"\x1b(Z", b"a", b"\\", b"~", b"\n", b"1", b"\x0e", b"\x0f", b"\x80", b"\xff", b" "],
+    "hz-gb-2312-2014": [b"~{", b"~}", b"~~", b"~\n", b"~x", b"~", b"a", b"\n", b" ", b"\x7f", b"\x80", b"\xff",
+                        b"{", b"}"],
+}
 
 # The trail bytes of the lead sweep: the edges of every trail range of the
 # six multi-byte encodings (gb18030's 30..39 and 40..7E, 80..FE; big5's
@@ -90,6 +109,7 @@ SHAPES = {
 SEED = 0x27_0026_0A5E_ED11
 DAMAGED_MULTI = 200
 DAMAGED_SINGLE = 40
+DAMAGED_STATEFUL = 400
 
 
 class Rng:
@@ -147,11 +167,31 @@ def damaged_single(rng):
     return bytes(rng.below(256) for _ in range(1 + rng.below(12)))
 
 
+def damaged_stateful(name, rng):
+    """Tokens of the encoding and two-byte pairs of bytes 21..7E (the
+    leads of JIS X 0208's and GB2312's rows, now and then 20 or 7F), one in
+    three cut short."""
+    out = bytearray()
+    for _ in range(1 + rng.below(10)):
+        if rng.below(3) == 0:
+            out += bytes([0x21 + rng.below(0x5E), 0x21 + rng.below(0x5E)])
+        elif rng.below(12) == 0:
+            out += bytes([[0x20, 0x7F][rng.below(2)], 0x21 + rng.below(0x5E)])
+        else:
+            tokens = TOKENS[name]
+            out += tokens[rng.below(len(tokens))]
+    if rng.below(3) == 0 and len(out) > 1:
+        del out[1 + rng.below(len(out) - 1):]
+    return bytes(out)
+
+
 def inputs_for(name, rng):
     """(kind, input) pairs: "byte" for the sweep of one byte, "lead" for
     the lead sweep (the trail bytes are TRAILS), "damaged"."""
     out = [("byte", bytes([b])) for b in range(256)]
-    if name in MULTI_BYTE:
+    if name in STATEFUL:
+        out += [("damaged", damaged_stateful(name, rng)) for _ in range(DAMAGED_STATEFUL)]
+    elif name in MULTI_BYTE:
         out += [("lead", bytes([lead, t])) for lead in range(0x80, 0x100) for t in TRAILS]
         out += [("damaged", damaged_multi(name, rng)) for _ in range(DAMAGED_MULTI)]
     else:

@@ -15,7 +15,9 @@
 //! * no ignored or should-panic tests, no `todo!`/`unimplemented!`;
 //! * nothing reads the shared folder beside the repository (a user's clone has
 //!   no such folder);
-//! * no trailing whitespace in source, manifests and docs.
+//! * no trailing whitespace in source, manifests and docs;
+//! * the core stays small: at most [`CORE_PUBLIC_LINES`] lines of
+//!   `crates/codec-core/src` declare a public item (decision 0018's count).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -109,7 +111,51 @@ fn check(root: &Path) -> Vec<String> {
     problems.extend(check_codec_dependencies(root));
     problems.extend(check_readmes(root));
     problems.extend(check_kernels_leaf(root));
+    problems.extend(check_core_size(root));
     problems
+}
+
+/// The most lines of the core's sources that may declare a public item
+/// (decision 0018: 120, the count it brought the core down to).
+const CORE_PUBLIC_LINES: usize = 120;
+
+/// The lines of `text` (one source file) outside its `#[cfg(test)]`
+/// module that declare a public item: a `pub` fn, struct, enum, trait,
+/// type, const, static, mod or use (`pub(crate)` is not public).
+fn public_item_lines(text: &str) -> usize {
+    let mut count = 0;
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim_start();
+        if trimmed == "#[cfg(test)]" && lines.peek().is_some_and(|next| next.trim_start().starts_with("mod ")) {
+            break;
+        }
+        let Some(rest) = trimmed.strip_prefix("pub ") else { continue };
+        let rest = rest.strip_prefix("unsafe ").unwrap_or(rest);
+        let words = ["fn", "struct", "enum", "trait", "type", "const", "static", "mod", "use"];
+        if words.iter().any(|w| rest.strip_prefix(w).is_some_and(|after| after.starts_with([' ', '<', '(']))) {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The core's count of public item lines, over [`CORE_PUBLIC_LINES`].
+fn check_core_size(root: &Path) -> Vec<String> {
+    let mut sources = Vec::new();
+    files(&root.join("crates/codec-core/src"), &mut sources);
+    let count: usize = sources
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .filter_map(|p| fs::read_to_string(p).ok())
+        .map(|text| public_item_lines(&text))
+        .sum();
+    if count > CORE_PUBLIC_LINES {
+        return vec![format!(
+            "crates/codec-core/src: {count} lines declare a public item, more than {CORE_PUBLIC_LINES} (decision 0018)"
+        )];
+    }
+    Vec::new()
 }
 
 /// The crate that holds the project's kernels and all its `unsafe`
@@ -404,6 +450,19 @@ mod tests {
     //! The tidy checks as a test, and tests of the checks themselves.
 
     use super::*;
+
+    #[test]
+    fn the_cores_public_item_lines_are_counted() {
+        let text = "//! Docs.\npub fn f() {}\npub(crate) fn g() {}\n    pub const fn h() {}\npub use a::{B, C};\n\
+                    pub struct S(pub u32);\nfn private() {}\n#[cfg(test)]\nmod tests {\n    pub fn t() {}\n}\n";
+        assert_eq!(public_item_lines(text), 4);
+        let count: usize = {
+            let mut sources = Vec::new();
+            files(&crate::workspace_root().join("crates/codec-core/src"), &mut sources);
+            sources.iter().filter_map(|p| fs::read_to_string(p).ok()).map(|t| public_item_lines(&t)).sum()
+        };
+        assert!(count <= CORE_PUBLIC_LINES, "{count}");
+    }
 
     #[test]
     fn a_readme_example_that_needs_another_crate_is_found() {

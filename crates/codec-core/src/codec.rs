@@ -43,6 +43,27 @@ pub enum Step<P> {
         /// How many bytes the sequence takes, at least 1.
         len: usize,
     },
+    /// A well-formed sequence of `len` bytes that encodes two code points,
+    /// `point` then `second` (big5's four sequences of a letter and a
+    /// combining mark). `second` is a Unicode scalar value; a driver treats
+    /// any other as an error of the sequence.
+    Pair {
+        /// The first decoded code point.
+        point: P,
+        /// The second decoded code point.
+        second: P,
+        /// How many bytes the sequence takes, at least 1.
+        len: usize,
+    },
+    /// A well-formed sequence of `len` bytes that only changes the state of
+    /// a stateful decoder ([`Decode::decode_step_in`]): an escape sequence
+    /// of iso-2022-jp, a shift of HZ. It stands for no code point and is no
+    /// error: validation accepts it, decoding writes nothing for it (escape
+    /// mode keeps its bytes), and [`Items`] skips it.
+    Shift {
+        /// How many bytes the sequence takes, at least 1.
+        len: usize,
+    },
     /// A maximal ill-formed subpart of `len` bytes (at least 1).
     Invalid {
         /// Why the bytes are ill-formed.
@@ -84,13 +105,14 @@ pub enum EncodeStep {
 /// # The contract of `decode_step`
 ///
 /// Given a non-empty `input`, it returns what the bytes at the front are:
-/// * [`Step::Point`] or [`Step::Invalid`] with `1 <= len <= input.len()`;
+/// * [`Step::Point`], [`Step::Pair`], [`Step::Reserved`], [`Step::Shift`]
+///   or [`Step::Invalid`] with `1 <= len <= input.len()`;
 /// * [`Step::Incomplete`] only when all of `input` is a proper prefix of a
 ///   sequence that more bytes could complete, or when more bytes could change
 ///   what the front is (a WTF-8 lead surrogate that a trail surrogate may
 ///   follow) and `last` is false.
 ///
-/// It must be *prefix-consistent*: if it returns `Char` or `Invalid` for
+/// It must be *prefix-consistent*: if it returns anything but `Incomplete` for
 /// `input` with `last` false, it returns the same for every longer input that
 /// starts with `input`. This is what makes streaming give the same output for
 /// every way of splitting the input into chunks. `last` tells it that no byte
@@ -103,6 +125,18 @@ pub enum EncodeStep {
 /// longest prefix that is the start of some well-formed sequence, or 1. Replace
 /// mode then emits one `U+FFFD` per subpart, which for UTF-8 is exactly the
 /// WHATWG utf-8 decoder.
+///
+/// # State between steps
+///
+/// A codec whose bytes mean different things after a shift (iso-2022-jp's
+/// escape sequences) implements [`decode_step_in`](Decode::decode_step_in)
+/// instead: the same contract, with the state the steps before it left, a
+/// `u32` that only the codec reads, 0 at the start of a stream. Its
+/// `decode_step` is the step in state 0. The drivers keep the state from
+/// step to step and from chunk to chunk, and keep a step's change of it
+/// only when they consume the step's bytes. Such a codec keeps
+/// [`restart_point`](Decode::restart_point) at `None`, and its fast paths,
+/// if any, run only in state 0 and stop before anything that changes it.
 ///
 /// # Fast paths
 ///
@@ -143,6 +177,49 @@ pub trait Decode {
     /// trait docs for the contract.
     fn decode_step(&self, input: &[u8], last: bool) -> Step<Self::Point>;
 
+    /// Decodes one sequence from the front of `input` in `state`, the state
+    /// the steps before it left (0 at the start of a stream), and updates
+    /// `state` as the step changes it; see the trait docs. By default, a
+    /// codec without state: [`decode_step`](Decode::decode_step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    ///
+    /// /// Bytes below 0x80 as themselves; `0E` shifts them up by 0x80, `0F` back.
+    /// struct Shifted;
+    /// impl Decode for Shifted {
+    ///     type Point = CodePoint;
+    ///     fn decode_step(&self, input: &[u8], last: bool) -> Step<CodePoint> {
+    ///         self.decode_step_in(&mut 0, input, last)
+    ///     }
+    ///     fn decode_step_in(&self, state: &mut u32, input: &[u8], _last: bool) -> Step<CodePoint> {
+    ///         match input[0] {
+    ///             b @ (0x0E | 0x0F) => {
+    ///                 *state = u32::from(b == 0x0E);
+    ///                 Step::Shift { len: 1 }
+    ///             }
+    ///             b @ 0..=0x7F => Step::Point { point: CodePoint::new(u32::from(b) + 0x80 * *state), len: 1 },
+    ///             _ => Step::Invalid { kind: ErrorKind::InvalidLead, len: 1 },
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let text = Shifted.decode_to_string(b"a\x0Ea\x0Fa").unwrap();
+    /// assert_eq!(text, "a\u{E1}a");
+    /// // The state goes from chunk to chunk.
+    /// let mut decoder = Shifted.decoder(codec_core::DecodeMode::Fatal);
+    /// let mut out = Vec::new();
+    /// decoder.decode_chunk(b"\x0E", false, &mut out).unwrap();
+    /// decoder.decode_chunk(b"a", true, &mut out).unwrap();
+    /// assert_eq!(out, [CodePoint::new(0xE1)]);
+    /// ```
+    fn decode_step_in(&self, state: &mut u32, input: &[u8], last: bool) -> Step<Self::Point> {
+        let _ = state;
+        self.decode_step(input, last)
+    }
+
     /// Returns the codec's bulk kernels ([`FastPaths`]), or `None` (the
     /// default) when it has none. The drivers hand them well-formed runs;
     /// [`crate::reference`] never calls them.
@@ -179,6 +256,25 @@ pub trait Decode {
     fn is_canonical(&self, form: &[u8]) -> bool {
         let _ = form;
         true
+    }
+
+    /// Returns whether `form`, read as a code point (or two) by
+    /// [`decode_step_in`](Decode::decode_step_in) in `state`, is what this
+    /// codec's encoder writes for it when it is where a decoder in `state`
+    /// is ([`Encode::encode_raw_in`] tells how the encoder follows it there):
+    /// the same bytes, nothing before them. By default, the codec's answer
+    /// without state: [`is_canonical`](Decode::is_canonical).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::Decode;
+    /// # use codec_core::doc_example::Ascii;
+    /// assert!(Ascii.is_canonical_in(0, b"a"));
+    /// ```
+    fn is_canonical_in(&self, state: u32, form: &[u8]) -> bool {
+        let _ = state;
+        self.is_canonical(form)
     }
 
     /// Returns a restart point of `input`, which starts where a decoder of
@@ -380,6 +476,19 @@ pub trait Decode {
 /// `last` is false and the first code point's encoding depends on the ones
 /// after `input`. Like decoding, it must be prefix-consistent.
 ///
+/// # State between steps
+///
+/// A codec that writes a shift before a character of another set
+/// (iso-2022-jp's escape sequences) implements
+/// [`encode_step_in`](Encode::encode_step_in), whose state (a `u32` only
+/// the codec reads, 0 at the start) the drivers keep from step to step and
+/// chunk to chunk, and [`encode_finish_in`](Encode::encode_finish_in),
+/// which they call once at the end of the stream (the one-shot methods, a
+/// streaming [`Encoder`] given `last`, the `Transcoder`). In escape mode the
+/// drivers write an escaped byte themselves and tell the codec with
+/// [`encode_raw_in`](Encode::encode_raw_in), so that it follows the bytes
+/// as a decoder would and `encode(decode(bytes))` gives the bytes back.
+///
 /// # Examples
 ///
 /// ```
@@ -409,6 +518,84 @@ pub trait Encode {
     /// Encodes the code point(s) at the front of `input` (never empty); see the
     /// trait docs for the contract.
     fn encode_step(&self, input: &[Self::Point], last: bool, out: &mut Vec<u8>) -> EncodeStep;
+
+    /// Encodes the code point(s) at the front of `input` in `state`, the
+    /// state the steps before it left (0 at the start of a stream), and
+    /// updates `state` as its bytes change it: the contract of
+    /// [`encode_step`](Encode::encode_step), which it is by default. An
+    /// `Invalid` step leaves `state` as it was.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{CodePoint, Encode, EncodeStep, ErrorKind};
+    ///
+    /// /// U+0000..U+007F as bytes; U+0080..U+00FF after a shift `0E`, `0F` back.
+    /// struct Shifted;
+    /// impl Encode for Shifted {
+    ///     type Point = CodePoint;
+    ///     fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut Vec<u8>) -> EncodeStep {
+    ///         self.encode_step_in(&mut 0, input, last, out)
+    ///     }
+    ///     fn encode_step_in(&self, state: &mut u32, input: &[CodePoint], _: bool, out: &mut Vec<u8>) -> EncodeStep {
+    ///         let Ok(b) = u8::try_from(input[0].to_u32()) else { return EncodeStep::Invalid(ErrorKind::OutOfRange) };
+    ///         let shifted = u32::from(b >= 0x80);
+    ///         if shifted != *state {
+    ///             out.push(if shifted == 1 { 0x0E } else { 0x0F });
+    ///             *state = shifted;
+    ///         }
+    ///         out.push(b & 0x7F);
+    ///         EncodeStep::Done(1)
+    ///     }
+    ///     fn encode_finish_in(&self, state: &mut u32, out: &mut Vec<u8>) {
+    ///         if *state == 1 {
+    ///             out.push(0x0F);
+    ///         }
+    ///         *state = 0;
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(Shifted.encode_str("a\u{E1}\u{E2}").unwrap(), b"a\x0Eab\x0F");
+    /// ```
+    fn encode_step_in(&self, state: &mut u32, input: &[Self::Point], last: bool, out: &mut Vec<u8>) -> EncodeStep {
+        let _ = state;
+        self.encode_step(input, last, out)
+    }
+
+    /// Updates `state` for `byte`, which escape mode wrote as itself (an
+    /// escape code point, decision 0003), as a decoder would on reading it
+    /// there, so that what the encoder writes next reads as it should.
+    /// Nothing by default.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::doc_example::Ascii;
+    /// use codec_core::Encode;
+    /// let mut state = 0;
+    /// Ascii.encode_raw_in(&mut state, 0xFF);
+    /// assert_eq!(state, 0);
+    /// ```
+    fn encode_raw_in(&self, state: &mut u32, byte: u8) {
+        let _ = (state, byte);
+    }
+
+    /// Appends what ends a stream in `state` (iso-2022-jp's return to
+    /// ASCII), and leaves `state` at 0. Called once, after the last step.
+    /// Nothing by default.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::doc_example::Ascii;
+    /// use codec_core::Encode;
+    /// let mut out = Vec::new();
+    /// Ascii.encode_finish_in(&mut 0, &mut out);
+    /// assert!(out.is_empty());
+    /// ```
+    fn encode_finish_in(&self, state: &mut u32, out: &mut Vec<u8>) {
+        let _ = (state, out);
+    }
 
     /// Returns the codec's bulk kernels ([`FastPaths`]), or `None` (the
     /// default) when it has none, as [`Decode::fast_paths`] does.
@@ -541,6 +728,15 @@ impl<D: Decode + ?Sized> Decode for &D {
         (**self).decode_step(input, last)
     }
 
+    #[inline]
+    fn decode_step_in(&self, state: &mut u32, input: &[u8], last: bool) -> Step<D::Point> {
+        (**self).decode_step_in(state, input, last)
+    }
+
+    fn is_canonical_in(&self, state: u32, form: &[u8]) -> bool {
+        (**self).is_canonical_in(state, form)
+    }
+
     // The whole-input methods too, which a codec may answer faster itself.
     fn validate(&self, input: &[u8]) -> Result<(), DecodeError> {
         (**self).validate(input)
@@ -578,6 +774,19 @@ impl<E: Encode + ?Sized> Encode for &E {
     }
 
     #[inline]
+    fn encode_step_in(&self, state: &mut u32, input: &[E::Point], last: bool, out: &mut Vec<u8>) -> EncodeStep {
+        (**self).encode_step_in(state, input, last, out)
+    }
+
+    fn encode_raw_in(&self, state: &mut u32, byte: u8) {
+        (**self).encode_raw_in(state, byte);
+    }
+
+    fn encode_finish_in(&self, state: &mut u32, out: &mut Vec<u8>) {
+        (**self).encode_finish_in(state, out);
+    }
+
+    #[inline]
     fn fast_paths(&self) -> Option<&dyn FastPaths> {
         (**self).fast_paths()
     }
@@ -603,7 +812,9 @@ pub struct Item<P> {
     /// Length of the sequence in bytes.
     pub len: usize,
     /// The code point it encodes, or `None` for a reserved sequence
-    /// ([`Step::Reserved`]).
+    /// ([`Step::Reserved`]). A sequence of two code points
+    /// ([`Step::Pair`]) is two items: the first with its bytes, the second
+    /// of length 0 at its end.
     pub point: Option<P>,
 }
 
@@ -619,7 +830,9 @@ impl<P> Item<P> {
 ///
 /// An error item's [`DecodeError::valid_up_to`] is its offset and
 /// [`DecodeError::error_len`] its length (`None` for a truncated sequence at
-/// the end, which is then the last item).
+/// the end, which is then the last item). A stateful codec's shift
+/// sequences ([`Step::Shift`]) are no items: the next item starts after
+/// them.
 ///
 /// # Examples
 ///
@@ -632,10 +845,14 @@ impl<P> Item<P> {
 /// assert_eq!(items[2].as_ref().unwrap().offset, 2);
 /// ```
 #[derive(Debug, Clone)]
-pub struct Items<'a, D: ?Sized> {
+pub struct Items<'a, D: Decode + ?Sized> {
     codec: &'a D,
     input: &'a [u8],
     pos: usize,
+    /// The codec's state ([`Decode::decode_step_in`]).
+    state: u32,
+    /// The second code point of a [`Step::Pair`], yielded next.
+    second: Option<D::Point>,
 }
 
 impl<'a, D: Decode + ?Sized> Items<'a, D> {
@@ -650,7 +867,7 @@ impl<'a, D: Decode + ?Sized> Items<'a, D> {
     /// assert_eq!(codec_core::Items::new(&Ascii, b"ab").count(), 2);
     /// ```
     pub fn new(codec: &'a D, input: &'a [u8]) -> Self {
-        Items { codec, input, pos: 0 }
+        Items { codec, input, pos: 0, state: 0, second: None }
     }
 }
 
@@ -658,17 +875,32 @@ impl<D: Decode + ?Sized> Iterator for Items<'_, D> {
     type Item = Result<Item<D::Point>, DecodeError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let rest = self.input.get(self.pos..).filter(|r| !r.is_empty())?;
-        let offset = self.pos;
-        let (len, item) = match crate::stream::front(self.codec, rest, true) {
-            Front::Point(point, len) => (len, Ok(Item { offset, len, point: Some(point) })),
-            Front::Reserved(len) => (len, Ok(Item { offset, len, point: None })),
-            Front::Invalid(kind, len, error_len) => (len, Err(DecodeError::new(offset, error_len, kind))),
-            // With `last`, the front is never left undecided.
-            Front::NeedMore => (rest.len(), Err(DecodeError::new(offset, None, ErrorKind::Truncated))),
-        };
-        self.pos += len;
-        Some(item)
+        if let Some(point) = self.second.take() {
+            return Some(Ok(Item { offset: self.pos, len: 0, point: Some(point) }));
+        }
+        loop {
+            let rest = self.input.get(self.pos..).filter(|r| !r.is_empty())?;
+            let offset = self.pos;
+            let (front, state) = crate::stream::front(self.codec, self.state, rest, true);
+            self.state = state;
+            let (len, item) = match front {
+                Front::Point(point, len) => (len, Ok(Item { offset, len, point: Some(point) })),
+                Front::Pair(point, second, len) => {
+                    self.second = Some(second);
+                    (len, Ok(Item { offset, len, point: Some(point) }))
+                }
+                Front::Reserved(len) => (len, Ok(Item { offset, len, point: None })),
+                Front::Shift(len) => {
+                    self.pos += len;
+                    continue;
+                }
+                Front::Invalid(kind, len, error_len) => (len, Err(DecodeError::new(offset, error_len, kind))),
+                // With `last`, the front is never left undecided.
+                Front::NeedMore => (rest.len(), Err(DecodeError::new(offset, None, ErrorKind::Truncated))),
+            };
+            self.pos += len;
+            return Some(item);
+        }
     }
 }
 

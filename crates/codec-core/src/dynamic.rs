@@ -97,13 +97,18 @@ pub struct Big<C>(pub C);
 /// Maps the code point of a step through `f`; a value `f` cannot map becomes
 /// an out-of-range error over the same bytes.
 #[cfg(feature = "bigint")]
-fn map_step<P, Q>(step: Step<P>, f: impl FnOnce(P) -> Option<Q>) -> Step<Q> {
+fn map_step<P, Q>(step: Step<P>, f: impl Fn(P) -> Option<Q>) -> Step<Q> {
     match step {
         Step::Point { point, len } => match f(point) {
             Some(point) => Step::Point { point, len },
             None => Step::Invalid { kind: ErrorKind::OutOfRange, len },
         },
+        Step::Pair { point, second, len } => match (f(point), f(second)) {
+            (Some(point), Some(second)) => Step::Pair { point, second, len },
+            _ => Step::Invalid { kind: ErrorKind::OutOfRange, len },
+        },
         Step::Reserved { len } => Step::Reserved { len },
+        Step::Shift { len } => Step::Shift { len },
         Step::Invalid { kind, len } => Step::Invalid { kind, len },
         Step::Incomplete => Step::Incomplete,
     }
@@ -146,6 +151,10 @@ macro_rules! forward_decode {
             self.0.is_canonical(form)
         }
 
+        fn is_canonical_in(&self, state: u32, form: &[u8]) -> bool {
+            self.0.is_canonical_in(state, form)
+        }
+
         fn restart_point(&self, input: &[u8]) -> Option<usize> {
             self.0.restart_point(input)
         }
@@ -162,6 +171,14 @@ macro_rules! forward_encode {
 
         fn is_context_free(&self) -> bool {
             self.0.is_context_free()
+        }
+
+        fn encode_raw_in(&self, state: &mut u32, byte: u8) {
+            self.0.encode_raw_in(state, byte);
+        }
+
+        fn encode_finish_in(&self, state: &mut u32, out: &mut alloc::vec::Vec<u8>) {
+            self.0.encode_finish_in(state, out);
         }
     };
 }
@@ -180,6 +197,10 @@ mod big_views {
             map_step(self.0.decode_step(input, last), |p| AnyCodePoint::to_code_point(&p))
         }
 
+        fn decode_step_in(&self, state: &mut u32, input: &[u8], last: bool) -> Step<CodePoint> {
+            map_step(self.0.decode_step_in(state, input, last), |p| AnyCodePoint::to_code_point(&p))
+        }
+
         forward_decode!();
     }
 
@@ -188,6 +209,17 @@ mod big_views {
 
         fn encode_step(&self, input: &[CodePoint], last: bool, out: &mut alloc::vec::Vec<u8>) -> EncodeStep {
             step_converted(input, last, |&cp| Some(BigCodePoint::from(cp)), |w, l| self.0.encode_step(w, l, out))
+        }
+
+        fn encode_step_in(
+            &self,
+            state: &mut u32,
+            input: &[CodePoint],
+            last: bool,
+            out: &mut alloc::vec::Vec<u8>,
+        ) -> EncodeStep {
+            let step = |w: &[BigCodePoint], l| self.0.encode_step_in(state, w, l, out);
+            step_converted(input, last, |&cp| Some(BigCodePoint::from(cp)), step)
         }
 
         forward_encode!();
@@ -214,6 +246,10 @@ mod big_views {
             map_step(self.0.decode_step(input, last), |p| Some(BigCodePoint::from(p)))
         }
 
+        fn decode_step_in(&self, state: &mut u32, input: &[u8], last: bool) -> Step<BigCodePoint> {
+            map_step(self.0.decode_step_in(state, input, last), |p| Some(BigCodePoint::from(p)))
+        }
+
         forward_decode!();
     }
 
@@ -222,6 +258,16 @@ mod big_views {
 
         fn encode_step(&self, input: &[BigCodePoint], last: bool, out: &mut alloc::vec::Vec<u8>) -> EncodeStep {
             step_converted(input, last, AnyCodePoint::to_code_point, |w, l| self.0.encode_step(w, l, out))
+        }
+
+        fn encode_step_in(
+            &self,
+            state: &mut u32,
+            input: &[BigCodePoint],
+            last: bool,
+            out: &mut alloc::vec::Vec<u8>,
+        ) -> EncodeStep {
+            step_converted(input, last, AnyCodePoint::to_code_point, |w, l| self.0.encode_step_in(state, w, l, out))
         }
 
         forward_encode!();

@@ -87,6 +87,10 @@ error_kinds! {
     /// A sequence reserved for future use (Corrected UTF-8's `FE`/`FF`
     /// sequences): well-formed, but it stands for no code point yet.
     Reserved = "reserved", "reserved sequence";
+    /// A shift sequence that shifts nothing: another one follows it at once
+    /// (iso-2022-jp's escape sequences, the Encoding Standard's "output
+    /// flag").
+    EmptyShift = "empty_shift", "shift sequence followed at once by another";
 }
 
 impl fmt::Display for ErrorKind {

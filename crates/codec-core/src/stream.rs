@@ -129,8 +129,13 @@ fn feed<T: Clone, E>(
 pub(crate) enum Front<P> {
     /// A well-formed sequence of `len` bytes.
     Point(P, usize),
+    /// A well-formed sequence of `len` bytes that encodes two code points,
+    /// the second a scalar value.
+    Pair(P, P, usize),
     /// A reserved sequence of `len` bytes.
     Reserved(usize),
+    /// A sequence of `len` bytes that only changes the decoder's state.
+    Shift(usize),
     /// An ill-formed subpart: its kind, its length in bytes, and its
     /// `error_len` (`None` for a sequence cut by the end of input).
     Invalid(ErrorKind, usize, Option<usize>),
@@ -138,27 +143,37 @@ pub(crate) enum Front<P> {
     NeedMore,
 }
 
-/// Classifies the front of `input` (never empty) with the codec's step,
-/// keeping every length within `1..=input.len()`.
+/// Classifies the front of `input` (never empty) with the codec's step in
+/// `state`, keeping every length within `1..=input.len()`, and returns the
+/// state after it (`state` itself for [`Front::NeedMore`]). The caller
+/// keeps the new state only when it consumes the front.
 #[inline]
-pub(crate) fn front<D: Decode + ?Sized>(codec: &D, input: &[u8], last: bool) -> Front<D::Point> {
-    match codec.decode_step(input, last) {
-        Step::Point { point, len } => {
-            debug_assert!(len >= 1 && len <= input.len(), "decode_step broke its contract");
-            Front::Point(point, len.clamp(1, input.len()))
+pub(crate) fn front<D: Decode + ?Sized>(codec: &D, state: u32, input: &[u8], last: bool) -> (Front<D::Point>, u32) {
+    let mut next = state;
+    let step = codec.decode_step_in(&mut next, input, last);
+    let checked = |len: usize| {
+        debug_assert!(len >= 1 && len <= input.len(), "decode_step broke its contract");
+        len.clamp(1, input.len())
+    };
+    let front = match step {
+        Step::Point { point, len } => Front::Point(point, checked(len)),
+        Step::Pair { point, second, len } => {
+            let len = checked(len);
+            match second.to_code_point().and_then(CodePoint::to_char) {
+                Some(_) => Front::Pair(point, second, len),
+                None => Front::Invalid(unrepresentable(&second), len, Some(len)),
+            }
         }
-        Step::Reserved { len } => {
-            debug_assert!(len >= 1 && len <= input.len(), "decode_step broke its contract");
-            Front::Reserved(len.clamp(1, input.len()))
-        }
+        Step::Reserved { len } => Front::Reserved(checked(len)),
+        Step::Shift { len } => Front::Shift(checked(len)),
         Step::Invalid { kind, len } => {
-            debug_assert!(len >= 1 && len <= input.len(), "decode_step broke its contract");
-            let len = len.clamp(1, input.len());
+            let len = checked(len);
             Front::Invalid(kind, len, Some(len))
         }
         Step::Incomplete if last => Front::Invalid(ErrorKind::Truncated, input.len(), None),
-        Step::Incomplete => Front::NeedMore,
-    }
+        Step::Incomplete => return (Front::NeedMore, state),
+    };
+    (front, next)
 }
 
 /// Pushes what `mode` makes of the ill-formed subpart `bytes`; what the sink
@@ -203,15 +218,17 @@ fn unrepresentable<P: AnyCodePoint>(point: &P) -> ErrorKind {
 const FAST_BACKOFF: usize = 64;
 
 /// The one decoding loop: decodes a prefix of `input` (at absolute offset
-/// `base`) into `sink` in error mode `mode`, and returns how many bytes it
-/// consumed: everything but an incomplete tail (when `last` is false), unless
-/// the sink filled up first (then the substitutes it could not take wait in
-/// `owed`).
+/// `base`) into `sink` in error mode `mode`, from the codec's `state`
+/// (updated for every step consumed), and returns how many bytes it
+/// consumed: everything but an incomplete tail (when `last` is false),
+/// unless the sink filled up first (then the substitutes it could not take
+/// wait in `owed`).
 #[allow(clippy::too_many_arguments)]
 fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     codec: &D,
     mode: DecodeMode,
     fast: Option<&dyn FastPaths>,
+    state: &mut u32,
     input: &[u8],
     base: usize,
     last: bool,
@@ -224,11 +241,12 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     // waits next time. A fast path that takes little (error-dense input:
     // it stops at once) is not worth its call at every step: it waits twice
     // as many steps each time, up to `FAST_BACKOFF`, and is called at every
-    // step again once it takes a long run.
+    // step again once it takes a long run. It runs in state 0 only.
     let (mut wait, mut backoff) = (0, 0);
     while i < input.len() {
         if let Some(paths) = fast
             && wait == 0
+            && *state == 0
         {
             let taken = sink.fast(paths, &input[i..]);
             i += taken;
@@ -240,45 +258,72 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
         }
         wait = wait.saturating_sub(1);
         let rest = &input[i..];
-        let (kind, len, error_len) = match front(codec, rest, last) {
+        let before = *state;
+        let (front, next) = front(codec, before, rest, last);
+        // In escape mode a well-formed U+DC00..=U+DCFF, a form the encoder
+        // does not write, and a shift are escaped byte by byte, so that
+        // encoding back restores the bytes.
+        let escaped = |len: usize, points: &[&D::Point]| {
+            mode == DecodeMode::Escape
+                && (points.iter().any(|p| p.to_code_point().and_then(escaped_byte).is_some())
+                    || !codec.is_canonical_in(before, &rest[..len]))
+        };
+        // The bytes that the error mode substitutes, and the error they
+        // are (`None`: well-formed bytes escape mode keeps).
+        let (error, len) = match front {
             Front::NeedMore => break,
+            Front::Point(point, len) if escaped(len, &[&point]) => (None, len),
+            Front::Pair(point, second, len) if escaped(len, &[&point, &second]) => (None, len),
+            Front::Shift(len) if mode == DecodeMode::Escape => (None, len),
             Front::Point(point, len) => {
-                // In escape mode a well-formed U+DC00..=U+DCFF, and a form
-                // the encoder does not write, are escaped byte by byte, so
-                // that encoding back restores the bytes.
-                if mode == DecodeMode::Escape
-                    && (point.to_code_point().and_then(escaped_byte).is_some() || !codec.is_canonical(&rest[..len]))
-                {
-                    i += len;
-                    if !substitute(mode, &rest[..len], sink, owed) {
-                        return Ok(Run { consumed: i, full: true });
-                    }
-                    continue;
-                }
                 let kind = unrepresentable(&point);
                 match sink.push(point) {
                     Pushed::Taken => {
-                        i += len;
+                        (i, *state) = (i + len, next);
                         continue;
                     }
                     Pushed::Full => return Ok(Run { consumed: i, full: true }),
-                    Pushed::Unrepresentable => (kind, len, Some(len)),
+                    Pushed::Unrepresentable => (Some((kind, Some(len))), len),
+                }
+            }
+            Front::Pair(point, second, len) => {
+                let kind = unrepresentable(&point);
+                match sink.push(point) {
+                    Pushed::Taken => {
+                        (i, *state) = (i + len, next);
+                        // A scalar value (`front` checks it), which every
+                        // sink represents: what a full one cannot take now
+                        // waits for the next call.
+                        if sink.push(second.clone()) == Pushed::Taken {
+                            continue;
+                        }
+                        owed.push(second);
+                        return Ok(Run { consumed: i, full: true });
+                    }
+                    Pushed::Full => return Ok(Run { consumed: i, full: true }),
+                    Pushed::Unrepresentable => (Some((kind, Some(len))), len),
                 }
             }
             Front::Reserved(len) => match sink.reserved(&rest[..len]) {
                 Pushed::Taken => {
-                    i += len;
+                    (i, *state) = (i + len, next);
                     continue;
                 }
                 Pushed::Full => return Ok(Run { consumed: i, full: true }),
-                Pushed::Unrepresentable => (ErrorKind::Reserved, len, Some(len)),
+                Pushed::Unrepresentable => (Some((ErrorKind::Reserved, Some(len))), len),
             },
-            Front::Invalid(kind, len, error_len) => (kind, len, error_len),
+            Front::Shift(len) => {
+                (i, *state) = (i + len, next);
+                continue;
+            }
+            Front::Invalid(kind, len, error_len) => (Some((kind, error_len)), len),
         };
-        if mode == DecodeMode::Fatal {
+        if let Some((kind, error_len)) = error
+            && mode == DecodeMode::Fatal
+        {
             return Err(DecodeError::new(base + i, error_len, kind));
         }
-        i += len;
+        (i, *state) = (i + len, next);
         if !substitute(mode, &rest[..len], sink, owed) {
             return Ok(Run { consumed: i, full: true });
         }
@@ -289,7 +334,8 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
 /// Validates `input`, with or without the codec's fast path.
 pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
     let fast = if fast { codec.fast_paths() } else { None };
-    run_decode(codec, DecodeMode::Fatal, fast, input, 0, true, &mut Validation, &mut Vec::new()).map(|_| ())
+    let mut state = 0;
+    run_decode(codec, DecodeMode::Fatal, fast, &mut state, input, 0, true, &mut Validation, &mut Vec::new()).map(|_| ())
 }
 
 /// Where a buffer-to-buffer call stopped: the `#[must_use]` status of
@@ -361,6 +407,9 @@ pub struct Decoder<D: Decode> {
     mode: DecodeMode,
     fast: bool,
     pending: Pending<u8>,
+    /// The codec's state after what has been consumed
+    /// ([`Decode::decode_step_in`]).
+    state: u32,
     offset: usize,
     failed: Option<DecodeError>,
     max_pending: usize,
@@ -384,6 +433,7 @@ impl<D: Decode> Decoder<D> {
             mode,
             fast,
             pending: Pending::new(),
+            state: 0,
             offset: 0,
             failed: None,
             max_pending: DEFAULT_MAX_PENDING,
@@ -419,7 +469,7 @@ impl<D: Decode> Decoder<D> {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let Decoder { codec, mode, fast, pending, offset, failed, max_pending, owed } = self;
+        let Decoder { codec, mode, fast, pending, state, offset, failed, max_pending, owed } = self;
         // What a full sink could not take last time comes first.
         let mut taken = 0;
         while let Some(point) = owed.get(taken) {
@@ -433,7 +483,7 @@ impl<D: Decode> Decoder<D> {
         let codec = &*codec;
         let (mode, fast) = (*mode, if *fast { codec.fast_paths() } else { None });
         let result = feed(pending, chunk, last, |input, last| {
-            let done = run_decode(codec, mode, fast, input, *offset, last, sink, owed)?;
+            let done = run_decode(codec, mode, fast, state, input, *offset, last, sink, owed)?;
             *offset += done.consumed;
             Ok(done)
         })
@@ -511,18 +561,21 @@ impl<D: Decode> Decoder<D> {
         &self.codec
     }
 
-    /// Forgets the stream so far: offsets start again at 0.
+    /// Forgets the stream so far: offsets start again at 0, the codec in its
+    /// first state.
     pub fn reset(&mut self) {
         self.pending.clear();
+        self.state = 0;
         self.offset = 0;
         self.failed = None;
         self.owed.clear();
     }
 
-    /// True when nothing is held back and no error ended the stream, so a
-    /// kernel may decode the next bytes directly.
+    /// True when nothing is held back, the codec is in its first state and
+    /// no error ended the stream, so a kernel may decode the next bytes
+    /// directly.
     pub(crate) fn is_idle(&self) -> bool {
-        self.pending.items.is_empty() && self.owed.is_empty() && self.failed.is_none()
+        self.pending.items.is_empty() && self.owed.is_empty() && self.state == 0 && self.failed.is_none()
     }
 
     /// Counts `n` bytes that a kernel decoded outside the decoder.
@@ -617,11 +670,16 @@ fn next_escape<P: AnyCodePoint>(mode: EncodeMode, input: &[P], from: usize) -> u
         .map_or(input.len(), |k| from + k)
 }
 
-/// Encodes one code point `p` with `codec`, appending to `out`; true on success.
-fn encode_single<E: Encode + ?Sized>(codec: &E, p: CodePoint, out: &mut Vec<u8>) -> bool {
+/// Encodes one code point `p` with `codec` in `state`, appending to `out`;
+/// true on success (`state` then follows it).
+fn encode_single<E: Encode + ?Sized>(codec: &E, state: &mut u32, p: CodePoint, out: &mut Vec<u8>) -> bool {
     let before = out.len();
-    match codec.encode_step(&[E::Point::from(p)], true, out) {
-        EncodeStep::Done(_) => true,
+    let mut next = *state;
+    match codec.encode_step_in(&mut next, &[E::Point::from(p)], true, out) {
+        EncodeStep::Done(_) => {
+            *state = next;
+            true
+        }
         _ => {
             out.truncate(before);
             false
@@ -629,44 +687,54 @@ fn encode_single<E: Encode + ?Sized>(codec: &E, p: CodePoint, out: &mut Vec<u8>)
     }
 }
 
-/// Appends the replacement `mode` makes for the unencodable `p`; false when the
-/// codec cannot encode even that.
-fn encode_substitute<E: Encode + ?Sized>(codec: &E, mode: EncodeMode, p: &E::Point, out: &mut Vec<u8>) -> bool {
-    let before = out.len();
+/// Appends the replacement `mode` makes for the unencodable `p`, in
+/// `state`; false (with `out` and `state` as they were) when the codec
+/// cannot encode even that.
+fn encode_substitute<E: Encode + ?Sized>(
+    codec: &E,
+    mode: EncodeMode,
+    state: &mut u32,
+    p: &E::Point,
+    out: &mut Vec<u8>,
+) -> bool {
+    let (before, state_before) = (out.len(), *state);
     let ok = match mode {
         EncodeMode::Fatal | EncodeMode::Escape => false,
         // Dropped: nothing written, and the encoding goes on.
         EncodeMode::Ignore => true,
         EncodeMode::Replace => {
-            encode_single(codec, CodePoint::REPLACEMENT, out) || encode_single(codec, CodePoint::from(b'?'), out)
+            encode_single(codec, state, CodePoint::REPLACEMENT, out)
+                || encode_single(codec, state, CodePoint::from(b'?'), out)
         }
-        EncodeMode::Url => encode_single(codec, CodePoint::from(b'?'), out),
+        EncodeMode::Url => encode_single(codec, state, CodePoint::from(b'?'), out),
         EncodeMode::Html => {
             let mut text = String::from("&#");
             let written = p.write_decimal(&mut text).is_ok() && text.write_char(';').is_ok();
-            written && text.chars().all(|c| encode_single(codec, CodePoint::from(c), out))
+            written && text.chars().all(|c| encode_single(codec, state, CodePoint::from(c), out))
         }
     };
     if !ok {
         out.truncate(before);
+        *state = state_before;
     }
     ok
 }
 
 /// Returns true when `ignore` mode drops `p` before the encoder sees it: the
-/// codec cannot encode it on its own, and it is not a surrogate (whether a
-/// surrogate encodes depends on its neighbour: a pair in UTF-16 and CESU-8).
-/// `scratch` takes the trial encoding.
-fn dropped_alone<E: Encode + ?Sized>(codec: &E, p: &E::Point, scratch: &mut Vec<u8>) -> bool {
+/// codec cannot encode it on its own (in `state`), and it is not a
+/// surrogate (whether a surrogate encodes depends on its neighbour: a pair
+/// in UTF-16 and CESU-8). `scratch` takes the trial encoding.
+fn dropped_alone<E: Encode + ?Sized>(codec: &E, state: u32, p: &E::Point, scratch: &mut Vec<u8>) -> bool {
     if p.to_code_point().is_some_and(CodePoint::is_surrogate) {
         return false;
     }
     scratch.clear();
-    !matches!(codec.encode_step(core::slice::from_ref(p), true, scratch), EncodeStep::Done(_))
+    !matches!(codec.encode_step_in(&mut { state }, core::slice::from_ref(p), true, scratch), EncodeStep::Done(_))
 }
 
 /// Encodes a prefix of `input` (whose first code point has absolute index
-/// `base`) and returns how many code points it consumed.
+/// `base`) from the codec's `state` (updated as it goes), and returns how
+/// many code points it consumed.
 ///
 /// In [`EncodeMode::Ignore`] the code points the codec cannot encode on their
 /// own are dropped first, and the rest encoded as if they had never been
@@ -674,32 +742,34 @@ fn dropped_alone<E: Encode + ?Sized>(codec: &E, p: &E::Point, scratch: &mut Vec<
 /// rules) then never decides on a neighbour that is about to vanish, so
 /// U+D800 U+110000 U+DC00 becomes WTF-8's four-byte pair, not the two lone
 /// surrogates' bytes side by side, which WTF-8 forbids.
+#[allow(clippy::too_many_arguments)]
 fn run_encode<E: Encode + ?Sized>(
     codec: &E,
     mode: EncodeMode,
     fast: Option<&dyn FastPaths>,
+    state: &mut u32,
     input: &[E::Point],
     base: usize,
     last: bool,
     out: &mut Vec<u8>,
 ) -> Result<usize, EncodeError<E::Point>> {
     if mode != EncodeMode::Ignore {
-        return encode_run(codec, mode, fast, input, base, last, out);
+        return encode_run(codec, mode, fast, state, input, base, last, out);
     }
     if let Some(paths) = fast {
-        return Ok(encode_ignoring(codec, paths, input, last, out));
+        return Ok(encode_ignoring(codec, paths, state, input, last, out));
     }
     // The definition, for the reference driver: one pass finds the code
     // points kept, and they are encoded on their own.
     let mut scratch = Vec::new();
     let (mut kept, mut kept_at) = (Vec::new(), Vec::new());
     for (k, p) in input.iter().enumerate() {
-        if !dropped_alone(codec, p, &mut scratch) {
+        if !dropped_alone(codec, *state, p, &mut scratch) {
             kept.push(p.clone());
             kept_at.push(k);
         }
     }
-    let done = encode_run(codec, mode, None, &kept, base, last, out)?;
+    let done = encode_run(codec, mode, None, state, &kept, base, last, out)?;
     // Consumed: everything before the first kept code point not encoded yet
     // (the dropped ones among it included).
     Ok(kept_at.get(done).copied().unwrap_or(input.len()))
@@ -713,10 +783,12 @@ fn run_encode<E: Encode + ?Sized>(
 /// [`crate::FastJob::Encode`]), so its bytes are the same with the
 /// dropped code points gone. Where it stops, a dropped code point is
 /// skipped; a kept one is encoded by the step, which sees the kept code
-/// points after it, as many as it asks for.
+/// points after it, as many as it asks for. The fast path runs in state 0
+/// only.
 fn encode_ignoring<E: Encode + ?Sized>(
     codec: &E,
     paths: &dyn FastPaths,
+    state: &mut u32,
     input: &[E::Point],
     last: bool,
     out: &mut Vec<u8>,
@@ -727,9 +799,11 @@ fn encode_ignoring<E: Encode + ?Sized>(
     let mut window_at: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < input.len() {
-        i += E::Point::encode_fast(paths, &input[i..], out);
+        if *state == 0 {
+            i += E::Point::encode_fast(paths, &input[i..], out);
+        }
         let Some(p) = input.get(i) else { break };
-        if dropped_alone(codec, p, &mut scratch) {
+        if dropped_alone(codec, *state, p, &mut scratch) {
             i += 1;
             continue;
         }
@@ -742,10 +816,12 @@ fn encode_ignoring<E: Encode + ?Sized>(
         loop {
             let window_last = last && scanned == input.len();
             let before = out.len();
-            match codec.encode_step(&window, window_last, out) {
+            let mut next = *state;
+            match codec.encode_step_in(&mut next, &window, window_last, out) {
                 EncodeStep::Done(n) => {
                     debug_assert!(n >= 1 && n <= window.len(), "encode_step broke its contract");
                     i = window_at.get(n.clamp(1, window.len())).copied().unwrap_or(scanned);
+                    *state = next;
                     break;
                 }
                 EncodeStep::Incomplete if !window_last => {
@@ -759,7 +835,7 @@ fn encode_ignoring<E: Encode + ?Sized>(
                     let goal = 2 * window.len();
                     while window.len() < goal && scanned < input.len() {
                         let q = &input[scanned];
-                        if !dropped_alone(codec, q, &mut scratch) {
+                        if !dropped_alone(codec, *state, q, &mut scratch) {
                             window.push(q.clone());
                             window_at.push(scanned);
                         }
@@ -781,10 +857,12 @@ fn encode_ignoring<E: Encode + ?Sized>(
 }
 
 /// [`run_encode`] on input with nothing to drop first.
+#[allow(clippy::too_many_arguments)]
 fn encode_run<E: Encode + ?Sized>(
     codec: &E,
     mode: EncodeMode,
     fast: Option<&dyn FastPaths>,
+    state: &mut u32,
     input: &[E::Point],
     base: usize,
     last: bool,
@@ -796,23 +874,28 @@ fn encode_run<E: Encode + ?Sized>(
         if i == escape_at {
             let byte = input[i].to_code_point().and_then(escaped_byte).unwrap_or(0);
             out.push(byte);
+            codec.encode_raw_in(state, byte);
             i += 1;
             escape_at = next_escape(mode, input, i);
             continue;
         }
         // The run up to the next escape ends the look-ahead like the end of input.
         let run_last = last || escape_at < input.len();
-        if let Some(paths) = fast {
+        if let Some(paths) = fast
+            && *state == 0
+        {
             i += E::Point::encode_fast(paths, &input[i..escape_at], out);
             if i == escape_at {
                 continue;
             }
         }
         let before = out.len();
-        match codec.encode_step(&input[i..escape_at], run_last, out) {
+        let mut next = *state;
+        match codec.encode_step_in(&mut next, &input[i..escape_at], run_last, out) {
             EncodeStep::Done(n) => {
                 debug_assert!(n >= 1 && n <= escape_at - i, "encode_step broke its contract");
                 i += n.clamp(1, escape_at - i);
+                *state = next;
             }
             EncodeStep::Incomplete if !run_last => break,
             step => {
@@ -821,7 +904,7 @@ fn encode_run<E: Encode + ?Sized>(
                     EncodeStep::Invalid(kind) => kind,
                     _ => ErrorKind::Truncated,
                 };
-                if !encode_substitute(codec, mode, &input[i], out) {
+                if !encode_substitute(codec, mode, state, &input[i], out) {
                     return Err(EncodeError::new(base + i, input[i].clone(), kind));
                 }
                 i += 1;
@@ -858,6 +941,11 @@ pub struct Encoder<E: Encode> {
     queue_pos: usize,
     /// A lead surrogate unit that ended the last UTF-16 buffer.
     lead_unit: Option<u16>,
+    /// The codec's state after what has been encoded
+    /// ([`Encode::encode_step_in`]).
+    state: u32,
+    /// Whether the stream has ended (a call with `last` went through).
+    ended: bool,
 }
 
 impl<E: Encode> Encoder<E> {
@@ -878,11 +966,14 @@ impl<E: Encode> Encoder<E> {
             queue: Vec::new(),
             queue_pos: 0,
             lead_unit: None,
+            state: 0,
+            ended: false,
         }
     }
 
     /// Encodes `chunk`, appending bytes to `out`; `last` says that no chunk
-    /// follows.
+    /// follows, and then what ends the stream in the codec's state follows
+    /// too ([`Encode::encode_finish_in`]: iso-2022-jp's return to ASCII).
     ///
     /// # Errors
     ///
@@ -898,16 +989,22 @@ impl<E: Encode> Encoder<E> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
-        let Encoder { codec, mode, fast, pending, index, failed, .. } = self;
+        let Encoder { codec, mode, fast, pending, index, failed, state, ended, .. } = self;
         let codec = &*codec;
         let (mode, fast) = (*mode, if *fast { codec.fast_paths() } else { None });
         let result: Result<Run, EncodeError<E::Point>> = feed(pending, chunk, last, |input, last| {
-            let consumed = run_encode(codec, mode, fast, input, *index, last, out)?;
+            let consumed = run_encode(codec, mode, fast, state, input, *index, last, out)?;
             *index += consumed;
             Ok(Run { consumed, full: false })
         });
         match result {
-            Ok(_) => Ok(()),
+            Ok(_) => {
+                if last {
+                    codec.encode_finish_in(state, out);
+                    (*state, *ended) = (0, true);
+                }
+                Ok(())
+            }
             Err(e) => {
                 *failed = Some(e.clone());
                 Err(e)
@@ -925,11 +1022,13 @@ impl<E: Encode> Encoder<E> {
         &self.codec
     }
 
-    /// True when nothing is held back or queued and no error ended the
-    /// stream, so a kernel may encode the next code points directly.
+    /// True when nothing is held back or queued, the codec is in its first
+    /// state and no error ended the stream, so a kernel may encode the next
+    /// code points directly.
     pub(crate) fn is_idle(&self) -> bool {
         self.pending.items.is_empty()
             && self.lead_unit.is_none()
+            && self.state == 0
             && self.queue_pos == self.queue.len()
             && self.failed.is_none()
     }
@@ -1051,7 +1150,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
                 return (Status::Error(e.clone()), read, written);
             }
             if read == src.units() {
-                if last && (!self.pending.items.is_empty() || self.lead_unit.is_some()) {
+                if last && (!self.pending.items.is_empty() || self.lead_unit.is_some() || !self.ended) {
                     window.clear();
                     if let Some(lead) = self.lead_unit.take() {
                         window.push(CodePoint::new(u32::from(lead)));
@@ -1067,6 +1166,7 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
             if let Some(paths) = paths
                 && self.pending.items.is_empty()
                 && self.lead_unit.is_none()
+                && self.state == 0
             {
                 let (r, w) = src.kernel(paths, read, &mut dst[written..]);
                 read += r;

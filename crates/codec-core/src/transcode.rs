@@ -152,9 +152,10 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     }
 
     /// Returns whether the transcoder holds nothing back: no input bytes of
-    /// an unfinished sequence, no code points or output waiting, no error.
-    /// After `transcode` has taken all of an input that ends at a restart
-    /// point ([`Decode::restart_point`]), it is idle.
+    /// an unfinished sequence, no code points or output waiting, both codecs
+    /// in their first state (a stateful codec's shift), no error. After
+    /// `transcode` has taken all of an input that ends at a restart point
+    /// ([`Decode::restart_point`]), it is idle.
     ///
     /// # Examples
     ///

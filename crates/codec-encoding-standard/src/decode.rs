@@ -26,7 +26,7 @@ use encoding_rs::{DecoderResult, Encoding};
 /// byte cut by a byte that cannot follow it (which is read again) is
 /// `missing_continuation`; a whole sequence whose pointer the index leaves
 /// null is `unrepresentable`. Big5's four sequences that stand for two code
-/// points are `Step::Reserved` (see the crate docs).
+/// points are a `Step::Pair` of them.
 pub(crate) fn step(encoding: &'static Encoding, input: &[u8]) -> Step<CodePoint> {
     let mut out = [0u16; 8];
     for end in 1..=input.len() {
@@ -46,8 +46,8 @@ pub(crate) fn step(encoding: &'static Encoding, input: &[u8]) -> Step<CodePoint>
             DecoderResult::InputEmpty if written > 0 => {
                 debug_assert_eq!(read, end, "one sequence at the front");
                 return match units(&out[..written]) {
-                    Some(point) => Step::Point { point, len: read },
-                    None => Step::Reserved { len: read },
+                    (point, None) => Step::Point { point, len: read },
+                    (point, Some(second)) => Step::Pair { point, second, len: read },
                 };
             }
             // Nothing written yet: the bytes so far start a sequence.
@@ -59,12 +59,14 @@ pub(crate) fn step(encoding: &'static Encoding, input: &[u8]) -> Step<CodePoint>
     Step::Incomplete
 }
 
-/// The code point that `units` (one sequence's UTF-16 output) encode, or
-/// `None` when they encode two (Big5's pointers 1133, 1135, 1164 and 1166).
-fn units(units: &[u16]) -> Option<CodePoint> {
-    let mut chars = char::decode_utf16(units.iter().copied());
-    match (chars.next(), chars.next()) {
-        (Some(Ok(c)), None) => Some(CodePoint::from(c)),
-        _ => None,
-    }
+/// The code point that `units` (one sequence's UTF-16 output: scalar
+/// values, encoding_rs writes no other) encode, and the second one when
+/// they encode two: big5's pointers 1133, 1135, 1164 and 1166, which §11.1
+/// decodes to U+00CA U+0304, U+00CA U+030C, U+00EA U+0304 and U+00EA
+/// U+030C ("Since indexes are limited to single code points this table is
+/// used for these pointers").
+fn units(units: &[u16]) -> (CodePoint, Option<CodePoint>) {
+    let mut points = CodePoint::decode_utf16(units.iter().copied());
+    let first = points.next().unwrap_or(CodePoint::REPLACEMENT);
+    (first, points.next())
 }

@@ -1,8 +1,9 @@
-//! The WHATWG Encoding Standard's legacy encodings that are stateless
-//! between characters, as utfx codecs: every single-byte encoding,
-//! x-user-defined, gbk, gb18030, big5, euc-jp, shift_jis and euc-kr, each
-//! through encoding_rs (Firefox's implementation of the Standard, with its
-//! indexes).
+//! The WHATWG Encoding Standard's legacy encodings as utfx codecs: every
+//! single-byte encoding, x-user-defined, gbk, gb18030, big5, euc-jp,
+//! shift_jis and euc-kr, iso-2022-jp (with state between characters) and
+//! `replacement`, each through encoding_rs (Firefox's implementation of
+//! the Standard, with its indexes); and the 2014 draft's hz-gb-2312, which
+//! today's Standard dropped, by the name `hz-gb-2312-2014`.
 //!
 //! # The everyday tasks
 //!
@@ -26,19 +27,32 @@
 //! # let _ = DecodeMode::Replace;
 //! ```
 //!
-//! [`for_label`] finds an encoding by any label of the Standard's table.
+//! [`for_label`] finds an encoding by any label of the Standard's table
+//! among the [`StandardEncoding`]s; iso-2022-jp ([`ISO_2022_JP`]) and
+//! `replacement` ([`REPLACEMENT`]) are codecs of their own types.
+//!
+//! ```
+//! use codec_encoding_standard::{Decode, Encode, ISO_2022_JP};
+//! // iso-2022-jp: escape sequences choose the set; the decoder keeps it from
+//! // chunk to chunk, the encoder writes them and goes back to ASCII.
+//! let bytes = ISO_2022_JP.encode_str("\u{3042}!").unwrap();
+//! assert_eq!(bytes, b"\x1B$B$\"\x1B(B!");
+//! assert_eq!(ISO_2022_JP.decode_to_string(&bytes).unwrap(), "\u{3042}!");
+//! ```
 //!
 //! # The specification
 //!
 //! The Encoding Standard (W3C First Public Working Draft, 2014, and the
 //! WHATWG Living Standard it tracks): §4 "Names and labels" (the table of
 //! labels: [`for_label`]), §9 "Legacy single-byte encodings", §10 "Legacy
-//! multi-byte Chinese (simplified) encodings" (gbk, gb18030), §11 (big5),
-//! §12 (euc-jp, shift_jis), §13 (euc-kr), §14.5 (x-user-defined). This
-//! crate follows today's Standard, as encoding_rs does: `gbk` is an
+//! multi-byte Chinese (simplified) encodings" (gbk, gb18030, and the
+//! draft's hz-gb-2312 in §10.2), §11 (big5), §12 (euc-jp, iso-2022-jp,
+//! shift_jis), §13 (euc-kr), §14.1 (replacement), §14.5 (x-user-defined).
+//! This crate follows today's Standard, as encoding_rs does: `gbk` is an
 //! encoding of its own (the 2014 draft made it a label of gb18030), and
-//! hz-gb-2312 is a label of `replacement` (decision 0020 lists the
-//! differences).
+//! hz-gb-2312 is a label of `replacement`; the draft's hz-gb-2312 decoder
+//! and encoder are [`HZ_GB_2312_2014`], unsafe for the Web (decisions 0020
+//! and 0030 list the differences).
 //!
 //! # How it differs from UTF-8
 //!
@@ -52,8 +66,10 @@
 //!
 //! # Variants
 //!
-//! One codec type, [`StandardEncoding`], one `static` per encoding over
-//! encoding_rs's `Encoding` ([`ALL`] lists them).
+//! One codec type, [`StandardEncoding`], one `static` per encoding that
+//! keeps no state between characters, over encoding_rs's `Encoding`
+//! ([`ALL`] lists them); [`Iso2022Jp`], [`Replacement`] and
+//! [`HzGb2312Draft`], a type each.
 //!
 //! # Round trip
 //!
@@ -74,21 +90,21 @@
 //! follow it; one byte, the next read again as the Standard "prepends"
 //! it), `unrepresentable` (a whole sequence whose pointer the index leaves
 //! null: two bytes, four for gb18030's four-byte ranges), `truncated` (a
-//! sequence cut by the end of input), and `reserved` for Big5's four byte
-//! pairs `88 62`, `88 64`, `88 A3`, `88 A5`, which the Standard decodes to
-//! two code points each (U+00CA U+0304, U+00CA U+030C, U+00EA U+0304,
-//! U+00EA U+030C): the core's `Step` carries one code point, so they
-//! validate but decode as one `reserved` item until it carries two.
+//! sequence cut by the end of input); iso-2022-jp's `empty_shift` (an
+//! escape sequence followed at once by another, the Standard's output
+//! flag). Big5's four byte pairs `88 62`, `88 64`, `88 A3`, `88 A5` are
+//! no error: two code points each (U+00CA U+0304, U+00CA U+030C, U+00EA
+//! U+0304, U+00EA U+030C), the core's `Step::Pair`.
 //!
 //! Encoding: `unrepresentable` for a scalar value the encoding does not
 //! map, `surrogate` and `out_of_range` for what is no scalar value.
 //!
-//! # Non-goals (yet)
+//! # Non-goals
 //!
-//! iso-2022-jp (its decoder has state between characters that the core's
-//! `decode_step` cannot carry), `replacement`, the Standard's BOM-sniffing
-//! `decode` (§6) over these encodings, its URL error mode, a
-//! TextDecoder-like API, and bulk fast paths (decision 0020).
+//! The Standard's BOM-sniffing `decode` (§6) and a TextDecoder-like API
+//! (`codec-registry`'s `whatwg` module has them, decision 0024); fast paths
+//! for iso-2022-jp and hz (their steps run fresh encoding_rs coders per
+//! character); restart points for them (they have none).
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -108,8 +124,14 @@ pub use codec_core::{
 mod decode;
 mod encode;
 mod fast;
+mod hz;
+mod iso2022jp;
+mod replacement;
 mod table;
 
+pub use hz::{HZ_GB_2312_2014, HzGb2312Draft};
+pub use iso2022jp::{ISO_2022_JP, Iso2022Jp};
+pub use replacement::{REPLACEMENT, Replacement};
 pub use table::*;
 
 use alloc::vec::Vec;
@@ -162,9 +184,10 @@ impl StandardEncoding {
 
 /// Finds the encoding a label names, as the Standard's "get an encoding"
 /// does (ASCII whitespace around it trimmed, ASCII case ignored), among
-/// this crate's encodings: `None` for a label of an encoding it does not
-/// have (utf-8, utf-16le and utf-16be, which other utfx crates implement;
-/// iso-2022-jp; replacement) and for an unknown label.
+/// this crate's [`StandardEncoding`]s: `None` for a label of utf-8,
+/// utf-16le and utf-16be (which other utfx crates implement), of
+/// iso-2022-jp and of replacement (codecs of their own types here,
+/// [`ISO_2022_JP`] and [`REPLACEMENT`]), and for an unknown label.
 ///
 /// # Examples
 ///

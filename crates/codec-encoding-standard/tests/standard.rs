@@ -55,6 +55,19 @@ fn the_encoders_write_the_standards_bytes() {
     assert_eq!((err.index(), err.kind()), (1, ErrorKind::Unrepresentable));
     assert!(!GB18030.info().domain.contains(CodePoint::new(0xE5E5)));
     assert!(GB18030.info().domain.contains(CodePoint::new(0xE5E4)));
+    // Private-use code points that encode to pointers GB 18030-2022 gave to
+    // characters (A6 D9 is U+FE10, FE 59 U+9FB4): outside the domain, and
+    // every other code point of the BMP in it reads back as itself.
+    for (cp, bytes, back) in [(0xE78D, b"\xA6\xD9", 0xFE10), (0xE81E, b"\xFE\x59", 0x9FB4)] {
+        assert_eq!(GB18030.encode(&[CodePoint::new(cp)]).unwrap(), bytes);
+        assert_eq!(decode_one(&GB18030, bytes), [back]);
+        assert!(!GB18030.info().domain.contains(CodePoint::new(cp)));
+    }
+    for v in (0..=0xFFFF).filter(|&v| GB18030.info().domain.contains(CodePoint::new(v))) {
+        let c = char::from_u32(v).unwrap().to_string();
+        let (bytes, _, unmappable) = GB18030.encoding().encode(&c);
+        assert!(!unmappable && GB18030.encoding().decode_without_bom_handling(&bytes).0 == c, "U+{v:04X}");
+    }
     // euc-jp's encoder: U+00A5 is 5C, U+2212 is U+FF0D's A1 DD (the Standard's §12.1.2).
     assert_eq!(encode(&EUC_JP, "\u{A5}\u{2212}"), b"\x5C\xA1\xDD");
 }
@@ -88,14 +101,38 @@ fn errors_have_the_standards_lengths_and_kinds() {
 }
 
 #[test]
-fn big5s_two_code_point_sequences_are_reserved_items() {
-    // index-big5 pointers 1133, 1135, 1164 and 1166 (lead 88) are the
-    // Standard's four sequences of two code points.
-    for pair in [[0x88, 0x62], [0x88, 0x64], [0x88, 0xA3], [0x88, 0xA5]] {
-        assert!(BIG5.validate(&pair).is_ok());
-        assert_eq!(BIG5.decode_step(&pair, true), codec_encoding_standard::Step::Reserved { len: 2 });
-        let err = BIG5.decode(&pair).unwrap_err();
-        assert_eq!((err.valid_up_to(), err.error_len(), err.kind()), (0, Some(2), ErrorKind::Reserved));
+fn big5s_two_code_point_sequences_are_two_code_points() {
+    // index-big5 pointers 1133, 1135, 1164 and 1166 (lead 88): §11.1's
+    // table of two code points each, typed from it.
+    let pairs: [([u8; 2], [u32; 2]); 4] = [
+        ([0x88, 0x62], [0xCA, 0x304]),
+        ([0x88, 0x64], [0xCA, 0x30C]),
+        ([0x88, 0xA3], [0xEA, 0x304]),
+        ([0x88, 0xA5], [0xEA, 0x30C]),
+    ];
+    for (bytes, points) in pairs {
+        assert!(BIG5.validate(&bytes).is_ok());
+        let (point, second) = (CodePoint::new(points[0]), CodePoint::new(points[1]));
+        assert_eq!(BIG5.decode_step(&bytes, true), Step::Pair { point, second, len: 2 });
+        for mode in [DecodeMode::Fatal, DecodeMode::Replace] {
+            assert_eq!(BIG5.decode_with(&bytes, mode).unwrap(), [point, second], "{bytes:02X?}, {mode}");
+        }
+        // Between text, and before a lead cut by the end, in both modes, at
+        // every split.
+        let input = [&b"a"[..], &bytes, b"\xA4\x40", &bytes, b"!\x88"].concat();
+        let expected = [0x61, points[0], points[1], 0x4E00, points[0], points[1], 0x21, 0xFFFD].map(CodePoint::new);
+        assert_eq!(BIG5.decode_with(&input, DecodeMode::Replace).unwrap(), expected);
+        let e = BIG5.decode(&input).unwrap_err();
+        assert_eq!((e.valid_up_to(), e.error_len(), e.kind()), (8, None, ErrorKind::Truncated));
+        codec_test::check_decode_splits(&BIG5, &input);
+        codec_test::buffers::check_decode_buffers(&BIG5, &input);
+        // Through the transcoder's pivot (replacement's encoder is UTF-8's).
+        codec_test::buffers::check_transcode(&BIG5, &codec_encoding_standard::REPLACEMENT, &input);
+        // The encoder writes neither (no pointer has two code points):
+        // escape mode keeps their bytes.
+        let escaped = BIG5.decode_with(&bytes, DecodeMode::Escape).unwrap();
+        assert_eq!(escaped, [CodePoint::new(0xDC88), CodePoint::new(0xDC00 + u32::from(bytes[1]))]);
+        codec_test::check_escape_round_trip(&BIG5, &input);
     }
 }
 
@@ -252,28 +289,13 @@ fn oracle_errors(codec: &StandardEncoding, input: &[u8]) -> Vec<(usize, usize)> 
     }
 }
 
-/// Big5's sequences of two code points, typed from index-big5 (pointers
-/// 1133, 1135, 1164, 1166), which the codec reports as reserved items.
-fn big5_pair(bytes: &[u8]) -> &'static str {
-    match bytes {
-        [0x88, 0x62] => "\u{CA}\u{304}",
-        [0x88, 0x64] => "\u{CA}\u{30C}",
-        [0x88, 0xA3] => "\u{EA}\u{304}",
-        [0x88, 0xA5] => "\u{EA}\u{30C}",
-        _ => panic!("no such sequence {bytes:02X?}"),
-    }
-}
-
-/// Decodes as replace mode does, item by item, with the reserved items as
-/// the code points they stand for; and the errors as (offset, length).
+/// Decodes as replace mode does, item by item (big5's pairs are two), and
+/// the errors as (offset, length).
 fn replaced(codec: &StandardEncoding, input: &[u8]) -> (String, Vec<(usize, usize)>) {
     let (mut s, mut errors) = (String::new(), Vec::new());
     for item in codec.items(input) {
         match item {
-            Ok(item) => match item.point {
-                Some(p) => s.push(p.to_char().unwrap()),
-                None => s.push_str(big5_pair(&input[item.offset..item.end()])),
-            },
+            Ok(item) => s.push(item.point.unwrap().to_char().unwrap()),
             Err(e) => {
                 s.push('\u{FFFD}');
                 errors.push((e.valid_up_to(), e.error_len().unwrap_or(input.len() - e.valid_up_to())));
@@ -299,12 +321,10 @@ fn damaged_text_decodes_as_encoding_rs_replaces_it() {
             let (text, errors) = replaced(codec, &input);
             assert_eq!(text, expected, "{name}: {input:02X?}");
             assert_eq!(errors, oracle_errors(codec, &input), "{name}: {input:02X?}");
-            // Replace mode through the driver, where no reserved item is.
-            if !text.contains(['\u{304}', '\u{30C}']) {
-                assert_eq!(codec.decode_to_string_lossy(&input), expected, "{name}: {input:02X?}");
-                let points = codec.decode_with(&input, DecodeMode::Replace).unwrap();
-                assert!(points.iter().map(|p| p.to_char().unwrap()).eq(expected.chars()), "{name}: {input:02X?}");
-            }
+            // Replace mode through the driver.
+            assert_eq!(codec.decode_to_string_lossy(&input), expected, "{name}: {input:02X?}");
+            let points = codec.decode_with(&input, DecodeMode::Replace).unwrap();
+            assert!(points.iter().map(|p| p.to_char().unwrap()).eq(expected.chars()), "{name}: {input:02X?}");
         }
     }
 }

@@ -157,6 +157,13 @@ static CODECS: &[&dyn DynCodec] = &[
     &codec_encoding_standard::EUC_JP,
     &codec_encoding_standard::SHIFT_JIS,
     &codec_encoding_standard::EUC_KR,
+    // The Standard's encodings with state between characters, and the one
+    // that decodes nothing.
+    &codec_encoding_standard::ISO_2022_JP,
+    &codec_encoding_standard::REPLACEMENT,
+    // The 2014 draft's hz-gb-2312, by its own name (the label is
+    // replacement's today).
+    &codec_encoding_standard::HZ_GB_2312_2014,
 ];
 
 static BIG_CODECS: &[&dyn BigCodec] = &[
@@ -211,4 +218,7 @@ static BIG_CODECS: &[&dyn BigCodec] = &[
     &Big(&codec_encoding_standard::EUC_JP),
     &Big(&codec_encoding_standard::SHIFT_JIS),
     &Big(&codec_encoding_standard::EUC_KR),
+    &Big(&codec_encoding_standard::ISO_2022_JP),
+    &Big(&codec_encoding_standard::REPLACEMENT),
+    &Big(&codec_encoding_standard::HZ_GB_2312_2014),
 ];

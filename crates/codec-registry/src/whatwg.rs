@@ -5,9 +5,9 @@
 //!
 //! The encodings are utfx's codecs of the Standard's encodings: `utf-8`
 //! (the WHATWG UTF-8 decoder: one U+FFFD per maximal subpart), `utf-16le`
-//! and `utf-16be`, and the legacy encodings of `codec-encoding-standard`.
-//! utfx has no `iso-2022-jp` and no `replacement`: their labels find
-//! nothing here.
+//! and `utf-16be`, and the legacy encodings of `codec-encoding-standard`,
+//! `iso-2022-jp` and `replacement` among them: every label of today's
+//! table finds its encoding.
 
 use std::borrow::Cow;
 
@@ -17,9 +17,10 @@ use codec_core::{DecodeError, DecodeMode, Decoder, DynCodec};
 /// The Standard's "get an encoding" (§4): the codec of the encoding a
 /// label names, ASCII whitespace around the label and ASCII case ignored,
 /// among the Standard's labels only (`utf8` and `latin1` are labels,
-/// `utf_8` and `cesu-8` are not); `None` for any other string, and for the
-/// labels of `iso-2022-jp` and `replacement`, which utfx lacks. utfx's own
-/// spellings are [`crate::get`]'s.
+/// `utf_8` and `cesu-8` are not); `None` for any other string. The labels
+/// of `replacement` (`hz-gb-2312`, `iso-2022-kr`, ...) find it, as the
+/// Standard's "get an encoding" does. utfx's own spellings are
+/// [`crate::get`]'s.
 ///
 /// # Examples
 ///
@@ -28,7 +29,9 @@ use codec_core::{DecodeError, DecodeMode, Decoder, DynCodec};
 /// assert_eq!(get_encoding(" Latin1 ").map(|c| c.info().name), Some("windows-1252"));
 /// assert_eq!(get_encoding("unicode-1-1-utf-8").map(|c| c.info().name), Some("utf-8"));
 /// assert_eq!(get_encoding("unicodefffe").map(|c| c.info().name), Some("utf-16be"));
-/// assert!(get_encoding("cesu-8").is_none() && get_encoding("csiso2022jp").is_none());
+/// assert_eq!(get_encoding("csiso2022jp").map(|c| c.info().name), Some("iso-2022-jp"));
+/// assert_eq!(get_encoding("hz-gb-2312").map(|c| c.info().name), Some("replacement"));
+/// assert!(get_encoding("cesu-8").is_none() && get_encoding("hz-gb-2312-2014").is_none());
 /// ```
 #[must_use]
 pub fn get_encoding(label: &str) -> Option<&'static dyn DynCodec> {
@@ -37,6 +40,8 @@ pub fn get_encoding(label: &str) -> Option<&'static dyn DynCodec> {
         e if e == encoding_rs::UTF_8 => "utf-8",
         e if e == encoding_rs::UTF_16LE => "utf-16le",
         e if e == encoding_rs::UTF_16BE => "utf-16be",
+        e if e == encoding_rs::ISO_2022_JP => return Some(&codec_encoding_standard::ISO_2022_JP),
+        e if e == encoding_rs::REPLACEMENT => return Some(&codec_encoding_standard::REPLACEMENT),
         e => {
             let codec = codec_encoding_standard::ALL.iter().find(|c| c.encoding() == e)?;
             return Some(*codec as &'static dyn DynCodec);
@@ -171,8 +176,7 @@ pub struct TextDecoder {
 impl TextDecoder {
     /// Returns a replacing decoder of the encoding `label` names
     /// ([`get_encoding`]), or `None` where the Standard throws a
-    /// `TypeError` (no such label, `replacement`) and for `iso-2022-jp`,
-    /// which utfx lacks.
+    /// `RangeError` (no such label, `replacement` and its labels).
     ///
     /// # Examples
     ///
@@ -183,7 +187,7 @@ impl TextDecoder {
     /// ```
     #[must_use]
     pub fn new(label: &str) -> Option<TextDecoder> {
-        let codec = get_encoding(label)?;
+        let codec = get_encoding(label).filter(|c| c.info().name != "replacement")?;
         Some(TextDecoder {
             codec,
             fatal: false,

@@ -8,7 +8,7 @@ use codec_registry::whatwg::{TextDecoder, decode, get_encoding};
 use codec_test::generate::Rng;
 
 /// Every encoding utfx has, by the Standard's name.
-const NAMES: [&str; 38] = [
+const NAMES: [&str; 39] = [
     "utf-8",
     "utf-16le",
     "utf-16be",
@@ -47,6 +47,7 @@ const NAMES: [&str; 38] = [
     "shift_jis",
     "euc-kr",
     "x-user-defined",
+    "iso-2022-jp",
 ];
 
 #[test]
@@ -64,19 +65,23 @@ fn every_label_finds_the_encoding_encoding_rs_finds() {
         }
         found += 1;
     }
-    assert_eq!(found, 38);
-    for label in ["replacement", "iso-2022-kr", "hz-gb-2312", "iso-2022-jp", "csiso2022jp", "utf_8", "cesu-8", ""] {
-        assert!(
-            encoding_rs::Encoding::for_label_no_replacement(label.as_bytes())
-                .is_none_or(|e| e == encoding_rs::ISO_2022_JP)
-        );
+    assert_eq!(found, 39);
+    // The labels of replacement find it, as for_label does (the
+    // `TextDecoder` refuses it, as the Standard's constructor does).
+    for label in ["replacement", "csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr"] {
+        assert_eq!(encoding_rs::Encoding::for_label(label.as_bytes()), Some(encoding_rs::REPLACEMENT));
+        assert_eq!(get_encoding(label).map(|c| c.info().name), Some("replacement"), "{label:?}");
+        assert!(TextDecoder::new(label).is_none(), "{label:?}");
+    }
+    for label in ["utf_8", "cesu-8", "hz-gb-2312-2014", ""] {
+        assert!(encoding_rs::Encoding::for_label(label.as_bytes()).is_none());
         assert!(get_encoding(label).is_none(), "{label:?}");
     }
 }
 
-/// Random bytes, often with a BOM in front and ASCII among them; no `88`
-/// (big5's two-code-point sequences are reserved items in utfx, decision
-/// 0020).
+/// Random bytes, often with a BOM in front and ASCII among them, and now
+/// and then one of big5's two-code-point sequences (`88 62`, `88 64`,
+/// `88 A3`, `88 A5`) at the end.
 fn input(rng: &mut Rng) -> Vec<u8> {
     let len = (rng.next_u64() % 12) as usize;
     let mut bytes: Vec<u8> = match rng.next_u64() % 5 {
@@ -86,10 +91,12 @@ fn input(rng: &mut Rng) -> Vec<u8> {
         _ => Vec::new(),
     };
     bytes.extend((0..len).map(|_| match rng.next_u64() as u8 {
-        0x88 => b'a',
         b if b % 3 == 0 => b % 0x7F,
         b => b,
     }));
+    if rng.next_u64().is_multiple_of(4) {
+        bytes.extend_from_slice(&[0x88, [0x62, 0x64, 0xA3, 0xA5][(rng.next_u64() % 4) as usize]]);
+    }
     bytes
 }
 

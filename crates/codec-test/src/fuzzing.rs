@@ -46,7 +46,7 @@
 
 use std::ops::Range;
 
-use codec_core::{CodePoint, Codec, Decode, DecodeError, DecodeMode, EncodeMode, ErrorKind, Items, Surrogates};
+use codec_core::{CodePoint, Codec, Decode, DecodeError, DecodeMode, EncodeMode, ErrorKind, Items, Step, Surrogates};
 
 use crate::hex;
 
@@ -165,8 +165,12 @@ pub fn check_decode<C: Codec + Decode<Point = CodePoint> + ?Sized>(codec: &C, in
     crate::check_escape_round_trip(codec, input);
 }
 
-/// Checks that the items of `input` cover it exactly, in order, and agree
-/// with fatal and replace-mode decoding.
+/// Checks that the items of `input` cover it exactly, in order (but for a
+/// stateful codec's shift sequences, which are no items: each gap between
+/// two items must be shifts, `Step::Shift`, read by the codec's step in the
+/// state the items before it left), and agree with fatal and replace-mode
+/// decoding. A sequence of two code points (`Step::Pair`) is an item and a
+/// second, empty one at its end.
 ///
 /// # Panics
 ///
@@ -175,6 +179,19 @@ pub fn check_items<C: Codec + Decode<Point = CodePoint> + ?Sized>(codec: &C, inp
     let name = codec.info().name;
     let what = || format!("{name}, input {}", hex::format(input));
     let mut at = 0;
+    // The codec's state at `at`, and whether the last item was the first
+    // of a pair.
+    let mut state = 0;
+    let mut pair = false;
+    // Reads the shifts from `at` up to `to`.
+    let shifts = |at: &mut usize, state: &mut u32, to: usize| {
+        while *at < to {
+            match codec.decode_step_in(state, &input[*at..], true) {
+                Step::Shift { len } if len >= 1 => *at += len,
+                step => panic!("a gap before the item at {to} holds {step:?} at {at}: {}", what()),
+            }
+        }
+    };
     let mut first_error: Option<DecodeError> = None;
     let mut points = Vec::new();
     let mut replaced = Vec::new();
@@ -182,9 +199,19 @@ pub fn check_items<C: Codec + Decode<Point = CodePoint> + ?Sized>(codec: &C, inp
     for item in Items::new(codec, input) {
         assert!(!ended, "an item after a truncated end: {}", what());
         match item {
+            Ok(it) if it.len == 0 => {
+                assert!(pair && it.offset == at, "an empty item that ends no pair: {}", what());
+                pair = false;
+                let point = it.point.expect("the second code point of a pair");
+                points.push(point);
+                replaced.push(point);
+            }
             Ok(it) => {
+                assert!(!pair, "a pair without its second item: {}", what());
+                shifts(&mut at, &mut state, it.offset);
                 assert_eq!(it.offset, at, "an item does not start where the last ended: {}", what());
-                assert!(it.len >= 1, "an empty item: {}", what());
+                let step = codec.decode_step_in(&mut state, &input[at..], true);
+                pair = matches!(step, Step::Pair { .. });
                 at = it.end();
                 // A reserved sequence is a `reserved` subpart to a sink of
                 // code points.
@@ -196,10 +223,13 @@ pub fn check_items<C: Codec + Decode<Point = CodePoint> + ?Sized>(codec: &C, inp
                 replaced.push(point);
             }
             Err(e) => {
+                assert!(!pair, "a pair without its second item: {}", what());
+                shifts(&mut at, &mut state, e.valid_up_to());
                 assert_eq!(e.valid_up_to(), at, "an error item does not start where the last ended: {}", what());
                 match e.error_len() {
                     Some(len) => {
                         assert!(len >= 1, "an empty error item: {}", what());
+                        let _ = codec.decode_step_in(&mut state, &input[at..], true);
                         at += len;
                     }
                     None => {
@@ -212,6 +242,8 @@ pub fn check_items<C: Codec + Decode<Point = CodePoint> + ?Sized>(codec: &C, inp
             }
         }
     }
+    assert!(!pair, "a pair without its second item: {}", what());
+    shifts(&mut at, &mut state, input.len());
     assert_eq!(at, input.len(), "the items do not cover the input: {}", what());
     let fatal = codec.decode(input);
     match first_error {

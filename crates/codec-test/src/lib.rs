@@ -199,12 +199,19 @@ pub fn check_encode_splits<E: Encode + ?Sized>(codec: &E, input: &[E::Point]) {
 /// error moves by the prefix's length. This catches fast paths that misbehave
 /// at some alignments.
 ///
+/// A codec whose bytes for `a` do not decode to `a` (the Encoding
+/// Standard's `replacement`, which decodes nothing) has no such prefix, and
+/// nothing to check.
+///
 /// # Panics
 ///
 /// When a prefix changes the result, or the codec cannot encode `a`.
 pub fn check_ascii_prefix_alignment<C: Codec + ?Sized>(codec: &C, input: &[u8]) {
     let a = <C as Decode>::Point::from(CodePoint::from(b'a'));
     let unit = codec.encode(std::slice::from_ref(&a)).expect("the codec encodes U+0061");
+    if codec.decode(&unit).ok().as_deref() != Some(std::slice::from_ref(&a)) {
+        return;
+    }
     for &mode in DecodeMode::ALL {
         let base = codec.decode_with(input, mode);
         for k in 0..=70 {

@@ -57,7 +57,11 @@ pub(crate) fn step(input: &[u8], max_nme: u64) -> Step<BigCodePoint> {
         // Section 3.2: below U+80000000, the one-to-six-byte UTF-8 of RFC 2279.
         _ => match automaton::decode_step(Grammar::RFC_2279, input) {
             Step::Point { point, len } => Step::Point { point: BigCodePoint::from(point), len },
+            Step::Pair { point, second, len } => {
+                Step::Pair { point: BigCodePoint::from(point), second: BigCodePoint::from(second), len }
+            }
             Step::Reserved { len } => Step::Reserved { len },
+            Step::Shift { len } => Step::Shift { len },
             Step::Invalid { kind, len } => Step::Invalid { kind, len },
             Step::Incomplete => Step::Incomplete,
         },

@@ -92,7 +92,10 @@ pub(crate) fn to_string_lossy(codec: &Utf16, input: &[u8]) -> String {
             }
             let (c, len) = match step(codec, &input[i..], true) {
                 Step::Point { point, len } => (point.to_char().unwrap_or(char::REPLACEMENT_CHARACTER), len),
-                Step::Invalid { len, .. } | Step::Reserved { len } => (char::REPLACEMENT_CHARACTER, len),
+                // (UTF-16 has no pairs and no shifts.)
+                Step::Invalid { len, .. } | Step::Reserved { len } | Step::Pair { len, .. } | Step::Shift { len } => {
+                    (char::REPLACEMENT_CHARACTER, len)
+                }
                 // A sequence cut by the end of input: one error.
                 Step::Incomplete => (char::REPLACEMENT_CHARACTER, input.len() - i),
             };

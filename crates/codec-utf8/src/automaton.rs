@@ -367,7 +367,9 @@ pub fn restart_point(grammar: Grammar, input: &[u8]) -> Option<usize> {
     let from = input.len().saturating_sub(RESTART_LOOK_BACK);
     (from..input.len()).rev().filter(|&at| input[at] & 0xC0 != 0x80).find_map(|at| {
         match decode_step(grammar, &input[at..]) {
-            Step::Point { len, .. } | Step::Reserved { len } => Some(at + len),
+            Step::Point { len, .. } | Step::Pair { len, .. } | Step::Reserved { len } | Step::Shift { len } => {
+                Some(at + len)
+            }
             // An ill-formed subpart found by the byte after it
             // (`missing_continuation`) needs that byte on this side; one
             // that its first byte alone makes (`FF`) does not.

@@ -517,7 +517,9 @@ impl Iterator for CodePointIndices<'_> {
         let (point, len) = match automaton::decode_step(Grammar::GENERALIZED, rest) {
             Step::Point { point, len } => (point, len),
             // Generalized UTF-8 reserves nothing; a `Wtf8` has no errors.
-            Step::Reserved { len } | Step::Invalid { len, .. } => (CodePoint::REPLACEMENT, len),
+            Step::Reserved { len } | Step::Invalid { len, .. } | Step::Pair { len, .. } | Step::Shift { len } => {
+                (CodePoint::REPLACEMENT, len)
+            }
             Step::Incomplete => (CodePoint::REPLACEMENT, rest.len()),
         };
         let at = self.offset;

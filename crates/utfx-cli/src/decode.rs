@@ -7,7 +7,10 @@
 use std::fmt::Write as _;
 use std::io::{self, Read};
 
-use codec_core::{BigCodePoint, Decode, DecodeError, DecodeMode, Decoder, EncodeMode, Encoder, ErrorKind, Step};
+use codec_core::{
+    AnyCodePoint, BigCodePoint, CodePoint, Decode, DecodeError, DecodeMode, Decoder, EncodeMode, Encoder, ErrorKind,
+    Step,
+};
 use codec_registry::BigCodec;
 
 use crate::bom::{InputLabel, Prepared};
@@ -244,6 +247,12 @@ pub(crate) struct Scanner {
     /// The length of the incomplete sequence last found at the end, so that
     /// a long one is retried only once it has doubled (linear time).
     stalled: usize,
+    /// The codec's state after what has been scanned (a stateful codec's
+    /// shifts, which are no items, as in [`Decode::items`]).
+    state: u32,
+    /// The second code point of a sequence of two, the next item (empty,
+    /// at this absolute offset), as in [`Decode::items`].
+    second: Option<(usize, CodePoint)>,
 }
 
 /// One item of the input, at an absolute offset.
@@ -288,25 +297,41 @@ impl Scanner {
     /// The next item, or `None` when the chunks so far hold no more
     /// (`last` says that no chunk follows).
     pub(crate) fn next<D: Decode + ?Sized>(&mut self, codec: &D, last: bool) -> Option<Scanned<D::Point>> {
-        let rest = self.buf.get(self.pos..).filter(|r| !r.is_empty())?;
-        if !last && rest.len() > 16 && rest.len() < 2 * self.stalled {
-            return None;
+        if let Some((offset, point)) = self.second.take() {
+            return Some(Scanned { offset, len: 0, result: Ok(D::Point::from(point)) });
         }
-        let offset = self.scanned();
-        let (len, result) = match codec.decode_step(rest, last) {
-            Step::Point { point, len } => (len, Ok(point)),
-            Step::Invalid { kind, len } => (len, Err(DecodeError::new(offset, Some(len), kind))),
-            // Shown as what it is (`R+...`) in every mode.
-            Step::Reserved { len } => (len, Err(DecodeError::new(offset, Some(len), ErrorKind::Reserved))),
-            Step::Incomplete if last => (rest.len(), Err(DecodeError::new(offset, None, ErrorKind::Truncated))),
-            Step::Incomplete => {
-                self.stalled = rest.len();
+        loop {
+            let rest = self.buf.get(self.pos..).filter(|r| !r.is_empty())?;
+            if !last && rest.len() > 16 && rest.len() < 2 * self.stalled {
                 return None;
             }
-        };
-        let len = len.clamp(1, rest.len());
-        self.pos += len;
-        self.stalled = 0;
-        Some(Scanned { offset, len, result })
+            let offset = self.scanned();
+            let mut state = self.state;
+            let (len, result) = match codec.decode_step_in(&mut state, rest, last) {
+                Step::Point { point, len } => (len, Ok(point)),
+                Step::Pair { point, second, len } => {
+                    let second = second.to_code_point().unwrap_or(CodePoint::REPLACEMENT);
+                    self.second = Some((offset + len.clamp(1, rest.len()), second));
+                    (len, Ok(point))
+                }
+                Step::Shift { len } => {
+                    self.pos += len.clamp(1, rest.len());
+                    (self.stalled, self.state) = (0, state);
+                    continue;
+                }
+                Step::Invalid { kind, len } => (len, Err(DecodeError::new(offset, Some(len), kind))),
+                // Shown as what it is (`R+...`) in every mode.
+                Step::Reserved { len } => (len, Err(DecodeError::new(offset, Some(len), ErrorKind::Reserved))),
+                Step::Incomplete if last => (rest.len(), Err(DecodeError::new(offset, None, ErrorKind::Truncated))),
+                Step::Incomplete => {
+                    self.stalled = rest.len();
+                    return None;
+                }
+            };
+            let len = len.clamp(1, rest.len());
+            self.pos += len;
+            (self.stalled, self.state) = (0, state);
+            return Some(Scanned { offset, len, result });
+        }
     }
 }

@@ -148,18 +148,14 @@ const ELSEWHERE: &[(&[&str], &str)] = &[
     (&["cp950", "windows950"], "Windows code page 950 is close to the Encoding Standard's `big5`: use `-f big5`"),
     (&["macroman"], "Mac OS Roman is the Encoding Standard's `macintosh`: use `-f macintosh`"),
     (
-        &[
-            "iso2022jp",
-            "csiso2022jp",
-            "hzgb2312",
-            "iso2022kr",
-            "csiso2022kr",
-            "iso2022cn",
-            "iso2022cnext",
-            "replacement",
-        ],
-        "utfx does not have this encoding yet (iso-2022-jp is planned; the Encoding Standard reads hz-gb-2312 and \
-         the other ISO-2022 labels as its `replacement` encoding): use `iconv -f` with its name",
+        &["iso2022jp1", "iso2022jp2", "iso2022jp3", "iso2022jp2004", "csiso2022jp2"],
+        "utfx has iso-2022-jp as the Encoding Standard defines it (ASCII, JIS X 0201 and JIS X 0208: `-f iso-2022-jp`), \
+         not its extensions: use `iconv -f` with its name",
+    ),
+    (
+        &["hz", "hzgb2312draft"],
+        "the Encoding Standard reads `hz-gb-2312` as its `replacement` encoding (one U+FFFD for any input); the \
+         2014 draft's HZ decoder, unsafe for the Web, is `-f hz-gb-2312-2014`",
     ),
 ];
 

@@ -59,11 +59,62 @@ fn shift_jis_by_any_of_its_labels_converts_to_utf_8() {
 fn list_shows_the_encoding_standards_encodings_with_their_labels() {
     let out = utfx().arg("list").output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    for name in ["windows-1252", "shift_jis", "gb18030", "big5", "euc-kr", "x-user-defined"] {
+    for name in
+        ["windows-1252", "shift_jis", "gb18030", "big5", "euc-kr", "x-user-defined", "iso-2022-jp", "replacement"]
+    {
         assert!(text.lines().any(|l| l.starts_with(&format!("{name}\t"))), "{name} is not listed");
     }
     let line = text.lines().find(|l| l.starts_with("windows-1252\t")).unwrap();
     assert!(line.split('\t').nth(1).unwrap().split(',').any(|a| a == "latin1"), "{line}");
+    let line = text.lines().find(|l| l.starts_with("replacement\t")).unwrap();
+    assert!(line.split('\t').nth(1).unwrap().split(',').any(|a| a == "hz-gb-2312"), "{line}");
+}
+
+/// The sizes the CLI reads its input in (`support::CHUNK`, and the buffers
+/// of `read_ahead`), as `tests/streaming.rs` has them.
+const READ_SIZES: [usize; 2] = [64 * 1024, 256 * 1024];
+
+/// iso-2022-jp's escape sequences and pairs keep their meaning wherever
+/// the CLI's reads cut them: `a`s, then escape sequences and characters
+/// that fill one read and spill into the next at every offset, from a file
+/// and from a pipe. Expected text typed from the Standard's tables (index
+/// jis0208 pointers 1410 and 283: U+4E9C and U+3042; Roman `5C`: U+00A5).
+#[test]
+fn iso_2022_jp_converts_at_every_cut_of_the_reads() {
+    let tail: &[u8] = b"\x1B$B0!$\"\x1B(J\x5C\x1B(Ba";
+    let text = "\u{4E9C}\u{3042}\u{A5}a";
+    let dir = support::temp_dir("iso-2022-jp");
+    for size in READ_SIZES {
+        for before in 0..=tail.len() {
+            let mut input = b"a".repeat(size - before);
+            input.extend_from_slice(tail);
+            let mut expected = b"a".repeat(size - before);
+            expected.extend_from_slice(text.as_bytes());
+            let path = dir.join(format!("{size}-{before}"));
+            std::fs::write(&path, &input).unwrap();
+            let args = ["convert", "-f", "iso-2022-jp", "-t", "utf-8"];
+            let from_file = utfx().args(args).arg(&path).output().unwrap();
+            assert!(from_file.status.success(), "{size}, {before}: {}", String::from_utf8_lossy(&from_file.stderr));
+            assert!(from_file.stdout == expected, "{size}, cut {before} bytes before the end, from a file");
+            let from_pipe = utfx().args(args).write_stdin(input.clone()).output().unwrap();
+            assert!(from_pipe.stdout == expected, "{size}, cut {before} bytes before the end, from a pipe");
+            // And back: the encoder writes the same escape sequences (the
+            // Roman set's `a` stays in it; back to ASCII at the end).
+            let back = utfx().args(["convert", "-f", "utf-8", "-t", "csISO2022JP"]).write_stdin(expected).output();
+            let mut bytes = b"a".repeat(size - before);
+            bytes.extend_from_slice(b"\x1B$B0!$\"\x1B(J\x5Ca\x1B(B");
+            assert!(back.unwrap().stdout == bytes, "{size}, {before}: encoding back");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // An error, with its offset: a pair cut by the end of the input.
+    let (code, stderr) = convert("iso-2022-jp", "utf-8", b"ok\x1B$B0").unwrap_err();
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("offset 5: truncated"), "{stderr}");
+    // hz-gb-2312 is the Standard's replacement encoding: one U+FFFD.
+    let args = ["convert", "-f", "hz-gb-2312", "-t", "utf-8", "--errors", "replace"];
+    let out = utfx().args(args).write_stdin(&b"~{<:~}"[..]).output().unwrap();
+    assert_eq!(out.stdout, "\u{FFFD}".as_bytes());
 }
 
 #[test]

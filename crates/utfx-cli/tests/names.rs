@@ -66,8 +66,8 @@ fn encodings_utfx_lacks_are_named_with_what_to_use_instead() {
     let cases = [
         ("utf-32", "iconv -f UTF-32LE"),
         ("UCS-2", "wtf-16le"),
-        ("iso-2022-jp", "iconv -f"),
-        ("hz-gb-2312", "`replacement`"),
+        ("iso-2022-jp-2", "`-f iso-2022-jp`"),
+        ("HZ", "`replacement`"),
         ("cp932", "-f shift_jis"),
         ("CP936", "-f gbk"),
     ];

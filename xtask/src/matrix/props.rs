@@ -121,12 +121,19 @@ fn encode_one(codec: &dyn DynCodec, cp: &BigCodePoint) -> Option<Vec<u8>> {
 fn decode_into(codec: &dyn DynCodec, input: &[u8], out: &mut Vec<BigCodePoint>) -> bool {
     out.clear();
     let mut rest = input;
+    // A stateful codec's state (iso-2022-jp's shifts).
+    let mut state = 0;
     while !rest.is_empty() {
-        match super::compute::wide(codec).decode_step(rest, true) {
+        match super::compute::wide(codec).decode_step_in(&mut state, rest, true) {
             Step::Point { point, len } => {
                 out.push(point);
                 rest = &rest[len..];
             }
+            Step::Pair { point, second, len } => {
+                out.extend([point, second]);
+                rest = &rest[len..];
+            }
+            Step::Shift { len } => rest = &rest[len..],
             Step::Reserved { .. } | Step::Invalid { .. } | Step::Incomplete => return false,
         }
     }
@@ -308,7 +315,11 @@ fn resync_on(codec: &dyn DynCodec, units: &[BigCodePoint], one: &[u8]) -> Result
     boundary[0] = true;
     while pos < text.len() {
         pos += match super::compute::wide(codec).decode_step(&text[pos..], true) {
-            Step::Point { len, .. } | Step::Reserved { len } | Step::Invalid { len, .. } => len,
+            Step::Point { len, .. }
+            | Step::Pair { len, .. }
+            | Step::Reserved { len }
+            | Step::Shift { len }
+            | Step::Invalid { len, .. } => len,
             Step::Incomplete => text.len() - pos,
         };
         boundary[pos] = true;
@@ -321,7 +332,11 @@ fn resync_on(codec: &dyn DynCodec, units: &[BigCodePoint], one: &[u8]) -> Result
         let mut at = p;
         loop {
             at += match super::compute::wide(codec).decode_step(&text[at..], true) {
-                Step::Point { len, .. } | Step::Reserved { len } | Step::Invalid { len, .. } => len,
+                Step::Point { len, .. }
+                | Step::Pair { len, .. }
+                | Step::Reserved { len }
+                | Step::Shift { len }
+                | Step::Invalid { len, .. } => len,
                 Step::Incomplete => text.len() - at,
             };
             if at >= text.len() {
