@@ -269,21 +269,32 @@ impl Piece {
 }
 
 /// Reads `bytes` step by step as `codec`'s decoder does at the end of its
-/// input (a final incomplete sequence is one ill-formed subpart).
+/// input (a final incomplete sequence is one ill-formed subpart), with the
+/// state of a stateful codec: a shift is no piece, and a sequence of two
+/// code points (big5's) is two, the second of no bytes, as the core's
+/// `Items` has them.
 #[must_use]
 pub fn read(codec: &dyn BigCodec, bytes: &[u8]) -> Vec<Piece> {
     let mut out = Vec::new();
-    let mut offset = 0;
+    let (mut offset, mut state) = (0, 0);
     while offset < bytes.len() {
         let rest = &bytes[offset..];
-        let (len, point) = match codec.decode_step(rest, true) {
-            Step::Point { point, len } => (len, Some(point)),
-            Step::Reserved { len } | Step::Invalid { len, .. } => (len, None),
-            Step::Incomplete => (rest.len(), None),
+        let (len, point, second) = match codec.decode_step_in(&mut state, rest, true) {
+            Step::Point { point, len } => (len, Some(point), None),
+            Step::Pair { point, second, len } => (len, Some(point), Some(second)),
+            Step::Shift { len } => {
+                offset += len.clamp(1, rest.len());
+                continue;
+            }
+            Step::Reserved { len } | Step::Invalid { len, .. } => (len, None, None),
+            Step::Incomplete => (rest.len(), None, None),
         };
         let len = len.clamp(1, rest.len());
         out.push(Piece { offset, len, point });
         offset += len;
+        if let Some(second) = second {
+            out.push(Piece { offset, len: 0, point: Some(second) });
+        }
     }
     out
 }

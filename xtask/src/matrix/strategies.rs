@@ -81,14 +81,19 @@ impl Strategy {
 #[must_use]
 pub fn per_byte(codec: &dyn BigCodec, bytes: &[u8]) -> Vec<BigCodePoint> {
     let mut out = Vec::with_capacity(bytes.len());
-    let mut at = 0;
+    let (mut at, mut state) = (0, 0);
     while at < bytes.len() {
         let rest = &bytes[at..];
-        let len = match codec.decode_step(rest, true) {
+        let len = match codec.decode_step_in(&mut state, rest, true) {
             Step::Point { point, len } => {
                 out.push(point);
                 len
             }
+            Step::Pair { point, second, len } => {
+                out.extend([point, second]);
+                len
+            }
+            Step::Shift { len } => len,
             Step::Reserved { len } | Step::Invalid { len, .. } => {
                 out.extend(std::iter::repeat_n(REPLACEMENT, len.clamp(1, rest.len())));
                 len
