@@ -401,9 +401,11 @@ pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: 
         let third_of_four = _mm512_cmpge_epu8_mask(prev3, set8(0xF0));
         let ends = (!continuation | third_of_four) & first;
         first = !0;
-        // Without a lead of three or four bytes among the bytes read, only
-        // the table's first two rows can hold.
-        let short = _mm512_cmpge_epu8_mask(_mm512_max_epu8(v, prev3), set8(0xE0)) == 0;
+        // Without a lead of three or four bytes among the bytes read, and
+        // without a lead of four bytes right before them (whose fourth byte
+        // is the window's first: a trail surrogate), only the table's first
+        // two rows can hold.
+        let short = _mm512_cmpge_epu8_mask(_mm512_max_epu8(v, prev3), set8(0xE0)) == 0 && (i < 4 || src[i - 4] < 0xF0);
         for h in 0..2 {
             // Each byte of the window and the two before it, widened: the
             // halves of the vectors loaded from `i - 1`, `i - 2`, `i - 3`.

@@ -753,6 +753,27 @@ mod tests {
     }
 
     #[test]
+    fn one_long_character_at_every_place_in_two_byte_text() {
+        // Text of two-byte characters (which the blocks take on a shorter
+        // path) around one character of three or four bytes at every byte
+        // offset, so that every block edge cuts it everywhere, after a head
+        // of ASCII of each length (which moves the blocks' edges).
+        let step = if cfg!(any(miri, utfx_slow_runner)) { 29 } else { 1 };
+        for long in ["\u{4E2D}", "\u{10FFFF}", "\u{1F4A9}"] {
+            for head in 0..4 {
+                for at in (0..100).step_by(step) {
+                    let mut text = "x".repeat(head);
+                    text.extend(core::iter::repeat_n('\u{416}', at));
+                    text.push_str(long);
+                    text.extend(core::iter::repeat_n('\u{416}', 100 - at));
+                    check(Grammar::Utf8, text.as_bytes());
+                    check(Grammar::Generalized, text.as_bytes());
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_two_byte_input_and_three_bytes_of_every_class() {
         let classes: &[u8] = &[
             0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
