@@ -194,9 +194,8 @@ impl Input {
     }
 }
 
-/// Returns every operation: [`OPS`], the family's rows
-/// ([`crate::family::FAMILY_OPS`]), then with the feature `simdutf` the
-/// rows against the simdutf C++ library.
+/// Returns every operation: [`OPS`], the family's rows (`family.rs`), then
+/// with the feature `simdutf` the rows against the simdutf C++ library.
 pub fn all() -> impl Iterator<Item = &'static Op> {
     #[cfg(feature = "simdutf")]
     let extra = SIMDUTF_OPS;
