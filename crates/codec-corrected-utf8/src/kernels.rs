@@ -10,7 +10,7 @@
 use alloc::vec::Vec;
 
 use codec_core::CodePoint;
-use utfx_kernels::{Utf8Tables, ascii_prefix, valid_prefix};
+use utfx_kernels::{Utf8Offsets, Utf8Tables, ascii_prefix, valid_prefix};
 
 use crate::C1;
 use crate::decode::{is_continuation, offset_value, sequence_len};
@@ -197,11 +197,58 @@ impl Out for Buffer<'_, u8> {
     }
 }
 
-/// Decodes into UTF-16 code units, as much as fits.
+/// The spec's table as the kernels' offset form (decision 0031): two-byte
+/// values from U+00A0, three-byte values skipping the surrogates, each
+/// length's values after the last of the length before ("Putting it all
+/// together"):
+///
+/// ```text
+/// Byte Sequence Range                     | Offset     | Codepoint Range
+/// 00 … 7F                                 | 0          | 0000 0000 … 0000 007F
+/// C0 80 … DF BF                           | 160        | 0000 00A0 … 0000 089F
+/// E0 80 80 … EC BD 9F                     | 2 208      | 0000 08A0 … 0000 D7FF
+/// EC BD A0 … EF BF BF                     | 4 256      | 0000 E000 … 0001 109F
+/// F0 80 80 80 … F7 BF BF BF               | 69 792     | 0001 10A0 … 0021 109F
+/// ```
+///
+/// taken up to U+10FFFF, the last scalar value.
+const FORM: Utf8Offsets = match Utf8Offsets::new(0xA0, 0xD800, 0xE000, 0x10_FFFF) {
+    Some(form) => form,
+    None => panic!("Corrected UTF-8's table is an offset form"),
+};
+
+/// [`FORM`] taken up to U+10FF7F, for [`C1::PrivateUse`]: the values from
+/// U+10FF80 on, among which the C1 controls travel, go through [`scalar`].
+const FORM_C1: Utf8Offsets = match Utf8Offsets::new(0xA0, 0xD800, 0xE000, 0x10_FF7F) {
+    Some(form) => form,
+    None => panic!("Corrected UTF-8's table is an offset form"),
+};
+
+/// The kernels' form for `c1`.
+fn form(c1: C1) -> &'static Utf8Offsets {
+    match c1 {
+        C1::Unrepresentable => &FORM,
+        C1::PrivateUse => &FORM_C1,
+    }
+}
+
+/// Decodes into UTF-16 code units, as much as fits: the offset form's
+/// kernel, and with [`C1::PrivateUse`] the values it leaves from U+10FF80
+/// on one at a time between its runs.
 pub(crate) fn decode_to_utf16(input: &[u8], c1: C1, out: &mut [u16]) -> (usize, usize) {
-    let mut buffer = Buffer { out, written: 0 };
-    let read = run(input, c1, &mut buffer);
-    (read, buffer.written)
+    let (mut i, mut o) = (0, 0);
+    loop {
+        let (read, written) = utfx_kernels::offset_utf8_to_utf16(&input[i..], &mut out[o..], form(c1));
+        (i, o) = (i + read, o + written);
+        if c1 == C1::Unrepresentable || i == input.len() {
+            return (i, o);
+        }
+        let mut buffer = Buffer { out: &mut out[o..], written: 0 };
+        match scalar(&input[i..], c1) {
+            Some((v, len)) if buffer.one(v) => (i, o) = (i + len, o + buffer.written),
+            _ => return (i, o),
+        }
+    }
 }
 
 /// Decodes into UTF-8, as much as fits.

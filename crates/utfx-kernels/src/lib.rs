@@ -70,6 +70,7 @@ mod avx2_utf32;
 #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512;
 mod level;
+mod offsets;
 mod portable;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod simd;
@@ -81,6 +82,7 @@ mod test_support;
 mod validate;
 
 pub use level::{Level, force_level, level};
+pub use offsets::{Utf8Offsets, code_points_to_offset_utf8, offset_utf8_to_utf16};
 pub use string::push_utf8_prefix;
 pub use validate::{Utf8Tables, valid_prefix};
 

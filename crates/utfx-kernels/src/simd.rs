@@ -42,14 +42,17 @@
 pub(crate) mod avx2;
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 pub(crate) mod neon;
+mod offsets;
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 pub(crate) mod sse42;
 #[cfg(test)]
 mod tests;
 
 use crate::Level;
+use crate::offsets::Utf8Offsets;
 use crate::tables::{COMPRESS, KEPT, PACK_LAST, PACK_TWO, cut_character};
 use crate::validate::{Pair, Utf8Tables};
+use offsets::offset_utf8_to_utf16;
 
 /// A vector of [`Vector::BYTES`] bytes, 16 or 32 (or lanes of 16 bits, of
 /// 32, little-endian), with what the algorithms need of it. A value exists
@@ -263,6 +266,8 @@ entry_points! {
     /// Where the validator stops, at or just after the first error (see
     /// [`first_error_block`]).
     first_error_block_at_level / first_error_block_at = first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
+    /// [`crate::offset_utf8_to_utf16`].
+    offset_utf8_to_utf16_at_level / offset_utf8_to_utf16_at = offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &Utf8Offsets) -> (usize, usize);
 }
 
 /// The SIMD levels of this module that this machine has, for the tests

@@ -285,4 +285,5 @@ instantiate! {
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
+    offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
 }
