@@ -271,47 +271,22 @@ fn put(v: u32, c1: C1, out: &mut [u8], o: &mut usize) -> bool {
     true
 }
 
-/// How many code points [`encode_prefix`] encodes into the room it makes
-/// at a time: six bytes each, 24 KiB.
-const ENCODE_BLOCK: usize = 4096;
-
-/// Encodes code points, stopping before one the codec cannot encode.
-///
-/// A block at a time: the output grows by six bytes a code point (the
-/// longest sequence), each code point is written into that room by index
-/// (ASCII as its byte, any other as its whole six-byte buffer, of which
-/// the sequence's length is kept), and the output is cut back to what was
-/// written. Growing the `Vec` for each code point, and copying sequences
-/// of variable length, cost more than encoding them.
+/// Encodes code points, stopping before one the codec cannot encode: the
+/// offset form's kernel, and the code points it leaves that the codec
+/// encodes (above U+10FFFF, and with [`C1::PrivateUse`] the C1 controls and
+/// U+10FFA0..U+10FFFF) one at a time between its runs.
 pub(crate) fn encode_prefix(input: &[CodePoint], c1: C1, out: &mut Vec<u8>) -> usize {
+    let points = CodePoint::as_u32_slice(input);
     let mut read = 0;
-    for block in input.chunks(ENCODE_BLOCK) {
-        let start = out.len();
-        out.resize(start + 6 * block.len(), 0);
-        let room = &mut out[start..];
-        let (mut done, mut o) = (0, 0);
-        for cp in block {
-            let v = cp.to_u32();
-            if v < 0x80 {
-                room[o] = v as u8;
-                o += 1;
-            } else {
-                let Ok((bytes, len)) = c1.encoded(v).and_then(encode::bytes) else { break };
-                // All six bytes, a copy of fixed size: the room holds six
-                // a code point, and `o` is at most six times the code
-                // points written.
-                room[o..o + 6].copy_from_slice(&bytes);
-                o += len;
-            }
-            done += 1;
+    loop {
+        read += utfx_kernels::code_points_to_offset_utf8(&points[read..], out, form(c1));
+        let Some(&v) = points.get(read) else { return read };
+        match c1.encoded(v).and_then(encode::bytes) {
+            Ok((bytes, len)) => out.extend_from_slice(&bytes[..len]),
+            Err(_) => return read,
         }
-        out.truncate(start + o);
-        read += done;
-        if done < block.len() {
-            break;
-        }
+        read += 1;
     }
-    read
 }
 
 /// Encodes well-formed UTF-16, stopping before a lone surrogate, a lead

@@ -330,6 +330,10 @@ pub(crate) fn decode_chars(
 /// assert_eq!(out, b"a\xC0\xAF\xF0\x8E\x95\xA0");
 /// ```
 pub fn code_points_to_offset_utf8(src: &[u32], out: &mut Vec<u8>, form: &Utf8Offsets) -> usize {
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(taken) = crate::simd::code_points_to_offset_utf8_at_level(src, out, form) {
+        return taken;
+    }
     code_points_to_offset_utf8_portable(src, out, form)
 }
 

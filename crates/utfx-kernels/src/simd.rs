@@ -52,7 +52,7 @@ use crate::Level;
 use crate::offsets::Utf8Offsets;
 use crate::tables::{COMPRESS, KEPT, PACK_LAST, PACK_TWO, cut_character};
 use crate::validate::{Pair, Utf8Tables};
-use offsets::offset_utf8_to_utf16;
+use offsets::{code_points_to_offset_utf8, offset_utf8_to_utf16};
 
 /// A vector of [`Vector::BYTES`] bytes, 16 or 32 (or lanes of 16 bits, of
 /// 32, little-endian), with what the algorithms need of it. A value exists
@@ -268,6 +268,8 @@ entry_points! {
     first_error_block_at_level / first_error_block_at = first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
     /// [`crate::offset_utf8_to_utf16`].
     offset_utf8_to_utf16_at_level / offset_utf8_to_utf16_at = offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &Utf8Offsets) -> (usize, usize);
+    /// [`crate::code_points_to_offset_utf8`].
+    code_points_to_offset_utf8_at_level / code_points_to_offset_utf8_at = code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &Utf8Offsets) -> usize;
 }
 
 /// The SIMD levels of this module that this machine has, for the tests

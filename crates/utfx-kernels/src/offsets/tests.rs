@@ -314,29 +314,79 @@ fn decoding_bytes_of_any_kind_agrees_with_the_reference() {
     }
 }
 
+/// [`super::code_points_to_offset_utf8`] pinned to `level`.
+fn level_encode(level: Level, src: &[u32], out: &mut Vec<u8>, form: &Utf8Offsets) -> usize {
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    return crate::simd::code_points_to_offset_utf8_at(level, src, out, form);
+    #[cfg(not(any(
+        all(target_arch = "x86_64", feature = "std"),
+        all(target_arch = "aarch64", target_endian = "little")
+    )))]
+    panic!("no SIMD level {level:?} {} {} {form:?}", src.len(), out.len());
+}
+
+/// Whether Corrected UTF-8's table has a sequence of one to four bytes for
+/// `v`, taken up to `max`.
+fn takes(v: u32, max: u32) -> bool {
+    v <= max && CORRECTED_TABLE[..5].iter().any(|&(_, _, lo, hi)| lo <= v && v <= hi)
+}
+
+/// Encoding `points` at every level in `levels`, and in the portable form,
+/// appending to a `Vec` that holds some bytes already, agrees with the
+/// reference.
+fn check_encode(levels: &[Level], points: &[u32], what: &dyn core::fmt::Display) {
+    for &(form, max) in &FORMS {
+        let taken = points.iter().take_while(|&&v| takes(v, max)).count();
+        let mut expected = b"before".to_vec();
+        expected.extend(encode(&points[..taken]));
+        let mut out = b"before".to_vec();
+        assert_eq!(code_points_to_offset_utf8_portable(points, &mut out, form), taken, "portable, {what}");
+        assert_eq!(out, expected, "portable, max {max:X}, {what}");
+        for &level in levels {
+            let mut out = b"before".to_vec();
+            assert_eq!(level_encode(level, points, &mut out, form), taken, "{level:?}, max {max:X}, {what}");
+            assert_eq!(out, expected, "{level:?}, max {max:X}, {what}");
+        }
+    }
+}
+
 #[test]
-fn encoding_agrees_with_the_reference() {
-    for (form, max) in FORMS {
-        for (c, classes) in CLASSES.iter().enumerate() {
-            let mut points = text(c as u32 + 5, if slow() { 100 } else { 3000 }, classes);
-            // And stops before U+0085, a surrogate, a value above `max`.
-            for stop in [None, Some(0x85), Some(0xD800), Some(max + 1), Some(u32::MAX)] {
-                let at = points.len() / 2;
-                if let Some(v) = stop {
-                    points[at] = v;
+fn encoding_agrees_with_the_reference_at_every_level() {
+    let levels = levels(4);
+    for (c, classes) in CLASSES.iter().enumerate() {
+        for seed in 0..if slow() { 1 } else { 6 } {
+            let points = text(seed * 16 + c as u32 + 5, if slow() { 70 } else { 400 }, classes);
+            for &start in if slow() { &[0, 3][..] } else { &[0, 1, 2, 3, 5, 7, 13, 31] } {
+                // Behind `start` ASCII code points (every alignment of a
+                // step), and cut at a few lengths.
+                let mut input = vec![0x61; start];
+                input.extend_from_slice(&points);
+                for end in [input.len(), input.len() - 1, 33, 17, 16, 15, 1, 0] {
+                    check_encode(
+                        &levels,
+                        &input[..end],
+                        &format_args!("classes {classes:?} seed {seed} start {start} end {end}"),
+                    );
                 }
-                let taken = points
-                    .iter()
-                    .take_while(|&&v| v <= max && !(0x80..0xA0).contains(&v) && !(0xD800..0xE000).contains(&v))
-                    .count();
-                let expected = encode(&points[..taken]);
-                let mut out = b"before".to_vec();
-                assert_eq!(
-                    code_points_to_offset_utf8_portable(&points, &mut out, form),
-                    taken,
-                    "{classes:?} {stop:X?}"
-                );
-                assert_eq!(out[6..], expected[..], "{classes:?} {stop:X?}");
+            }
+        }
+    }
+}
+
+/// Code points the kernels do not take: a C1 control, the surrogates, the
+/// values above each `max`, the first of five bytes, the last `u32`.
+const REFUSED: [u32; 9] = [0x80, 0x9F, 0xD800, 0xDFFF, 0x10_FF80, 0x11_0000, 0x21_10A0, 0x8000_0000, u32::MAX];
+
+#[test]
+fn encoding_stops_where_the_reference_stops_at_every_position() {
+    let levels = levels(5);
+    for (c, classes) in [&[0][..], &[0, 1], &[2, 3], &[5], &[0, 1, 2, 3, 4, 5, 6, 7]].iter().enumerate() {
+        let points = text(c as u32 + 31, if slow() { 40 } else { 100 }, classes);
+        for at in (0..points.len()).step_by(if slow() { 13 } else { 1 }) {
+            for v in REFUSED {
+                let mut input = points.clone();
+                input.insert(at, v);
+                check_encode(&levels, &input, &format_args!("classes {classes:?} U+{v:X} at {at}"));
             }
         }
     }

@@ -24,7 +24,7 @@
 
 use super::{Checker, Vector};
 use crate::offsets::{Utf8Offsets, decode_chars};
-use crate::tables::{COMPRESS, KEPT, cut_character};
+use crate::tables::{COMPRESS, KEPT, PACK_TWO, Pack, cut_character};
 
 /// The form's constants in registers, for decoding.
 #[derive(Clone, Copy)]
@@ -344,4 +344,344 @@ unsafe fn offset_vector<V: Vector, const L: u8>(
         }
     }
     o
+}
+
+// ---------------------------------------------------------------------------
+// Code points to the offset form.
+
+/// What encoding needs of a vector beyond [`Vector`]: its 32-bit lanes
+/// compared and narrowed (implemented beside each [`Vector`], in
+/// `avx2.rs`, `sse42.rs` and `neon.rs`).
+pub(crate) trait Lanes32: Vector {
+    /// Mask of the 32-bit lanes greater, as `i32`.
+    fn gt_i32(self, o: Self) -> Self;
+    /// The 32-bit lanes of `self` then `o` as 16-bit lanes, in order, for
+    /// lanes of -32768 to 32767 (masks, values below `0x8000`).
+    fn narrow32(self, o: Self) -> Self;
+}
+
+/// For four 32-bit lanes each holding a sequence of one to four bytes in
+/// its last bytes (bits `2j` and `2j + 1` of the index: lane `j`'s length
+/// less one), the shuffle that packs them.
+static PACK_HIGH: [Pack; 256] = pack_high();
+
+const fn pack_high() -> [Pack; 256] {
+    let mut table = [Pack { shuffle: [0x80; 16], len: 0 }; 256];
+    let mut key = 0;
+    while key < 256 {
+        let mut n = 0;
+        let mut j = 0;
+        while j < 4 {
+            let len = 1 + ((key >> (2 * j)) & 3);
+            let mut b = 4 - len;
+            while b < 4 {
+                table[key].shuffle[n] = (4 * j + b) as u8;
+                n += 1;
+                b += 1;
+            }
+            j += 1;
+        }
+        table[key].len = n as u8;
+        key += 1;
+    }
+    table
+}
+
+/// The form's constants in registers, for encoding.
+#[derive(Clone, Copy)]
+struct Ranges<V> {
+    /// Bits that no ASCII code point has.
+    not_ascii: V,
+    /// Bits that no code point below `2^21` has.
+    beyond: V,
+    /// `0x7F`, the last value of one byte.
+    ascii_last: V,
+    /// The value before the gap.
+    before_gap: V,
+    /// `max`.
+    max: V,
+    /// The first value of two bytes, of three, after the gap, of four,
+    /// less one (for `gt_i32`).
+    starts: [V; 4],
+    /// The same, negated: the offsets subtracted at each (the gap's
+    /// length at the gap's end, `0x800` at three bytes, `0x10000` at four,
+    /// which add up to each length's offset).
+    steps: [V; 4],
+}
+
+impl<V: Lanes32> Ranges<V> {
+    #[inline(always)]
+    fn new(t: V::Token, form: &Utf8Offsets) -> Self {
+        let s = |u: u32| V::splat32(t, u);
+        Ranges {
+            not_ascii: s(!0x7F),
+            beyond: s(!0x1F_FFFF),
+            ascii_last: s(0x7F),
+            before_gap: s(form.gap.0 - 1),
+            max: s(form.max),
+            starts: [s(form.first - 1), s(form.three() - 1), s(form.gap.1 - 1), s(form.four() - 1)],
+            steps: [
+                s(0u32.wrapping_sub(form.first)),
+                s(0u32.wrapping_sub(0x800)),
+                s(0u32.wrapping_sub(form.gap_len())),
+                s(0u32.wrapping_sub(0x1_0000)),
+            ],
+        }
+    }
+
+    /// Lanes of all ones where a value below `2^21` is one the form does
+    /// not take: in `0x80..first`, in the gap, above `max`.
+    #[inline(always)]
+    fn refused(&self, v: V) -> V {
+        let in_hole = v.gt_i32(self.ascii_last).and_not(v.gt_i32(self.starts[0]));
+        let in_gap = v.gt_i32(self.before_gap).and_not(v.gt_i32(self.starts[2]));
+        in_hole.or(in_gap).or(v.gt_i32(self.max))
+    }
+}
+
+/// Appends the sequences of the leading code points of `src` that `form`
+/// takes to `out`, as `offsets::code_points_to_offset_utf8_portable` does:
+/// how many code points it took. It writes into the spare capacity, a byte
+/// a code point reserved first and more at the rate so far when that runs
+/// out.
+#[inline(always)]
+pub(super) fn code_points_to_offset_utf8<V: Lanes32>(
+    t: V::Token,
+    src: &[u32],
+    out: &mut alloc::vec::Vec<u8>,
+    form: &Utf8Offsets,
+) -> usize {
+    out.reserve(src.len());
+    let mut n = 0;
+    loop {
+        let spare = out.spare_capacity_mut();
+        let (read, written) = encode_blocks::<V>(t, &src[n..], spare, form);
+        // SAFETY: the kernel initialized the first `written` bytes of the
+        // spare capacity (`written <= spare.len()`).
+        unsafe { out.set_len(out.len() + written) };
+        n += read;
+        // It stops at the end, before a code point the form does not take,
+        // or where the room ends: then room for the rest at the rate so far
+        // (at least doubled), and on.
+        match src.get(n) {
+            Some(&v) if form.bytes(v).is_some() => {
+                let rate = written.div_ceil(read.max(1)).max(1);
+                out.reserve((src.len() - n).saturating_mul(rate).saturating_add(64));
+            }
+            _ => return n,
+        }
+    }
+}
+
+/// Encodes the leading code points of `src` that `form` takes into `dst`
+/// while they fit: (code points read, bytes written). Sixteen code points a
+/// step while 64 bytes of room are left (32 at a time in runs of ASCII),
+/// then one at a time.
+#[inline(always)]
+fn encode_blocks<V: Lanes32>(
+    t: V::Token,
+    src: &[u32],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+    form: &Utf8Offsets,
+) -> (usize, usize) {
+    let k = Ranges::<V>::new(t, form);
+    let (w, nv) = (V::BYTES / 4, 64 / V::BYTES);
+    let (len, room, to) = (src.len(), dst.len(), dst.as_mut_ptr().cast::<u8>());
+    let (mut i, mut o) = (0, 0);
+    while i + 16 <= len && o + 64 <= room {
+        // SAFETY: `i + 16 <= len`: the `nv` vectors of `w` code points from
+        // `i` are inside `src`.
+        let load = |j: usize| unsafe { V::load(t, src.as_ptr().add(i + j * w).cast()) };
+        let v: [V; 4] = core::array::from_fn(|j| if j < nv { load(j) } else { V::splat(t, 0) });
+        let all = v[1..nv].iter().fold(v[0], |all, x| all.or(*x));
+        if all.and(k.not_ascii).is_zero() {
+            // SAFETY: `o + 64 <= room`.
+            unsafe { ascii16::<V>(v, to.add(o)) };
+            i += 16;
+            o += 16;
+            // A run of ASCII: 32 at a time while it lasts.
+            while i + 32 <= len && o + 32 <= room {
+                // SAFETY: `i + 32 <= len` and `o + 32 <= room`.
+                if !unsafe { ascii32::<V>(t, src.as_ptr().add(i), to.add(o)) } {
+                    break;
+                }
+                i += 32;
+                o += 32;
+            }
+            continue;
+        }
+        let refused = v[..nv].iter().fold(all.and(k.beyond), |any, x| any.or(k.refused(*x)));
+        if !refused.is_zero() {
+            // A code point the form does not take among these: one at a
+            // time up to it.
+            break;
+        }
+        let threes: [V; 4] = core::array::from_fn(|j| v[j].gt_i32(k.starts[1]));
+        if threes[1..nv].iter().fold(threes[0], |any, x| any.or(*x)).is_zero() {
+            // SAFETY: `o + 64 <= room`.
+            o += unsafe { one_or_two::<V>(&k, v, to.add(o)) };
+            i += 16;
+            continue;
+        }
+        for j in 0..nv {
+            // SAFETY: `o + 64 <= room`, and each vector writes at most
+            // `4 w` bytes (16 in each 128-bit lane) after the last.
+            o += unsafe { any_length::<V>(&k, v[j], threes[j], to.add(o)) };
+        }
+        i += 16;
+    }
+    // The last code points (or those up to one the form does not take),
+    // one at a time.
+    while let Some(&v) = src.get(i) {
+        let Some((bytes, n)) = form.bytes(v) else { break };
+        let Some(d) = dst.get_mut(o..o + n) else { break };
+        for (d, &b) in d.iter_mut().zip(&bytes) {
+            d.write(b);
+        }
+        i += 1;
+        o += n;
+    }
+    (i, o)
+}
+
+/// Stores the sixteen ASCII code points of `v` (its first `64 / BYTES`
+/// vectors) as bytes at `to`.
+///
+/// # Safety
+///
+/// `to` is writable for 32 bytes.
+#[inline(always)]
+unsafe fn ascii16<V: Lanes32>(v: [V; 4], to: *mut u8) {
+    if V::BYTES == 32 {
+        // SAFETY: the caller's promise.
+        unsafe { v[0].narrow32(v[1]).narrow16(v[0]).store(to) };
+    } else {
+        // SAFETY: the caller's promise.
+        unsafe { v[0].narrow32(v[1]).narrow16(v[2].narrow32(v[3])).store(to) };
+    }
+}
+
+/// Stores the 32 code points at `from` as bytes at `to` when they are all
+/// ASCII: whether they were.
+///
+/// # Safety
+///
+/// `from` is readable for 32 code points and `to` writable for 32 bytes.
+#[inline(always)]
+unsafe fn ascii32<V: Lanes32>(t: V::Token, from: *const u32, to: *mut u8) -> bool {
+    let (w, nv) = (V::BYTES / 4, 128 / V::BYTES);
+    // SAFETY: the caller's promise: `j w + w <= 32`.
+    let load = |j: usize| unsafe { V::load(t, from.add(j * w).cast()) };
+    let v: [V; 8] = core::array::from_fn(|j| if j < nv { load(j) } else { V::splat(t, 0) });
+    let all = v[1..nv].iter().fold(v[0], |all, x| all.or(*x));
+    if !all.and(V::splat32(t, !0x7F)).is_zero() {
+        return false;
+    }
+    for j in 0..nv / 4 {
+        let bytes = v[4 * j].narrow32(v[4 * j + 1]).narrow16(v[4 * j + 2].narrow32(v[4 * j + 3]));
+        // SAFETY: the caller's promise: bytes `j BYTES .. (j + 1) BYTES < 32`.
+        unsafe { bytes.store(to.add(j * V::BYTES)) };
+    }
+    true
+}
+
+/// Writes sixteen code points of one or two bytes (none from the first of
+/// three bytes on, none the form does not take) at `to`, and returns how
+/// many bytes they take: the values less the two-byte offset narrowed to
+/// 16-bit lanes, each `[lead, trail]` or its ASCII byte, packed by a
+/// shuffle per eight lanes from `PACK_TWO` (as `simd.rs`'s `bmp`).
+///
+/// # Safety
+///
+/// `to` is writable for 32 bytes.
+#[inline(always)]
+unsafe fn one_or_two<V: Lanes32>(k: &Ranges<V>, v: [V; 4], to: *mut u8) -> usize {
+    let t = k.max.token();
+    let nv = 64 / V::BYTES;
+    let lane = |u: u16| V::splat16(t, u);
+    let mut n = 0;
+    for j in 0..nv / 2 {
+        let (a, b) = (v[2 * j], v[2 * j + 1]);
+        let (two_a, two_b) = (a.gt_i32(k.starts[0]), b.gt_i32(k.starts[0]));
+        let units = a.add32(two_a.and(k.steps[0])).narrow32(b.add32(two_b.and(k.steps[0])));
+        let multi = two_a.narrow32(two_b);
+        let lead = units.shr16::<6>().or(lane(0xC0));
+        let trail = units.and(lane(0x3F)).or(lane(0x80));
+        let lanes = V::select(multi, lead.or(trail.shl16::<8>()), units);
+        // `PACK_TWO`'s key has lanes 0 to 3 at its even bits, 4 to 7 at
+        // its odd bits.
+        let even = multi.high_bits() & 0x5555_5555;
+        let keys = (even | (even >> 7)) & 0x00FF_00FF;
+        let pack = |k: usize| &PACK_TWO[((keys >> (16 * k)) & 0xFF) as usize];
+        let packed = lanes.shuffle(V::rows(t, [&pack(0).shuffle, &pack(1).shuffle]));
+        for l in 0..V::BYTES / 16 {
+            // SAFETY: the caller's promise: sixteen code points take at most
+            // 32 bytes, and each 16-byte store starts at most 16 bytes
+            // after the one before (the last at most at byte 16 of the 32
+            // the vectors of two pairs take, when `nv` is 4).
+            unsafe { packed.store_lane(l, to.add(n)) };
+            n += usize::from(pack(l).len);
+        }
+    }
+    n
+}
+
+/// Writes the code points of `v` (none the form does not take; `three`:
+/// those from the first of three bytes on) at `to`, and returns how many
+/// bytes they take: each one's sequence in the last bytes of its 32-bit
+/// lane, packed by a shuffle per four lanes from [`PACK_HIGH`], or stored
+/// whole when every one takes four bytes.
+///
+/// | length | lane, in memory order |
+/// |---|---|
+/// | 1 | `-`, `-`, `-`, `0xxxxxxx` |
+/// | 2 | `-`, `-`, `110yyyyy`, `10xxxxxx` |
+/// | 3 | `-`, `1110zzzz`, `10yyyyyy`, `10xxxxxx` |
+/// | 4 | `11110uuu`, `10zzzzzz`, `10yyyyyy`, `10xxxxxx` |
+///
+/// # Safety
+///
+/// `to` is writable for `BYTES` bytes.
+#[inline(always)]
+unsafe fn any_length<V: Lanes32>(k: &Ranges<V>, v: V, three: V, to: *mut u8) -> usize {
+    let t = v.token();
+    let s = |u: u32| V::splat32(t, u);
+    let (two, after_gap, four) = (v.gt_i32(k.starts[0]), v.gt_i32(k.starts[2]), v.gt_i32(k.starts[3]));
+    // The bits: the value less the offset of its length.
+    let offset = two.and(k.steps[0]).add32(three.and(k.steps[1])).add32(after_gap.and(k.steps[2]));
+    let raw = v.add32(offset).add32(four.and(k.steps[3]));
+    let groups = raw
+        .shr32::<18>()
+        .or(raw.shr32::<4>().and(s(0x3F00)))
+        .or(raw.shl32::<10>().and(s(0x3F_0000)))
+        .or(raw.shl32::<24>().and(s(0x3F00_0000)));
+    // `10` atop every byte, `110`, `1110` or `11110` atop the lead: each
+    // length's bits undo the shorter lengths' (two, three and four are
+    // masks of at least that length).
+    let leads = two.and(s(0x40_0000)).xor(three.and(s(0x40_6000))).xor(four.and(s(0x6070)));
+    let lanes = V::select(two, groups.or(leads).or(s(0x8080_8080)), v.shl32::<24>());
+    let fours = four.high_bits();
+    let all = u32::MAX >> (32 - V::BYTES);
+    if fours == all {
+        // SAFETY: the caller's promise.
+        unsafe { lanes.store(to) };
+        return V::BYTES;
+    }
+    // Each lane's length less one: bit 0 is two ^ three ^ four, bit 1 three;
+    // lane `j` at bits `4 j`, `4 j + 1`, then two bits a lane.
+    let spread = (two.xor(three).xor(four).high_bits() & 0x1111_1111) | (three.high_bits() & 0x2222_2222);
+    let pairs = spread | (spread >> 2);
+    let key = |l: usize| {
+        let half = pairs >> (16 * l);
+        ((half & 0x0F) | ((half >> 4) & 0xF0)) as usize
+    };
+    let packed = lanes.shuffle(V::rows(t, [&PACK_HIGH[key(0)].shuffle, &PACK_HIGH[key(1)].shuffle]));
+    let mut n = 0;
+    for l in 0..V::BYTES / 16 {
+        // SAFETY: the caller's promise: four lanes take at most 16 bytes,
+        // so each 16-byte store ends at most `BYTES` bytes from `to`.
+        unsafe { packed.store_lane(l, to.add(n)) };
+        n += usize::from(PACK_HIGH[key(l)].len);
+    }
+    n
 }
