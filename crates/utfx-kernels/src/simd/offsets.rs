@@ -394,6 +394,13 @@ struct Ranges<V> {
     not_ascii: V,
     /// Bits that no code point below `2^21` has.
     beyond: V,
+    /// Bits that no code point below `0x800` has.
+    not_two: V,
+    /// In 16-bit lanes: `0x7F`; the first two-byte value (or `0x800`) less
+    /// one; the first two-byte value.
+    lanes16: (V, V, V),
+    /// The offsets of three bytes (below the gap) and of four, negated.
+    minus: (V, V),
     /// `0x7F`, the last value of one byte.
     ascii_last: V,
     /// The value before the gap.
@@ -416,6 +423,13 @@ impl<V: Lanes32> Ranges<V> {
         Ranges {
             not_ascii: s(!0x7F),
             beyond: s(!0x1F_FFFF),
+            not_two: s(!0x7FF),
+            lanes16: (
+                V::splat16(t, 0x7F),
+                V::splat16(t, form.first.min(0x800) as u16 - 1),
+                V::splat16(t, form.first as u16),
+            ),
+            minus: (s(0u32.wrapping_sub(form.three())), s(0u32.wrapping_sub(form.four()))),
             ascii_last: s(0x7F),
             before_gap: s(form.gap.0 - 1),
             max: s(form.max),
@@ -510,23 +524,42 @@ fn encode_blocks<V: Lanes32>(
             }
             continue;
         }
-        let refused = v[..nv].iter().fold(all.and(k.beyond), |any, x| any.or(k.refused(*x)));
-        if !refused.is_zero() {
-            // A code point the form does not take among these: one at a
-            // time up to it.
-            break;
-        }
-        let threes: [V; 4] = core::array::from_fn(|j| v[j].gt_i32(k.starts[1]));
-        if threes[1..nv].iter().fold(threes[0], |any, x| any.or(*x)).is_zero() {
+        if all.and(k.not_two).is_zero() {
             // SAFETY: `o + 64 <= room`.
-            o += unsafe { one_or_two::<V>(&k, v, to.add(o)) };
+            match unsafe { one_or_two::<V>(&k, v, to.add(o)) } {
+                Some(n) => o += n,
+                None => break,
+            }
             i += 16;
             continue;
         }
-        for j in 0..nv {
-            // SAFETY: `o + 64 <= room`, and each vector writes at most
-            // `4 w` bytes (16 in each 128-bit lane) after the last.
-            o += unsafe { any_length::<V>(&k, v[j], threes[j], to.add(o)) };
+        // From the first of three bytes on, from the first of four on.
+        let threes: [V; 4] = core::array::from_fn(|j| v[j].gt_i32(k.starts[1]));
+        let fours: [V; 4] = core::array::from_fn(|j| v[j].gt_i32(k.starts[3]));
+        let full = u32::MAX >> (32 - V::BYTES);
+        let every = |m: [V; 4]| m[1..nv].iter().fold(m[0], |x, y| x.and(*y)).high_bits() == full;
+        let done = if every(fours) {
+            // SAFETY: `o + 64 <= room`.
+            unsafe { four_bytes::<V>(&k, v, to.add(o)) }
+        } else if every(threes) && fours[1..nv].iter().fold(fours[0], |x, y| x.or(*y)).is_zero() {
+            // SAFETY: `o + 64 <= room`.
+            unsafe { three_bytes::<V>(&k, v, to.add(o)) }
+        } else if v[..nv].iter().fold(all.and(k.beyond), |any, x| any.or(k.refused(*x))).is_zero() {
+            let mut n = 0;
+            for j in 0..nv {
+                // SAFETY: `o + 64 <= room`, and each vector writes at most
+                // `4 w` bytes (16 in each 128-bit lane) after the last.
+                n += unsafe { any_length::<V>(&k, v[j], threes[j], fours[j], to.add(o + n)) };
+            }
+            Some(n)
+        } else {
+            None
+        };
+        match done {
+            Some(n) => o += n,
+            // A code point the form does not take among these: one at a
+            // time up to it.
+            None => break,
         }
         i += 16;
     }
@@ -585,32 +618,37 @@ unsafe fn ascii32<V: Lanes32>(t: V::Token, from: *const u32, to: *mut u8) -> boo
     true
 }
 
-/// Writes sixteen code points of one or two bytes (none from the first of
-/// three bytes on, none the form does not take) at `to`, and returns how
-/// many bytes they take: the values less the two-byte offset narrowed to
-/// 16-bit lanes, each `[lead, trail]` or its ASCII byte, packed by a
-/// shuffle per eight lanes from `PACK_TWO` (as `simd.rs`'s `bmp`).
+/// Writes sixteen code points below `0x800` at `to` if the form takes them
+/// all, and returns how many bytes they take (`None`: one is in the hole
+/// below the first two-byte value): narrowed to 16-bit lanes, each less
+/// the two-byte offset and laid out as `[lead, trail]`, or its ASCII byte,
+/// packed by a shuffle per eight lanes from `PACK_TWO` (as `simd.rs`'s
+/// `bmp`).
 ///
 /// # Safety
 ///
 /// `to` is writable for 32 bytes.
 #[inline(always)]
-unsafe fn one_or_two<V: Lanes32>(k: &Ranges<V>, v: [V; 4], to: *mut u8) -> usize {
+unsafe fn one_or_two<V: Lanes32>(k: &Ranges<V>, v: [V; 4], to: *mut u8) -> Option<usize> {
     let t = k.max.token();
     let nv = 64 / V::BYTES;
     let lane = |u: u16| V::splat16(t, u);
+    let (ascii_last, before_two, first) = k.lanes16;
+    let units: [V; 2] = core::array::from_fn(|j| if 2 * j < nv { v[2 * j].narrow32(v[2 * j + 1]) } else { v[0] });
+    let multi = units.map(|u| u.gt_i16(before_two));
+    let hole = (0..nv / 2).fold(V::splat(t, 0), |any, j| any.or(units[j].gt_i16(ascii_last).and_not(multi[j])));
+    if !hole.is_zero() {
+        return None;
+    }
     let mut n = 0;
     for j in 0..nv / 2 {
-        let (a, b) = (v[2 * j], v[2 * j + 1]);
-        let (two_a, two_b) = (a.gt_i32(k.starts[0]), b.gt_i32(k.starts[0]));
-        let units = a.add32(two_a.and(k.steps[0])).narrow32(b.add32(two_b.and(k.steps[0])));
-        let multi = two_a.narrow32(two_b);
-        let lead = units.shr16::<6>().or(lane(0xC0));
-        let trail = units.and(lane(0x3F)).or(lane(0x80));
-        let lanes = V::select(multi, lead.or(trail.shl16::<8>()), units);
+        let raw = units[j].sub16(multi[j].and(first));
+        let lead = raw.shr16::<6>().or(lane(0xC0));
+        let trail = raw.and(lane(0x3F)).or(lane(0x80));
+        let lanes = V::select(multi[j], lead.or(trail.shl16::<8>()), raw);
         // `PACK_TWO`'s key has lanes 0 to 3 at its even bits, 4 to 7 at
         // its odd bits.
-        let even = multi.high_bits() & 0x5555_5555;
+        let even = multi[j].high_bits() & 0x5555_5555;
         let keys = (even | (even >> 7)) & 0x00FF_00FF;
         let pack = |k: usize| &PACK_TWO[((keys >> (16 * k)) & 0xFF) as usize];
         let packed = lanes.shuffle(V::rows(t, [&pack(0).shuffle, &pack(1).shuffle]));
@@ -623,14 +661,85 @@ unsafe fn one_or_two<V: Lanes32>(k: &Ranges<V>, v: [V; 4], to: *mut u8) -> usize
             n += usize::from(pack(l).len);
         }
     }
-    n
+    Some(n)
 }
 
-/// Writes the code points of `v` (none the form does not take; `three`:
-/// those from the first of three bytes on) at `to`, and returns how many
-/// bytes they take: each one's sequence in the last bytes of its 32-bit
-/// lane, packed by a shuffle per four lanes from [`PACK_HIGH`], or stored
-/// whole when every one takes four bytes.
+/// Writes sixteen code points from the first of three bytes to the last
+/// (in `v`) at `to` if none is in the gap, and returns how many bytes they
+/// take (48; `None` for the gap): each one's three bytes in its 32-bit
+/// lane, `1110zzzz 10yyyyyy 10xxxxxx`, twelve packed from each 128-bit
+/// lane.
+///
+/// # Safety
+///
+/// `to` is writable for 52 bytes.
+#[inline(always)]
+unsafe fn three_bytes<V: Lanes32>(k: &Ranges<V>, v: [V; 4], to: *mut u8) -> Option<usize> {
+    let t = k.max.token();
+    let s = |u: u32| V::splat32(t, u);
+    let nv = 64 / V::BYTES;
+    let after_gap: [V; 4] = core::array::from_fn(|j| v[j].gt_i32(k.starts[2]));
+    let in_gap = (0..nv).fold(V::splat(t, 0), |any, j| any.or(v[j].gt_i32(k.before_gap).and_not(after_gap[j])));
+    if !in_gap.is_zero() {
+        return None;
+    }
+    let pack = &PACK_HIGH[0xAA].shuffle;
+    let pick = V::rows(t, [pack, pack]);
+    let mut n = 0;
+    for j in 0..nv {
+        let raw = v[j].add32(k.minus.0).add32(after_gap[j].and(k.steps[2]));
+        let lanes = raw
+            .shr32::<4>()
+            .and(s(0x0F00))
+            .or(raw.shl32::<10>().and(s(0x3F_0000)))
+            .or(raw.shl32::<24>().and(s(0x3F00_0000)))
+            .or(s(0x8080_E000));
+        let packed = lanes.shuffle(pick);
+        for l in 0..V::BYTES / 16 {
+            // SAFETY: the caller's promise: each 16-byte store starts 12
+            // bytes after the one before, the last at byte 36.
+            unsafe { packed.store_lane(l, to.add(n)) };
+            n += 12;
+        }
+    }
+    Some(n)
+}
+
+/// Writes sixteen code points of four bytes (in `v`) at `to` if none is
+/// above `max`, and returns how many bytes they take (64; `None` above
+/// `max`): each one's four bytes in its 32-bit lane.
+///
+/// # Safety
+///
+/// `to` is writable for 64 bytes.
+#[inline(always)]
+unsafe fn four_bytes<V: Lanes32>(k: &Ranges<V>, v: [V; 4], to: *mut u8) -> Option<usize> {
+    let t = k.max.token();
+    let s = |u: u32| V::splat32(t, u);
+    let nv = 64 / V::BYTES;
+    // (Every value is from the first of four bytes on, so below `2^31`.)
+    if !(0..nv).fold(V::splat(t, 0), |any, j| any.or(v[j].gt_i32(k.max))).is_zero() {
+        return None;
+    }
+    for (j, v) in v[..nv].iter().enumerate() {
+        let raw = v.add32(k.minus.1);
+        let lanes = raw
+            .shr32::<18>()
+            .or(raw.shr32::<4>().and(s(0x3F00)))
+            .or(raw.shl32::<10>().and(s(0x3F_0000)))
+            .or(raw.shl32::<24>().and(s(0x3F00_0000)))
+            .or(s(0x8080_80F0));
+        // SAFETY: the caller's promise: bytes `j BYTES .. (j + 1) BYTES`.
+        unsafe { lanes.store(to.add(j * V::BYTES)) };
+    }
+    Some(64)
+}
+
+/// Writes the code points of `v` (none the form does not take; `three`
+/// and `four`: those from the first of three bytes on, of four) at `to`,
+/// and returns how many bytes they take: each one's sequence in the last
+/// bytes of its 32-bit lane, packed by a shuffle per four lanes from
+/// [`PACK_HIGH`].
 ///
 /// | length | lane, in memory order |
 /// |---|---|
@@ -643,10 +752,10 @@ unsafe fn one_or_two<V: Lanes32>(k: &Ranges<V>, v: [V; 4], to: *mut u8) -> usize
 ///
 /// `to` is writable for `BYTES` bytes.
 #[inline(always)]
-unsafe fn any_length<V: Lanes32>(k: &Ranges<V>, v: V, three: V, to: *mut u8) -> usize {
+unsafe fn any_length<V: Lanes32>(k: &Ranges<V>, v: V, three: V, four: V, to: *mut u8) -> usize {
     let t = v.token();
     let s = |u: u32| V::splat32(t, u);
-    let (two, after_gap, four) = (v.gt_i32(k.starts[0]), v.gt_i32(k.starts[2]), v.gt_i32(k.starts[3]));
+    let (two, after_gap) = (v.gt_i32(k.starts[0]), v.gt_i32(k.starts[2]));
     // The bits: the value less the offset of its length.
     let offset = two.and(k.steps[0]).add32(three.and(k.steps[1])).add32(after_gap.and(k.steps[2]));
     let raw = v.add32(offset).add32(four.and(k.steps[3]));
@@ -660,13 +769,6 @@ unsafe fn any_length<V: Lanes32>(k: &Ranges<V>, v: V, three: V, to: *mut u8) -> 
     // masks of at least that length).
     let leads = two.and(s(0x40_0000)).xor(three.and(s(0x40_6000))).xor(four.and(s(0x6070)));
     let lanes = V::select(two, groups.or(leads).or(s(0x8080_8080)), v.shl32::<24>());
-    let fours = four.high_bits();
-    let all = u32::MAX >> (32 - V::BYTES);
-    if fours == all {
-        // SAFETY: the caller's promise.
-        unsafe { lanes.store(to) };
-        return V::BYTES;
-    }
     // Each lane's length less one: bit 0 is two ^ three ^ four, bit 1 three;
     // lane `j` at bits `4 j`, `4 j + 1`, then two bits a lane.
     let spread = (two.xor(three).xor(four).high_bits() & 0x1111_1111) | (three.high_bits() & 0x2222_2222);
