@@ -337,6 +337,28 @@ pub fn code_points_to_offset_utf8(src: &[u32], out: &mut Vec<u8>, form: &Utf8Off
     code_points_to_offset_utf8_portable(src, out, form)
 }
 
+/// Encodes the leading code points of `src` that `form` takes (as
+/// [`code_points_to_offset_utf8`] takes them) into `dst`, as many as fit:
+/// (code points read, bytes written).
+///
+/// # Examples
+///
+/// ```
+/// use utfx_kernels::Utf8Offsets;
+/// let form = Utf8Offsets::new(0xA0, 0xD800, 0xE000, 0x10_FFFF).unwrap();
+/// let mut bytes = [0u8; 4];
+/// assert_eq!(utfx_kernels::code_points_to_offset_utf8_slice(&[0x61, 0xCF, 0x1F600], &mut bytes, &form), (2, 3));
+/// assert_eq!(&bytes[..3], b"a\xC0\xAF");
+/// ```
+#[must_use]
+pub fn code_points_to_offset_utf8_slice(src: &[u32], dst: &mut [u8], form: &Utf8Offsets) -> (usize, usize) {
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some(done) = crate::simd::code_points_to_offset_utf8_slice_at_level(src, dst, form) {
+        return done;
+    }
+    encode_chars(src, dst, form)
+}
+
 /// The portable form of [`code_points_to_offset_utf8`]: a block of code
 /// points at a time into room of four bytes each, cut back to what was
 /// written (growing the `Vec` a code point at a time costs more than the
@@ -358,8 +380,8 @@ pub(crate) fn code_points_to_offset_utf8_portable(src: &[u32], out: &mut Vec<u8>
 }
 
 /// Encodes the leading code points of `src` that `form` takes into `dst`
-/// while they fit: (code points read, bytes written). The SIMD kernels run
-/// it where their blocks do not go.
+/// while they fit: (code points read, bytes written). The portable form of
+/// [`code_points_to_offset_utf8_slice`].
 #[inline]
 pub(crate) fn encode_chars(src: &[u32], dst: &mut [u8], form: &Utf8Offsets) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);

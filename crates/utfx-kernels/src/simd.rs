@@ -52,7 +52,7 @@ use crate::Level;
 use crate::offsets::Utf8Offsets;
 use crate::tables::{COMPRESS, KEPT, PACK_LAST, PACK_TWO, cut_character};
 use crate::validate::{Pair, Utf8Tables};
-use offsets::{code_points_to_offset_utf8, offset_utf8_to_utf16};
+use offsets::{code_points_to_offset_utf8, code_points_to_offset_utf8_slice, offset_utf8_to_utf16};
 
 /// A vector of [`Vector::BYTES`] bytes, 16 or 32 (or lanes of 16 bits, of
 /// 32, little-endian), with what the algorithms need of it. A value exists
@@ -270,6 +270,8 @@ entry_points! {
     offset_utf8_to_utf16_at_level / offset_utf8_to_utf16_at = offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &Utf8Offsets) -> (usize, usize);
     /// [`crate::code_points_to_offset_utf8`].
     code_points_to_offset_utf8_at_level / code_points_to_offset_utf8_at = code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &Utf8Offsets) -> usize;
+    /// [`crate::code_points_to_offset_utf8_slice`].
+    code_points_to_offset_utf8_slice_at_level / code_points_to_offset_utf8_slice_at = code_points_to_offset_utf8_slice(src: &[u32], dst: &mut [u8], form: &Utf8Offsets) -> (usize, usize);
 }
 
 /// The SIMD levels of this module that this machine has, for the tests

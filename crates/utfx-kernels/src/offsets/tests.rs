@@ -347,7 +347,42 @@ fn check_encode(levels: &[Level], points: &[u32], what: &dyn core::fmt::Display)
             assert_eq!(level_encode(level, points, &mut out, form), taken, "{level:?}, max {max:X}, {what}");
             assert_eq!(out, expected, "{level:?}, max {max:X}, {what}");
         }
+        // Into a slice of every size around the steps': the whole code
+        // points that fit.
+        let n = expected.len() - 6;
+        let rooms = [n + 64, n, n.saturating_sub(1), n.saturating_sub(3), 63, 64, 65, 67, 3, 1, 0];
+        for &room in if slow() { &rooms[..4] } else { &rooms[..] } {
+            let (mut read, mut written) = (0, 0);
+            for &v in &points[..taken] {
+                let len = reference_bytes(v).len();
+                if written + len > room {
+                    break;
+                }
+                (read, written) = (read + 1, written + len);
+            }
+            let mut dst = vec![0u8; room];
+            let got = super::encode_chars(points, &mut dst, form);
+            assert_eq!(got, (read, written), "portable, max {max:X}, {what}, room {room}");
+            assert_eq!(dst[..written], expected[6..6 + written], "portable, max {max:X}, {what}, room {room}");
+            for &level in levels {
+                let mut dst = vec![0u8; room];
+                let got = level_encode_slice(level, points, &mut dst, form);
+                assert_eq!(got, (read, written), "{level:?}, max {max:X}, {what}, room {room}");
+                assert_eq!(dst[..written], expected[6..6 + written], "{level:?}, max {max:X}, {what}, room {room}");
+            }
+        }
     }
+}
+
+/// [`super::code_points_to_offset_utf8_slice`] pinned to `level`.
+fn level_encode_slice(level: Level, src: &[u32], dst: &mut [u8], form: &Utf8Offsets) -> (usize, usize) {
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    return crate::simd::code_points_to_offset_utf8_slice_at(level, src, dst, form);
+    #[cfg(not(any(
+        all(target_arch = "x86_64", feature = "std"),
+        all(target_arch = "aarch64", target_endian = "little")
+    )))]
+    panic!("no SIMD level {level:?} {} {} {form:?}", src.len(), dst.len());
 }
 
 #[test]

@@ -487,6 +487,22 @@ pub(super) fn code_points_to_offset_utf8<V: Lanes32>(
     }
 }
 
+/// Encodes the leading code points of `src` that `form` takes into `dst`,
+/// as many as fit, as `offsets::encode_chars` does: (code points read,
+/// bytes written).
+#[inline(always)]
+pub(super) fn code_points_to_offset_utf8_slice<V: Lanes32>(
+    t: V::Token,
+    src: &[u32],
+    dst: &mut [u8],
+    form: &Utf8Offsets,
+) -> (usize, usize) {
+    // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and the kernel
+    // writes only initialized bytes through it, so `dst` stays initialized.
+    let dst = unsafe { &mut *(core::ptr::from_mut::<[u8]>(dst) as *mut [core::mem::MaybeUninit<u8>]) };
+    encode_blocks::<V>(t, src, dst, form)
+}
+
 /// Encodes the leading code points of `src` that `form` takes into `dst`
 /// while they fit: (code points read, bytes written). Sixteen code points a
 /// step while 64 bytes of room are left (32 at a time in runs of ASCII),

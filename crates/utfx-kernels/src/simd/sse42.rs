@@ -288,6 +288,7 @@ instantiate! {
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
     offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
     code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &crate::offsets::Utf8Offsets) -> usize;
+    code_points_to_offset_utf8_slice(src: &[u32], dst: &mut [u8], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
 }
 
 /// The 32-bit lanes of `offsets.rs`'s encoding kernel.
