@@ -203,22 +203,32 @@ pub(crate) fn decode_prefix(input: &[u8], c1: C1, out: &mut Vec<CodePoint>) -> u
     loop {
         let (read, written) = decode_to_utf16(&input[i..], c1, &mut units);
         i += read;
-        out.reserve(written);
-        let mut k = 0;
-        while k < written {
-            let u = u32::from(units[k]);
-            if u & 0xFC00 == 0xD800 {
-                // The kernel writes well-formed UTF-16: a trail follows.
-                let trail = u32::from(units[k + 1]);
-                out.push(CodePoint::new(0x1_0000 + ((u - 0xD800) << 10) + (trail - 0xDC00)));
-                k += 2;
-            } else {
-                out.push(CodePoint::new(u));
-                k += 1;
-            }
+        let units = &units[..written];
+        if !units.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
+            out.extend(units.iter().map(|&u| CodePoint::new(u32::from(u))));
+        } else {
+            widen(units, out);
         }
         if written + 2 <= PIVOT {
             return i;
+        }
+    }
+}
+
+/// Appends the code points of well-formed UTF-16 (a surrogate pair joined).
+fn widen(units: &[u16], out: &mut Vec<CodePoint>) {
+    out.reserve(units.len());
+    let mut k = 0;
+    while k < units.len() {
+        let u = u32::from(units[k]);
+        if u & 0xFC00 == 0xD800 {
+            // The kernel writes well-formed UTF-16: a trail follows.
+            let trail = u32::from(units[k + 1]);
+            out.push(CodePoint::new(0x1_0000 + ((u - 0xD800) << 10) + (trail - 0xDC00)));
+            k += 2;
+        } else {
+            out.push(CodePoint::new(u));
+            k += 1;
         }
     }
 }

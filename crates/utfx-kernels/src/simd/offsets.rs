@@ -469,14 +469,14 @@ pub(super) fn code_points_to_offset_utf8<V: Lanes32>(
     let mut n = 0;
     loop {
         let spare = out.spare_capacity_mut();
-        let (read, written) = encode_blocks::<V>(t, &src[n..], spare, form);
+        let (read, written) = encode_blocks::<V, false>(t, &src[n..], spare, form);
         // SAFETY: the kernel initialized the first `written` bytes of the
         // spare capacity (`written <= spare.len()`).
         unsafe { out.set_len(out.len() + written) };
         n += read;
         // It stops at the end, before a code point the form does not take,
-        // or where the room ends: then room for the rest at the rate so far
-        // (at least doubled), and on.
+        // or where fewer than 64 bytes of room are left: then room for the
+        // rest at the rate so far, and on.
         match src.get(n) {
             Some(&v) if form.bytes(v).is_some() => {
                 let rate = written.div_ceil(read.max(1)).max(1);
@@ -500,15 +500,18 @@ pub(super) fn code_points_to_offset_utf8_slice<V: Lanes32>(
     // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and the kernel
     // writes only initialized bytes through it, so `dst` stays initialized.
     let dst = unsafe { &mut *(core::ptr::from_mut::<[u8]>(dst) as *mut [core::mem::MaybeUninit<u8>]) };
-    encode_blocks::<V>(t, src, dst, form)
+    encode_blocks::<V, true>(t, src, dst, form)
 }
 
 /// Encodes the leading code points of `src` that `form` takes into `dst`
 /// while they fit: (code points read, bytes written). Sixteen code points a
 /// step while 64 bytes of room are left (32 at a time in runs of ASCII),
-/// then one at a time.
+/// then one at a time: the last code points, those up to one the form does
+/// not take, and those that fit in the last bytes of room (without `FILL`
+/// only when at most 64 code points are left: with more, it returns there,
+/// for a caller that makes more room).
 #[inline(always)]
-fn encode_blocks<V: Lanes32>(
+fn encode_blocks<V: Lanes32, const FILL: bool>(
     t: V::Token,
     src: &[u32],
     dst: &mut [core::mem::MaybeUninit<u8>],
@@ -578,6 +581,9 @@ fn encode_blocks<V: Lanes32>(
             None => break,
         }
         i += 16;
+    }
+    if !FILL && len - i > 64 && o + 64 > room {
+        return (i, o);
     }
     // The last code points (or those up to one the form does not take),
     // one at a time.
