@@ -279,25 +279,21 @@ pub(crate) fn decode_chars(
     form: &Utf8Offsets,
 ) -> (usize, usize, bool) {
     while i < end {
-        let b0 = src[i];
-        if b0 < 0x80 {
-            // ASCII, eight bytes at a time while it lasts.
-            while let (Some(bytes), Some(out)) = (
-                src.get(i..end).and_then(<[u8]>::first_chunk::<8>),
-                dst.get_mut(o..).and_then(<[u16]>::first_chunk_mut::<8>),
-            ) {
-                if u64::from_le_bytes(*bytes) & 0x8080_8080_8080_8080 != 0 {
-                    break;
-                }
-                for (d, &b) in out.iter_mut().zip(bytes) {
-                    *d = u16::from(b);
-                }
-                i += 8;
-                o += 8;
+        if src[i] < 0x80 {
+            // A run of ASCII, found a word at a time (as far as the room
+            // goes, 4 KiB at most: the widening then reads from the cache),
+            // then widened in one loop.
+            let room = (dst.len() - o).min(4096);
+            let n = crate::portable::ascii_prefix(&src[i..end.min(i + room)]);
+            if n == 0 {
+                return (i, o, true);
             }
-            if i == end || src[i] >= 0x80 {
-                continue;
+            for (d, &b) in dst[o..o + n].iter_mut().zip(&src[i..i + n]) {
+                *d = u16::from(b);
             }
+            i += n;
+            o += n;
+            continue;
         }
         let Some((v, len)) = form.read(&src[i..]) else { return (i, o, true) };
         if v < 0x1_0000 {

@@ -116,11 +116,22 @@ pub(super) fn offset_utf8_to_utf16<V: Vector>(
             let done = unsafe {
                 offset_block64::<V>(&k, &checker, src.as_ptr().add(i), dst.as_mut_ptr(), o, wide_lead, last_lead4)
             };
+            let before = o;
             match done {
                 Some(next) => o = next,
                 None => break,
             }
             i += 64;
+            if o - before == 64 && src[i - 1] < 0x80 {
+                // Perhaps a run of ASCII: 64 bytes at a time while it lasts
+                // (the block before ended a character: no look back).
+                // SAFETY: `i <= src.len()` and `o <= dst.len()`.
+                let (read, written) = unsafe {
+                    ascii_run::<V>(t, src.as_ptr().add(i), src.len() - i, dst.as_mut_ptr().add(o), dst.len() - o)
+                };
+                i += read;
+                o += written;
+            }
         }
         // The blocks may end inside a character (or before a stray
         // continuation byte): back up to its start, and take back what
@@ -141,6 +152,48 @@ pub(super) fn offset_utf8_to_utf16<V: Vector>(
             return (i, o);
         }
     }
+}
+
+/// Widens the bytes at `p` to units at `to`, 64 at a time while they are
+/// all ASCII and 64 bytes and units are left (`len` and `room`), and
+/// returns how many it widened (bytes read, units written: the same).
+///
+/// # Safety
+///
+/// `p` is readable for `len` bytes and `to` writable for `room` units.
+#[inline(always)]
+unsafe fn ascii_run<V: Vector>(t: V::Token, p: *const u8, len: usize, to: *mut u16, room: usize) -> (usize, usize) {
+    let w = V::BYTES;
+    let zero = V::splat(t, 0);
+    let mut n = 0;
+    while n + 64 <= len && n + 64 <= room {
+        // SAFETY: `n + 64 <= len`, and `k < 64 / w`.
+        let v: [V; 4] =
+            core::array::from_fn(|k| if k < 64 / w { unsafe { V::load(t, p.add(n + k * w)) } } else { zero });
+        if v[1..64 / w].iter().fold(v[0], |all, x| all.or(*x)).any_high_bit() {
+            break;
+        }
+        if w == 16 {
+            // Widened in registers: the interleaves keep the order in a
+            // vector of one 128-bit lane.
+            for (k, v) in v.iter().enumerate() {
+                // SAFETY: `n + 64 <= room`: units `n + 16 k .. n + 16 k + 16`.
+                unsafe {
+                    v.zip8_lo(zero).store(to.add(n + 16 * k).cast());
+                    v.zip8_hi(zero).store(to.add(n + 16 * k + 8).cast());
+                }
+            }
+        } else {
+            // Loaded again widened (AVX2's interleaves work per 128-bit lane).
+            for k in 0..128 / w {
+                // SAFETY: `n + 64 <= len` and `n + 64 <= room`: bytes and
+                // units `n + k w / 2 .. n + (k + 1) w / 2`.
+                unsafe { V::load_widened(t, p.add(n + k * w / 2)).store(to.add(n + k * w / 2).cast()) };
+            }
+        }
+        n += 64;
+    }
+    (n, n)
 }
 
 /// Converts the 64 bytes at `p` (the characters that end in them) as
