@@ -19,7 +19,12 @@
 //! * counting ([`count_utf8_code_points`], [`count_code_points`]) and ASCII
 //!   scans ([`ascii_prefix`]);
 //! * appending the UTF-8 prefix of bytes to a `String`, validated once
-//!   ([`push_utf8_prefix`], `string.rs`).
+//!   ([`push_utf8_prefix`], `string.rs`);
+//! * the UTF-8 bit distribution with an offset per sequence length, a form
+//!   without overlong forms that a codec gives as [`Utf8Offsets`], to
+//!   UTF-16 ([`offset_utf8_to_utf16`]) and from code points
+//!   ([`code_points_to_offset_utf8`], [`code_points_to_offset_utf8_slice`];
+//!   `offsets.rs`, `simd/offsets.rs`, decision 0031).
 //!
 //! Nothing here is a codec's rule: the conversions are the standard
 //! library's `str::encode_utf16` and `char::decode_utf16` over buffers,

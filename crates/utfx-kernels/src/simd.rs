@@ -29,7 +29,10 @@
 //! * UTF-16 validation checks that leads and trails pair up, two vectors
 //!   of units at a time; ASCII prefixes and counts take a vector at a time;
 //! * the family validator is Keiser and Lemire's lookup algorithm with the
-//!   grammar's tables, 64 bytes a block.
+//!   grammar's tables, 64 bytes a block;
+//! * the offset form of UTF-8 (Corrected UTF-8's) is in `simd/offsets.rs`:
+//!   UTF-8 to UTF-16's blocks with each length's offset added, and code
+//!   points to it sixteen at a time (decision 0031).
 //!
 //! Every block is whole inside the caller's slices (or a zero-padded copy
 //! of their last bytes), checked before it starts; a store may write lanes
