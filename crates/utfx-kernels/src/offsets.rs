@@ -120,19 +120,6 @@ impl Utf8Offsets {
         self.three() + 0x1_0000 + self.gap_len()
     }
 
-    /// The three-byte bits from which the value is above `0xFFFF`.
-    #[inline]
-    pub(crate) const fn wide_raw(&self) -> u32 {
-        0x1_0000 - self.gap_len() - self.three()
-    }
-
-    /// The highest lead byte of four bytes whose every sequence is at most
-    /// `max`.
-    #[inline]
-    pub(crate) const fn last_lead4(&self) -> u8 {
-        0xF0 + ((self.max - self.four() - 0x3_FFFF) >> 18) as u8
-    }
-
     /// Returns the value of a sequence of `len` bytes (1 to 4) whose bits
     /// hold `raw`.
     ///

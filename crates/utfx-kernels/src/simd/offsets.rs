@@ -26,6 +26,22 @@ use super::{Checker, Vector};
 use crate::offsets::{Utf8Offsets, decode_chars};
 use crate::tables::{COMPRESS, KEPT, PACK_TWO, Pack, cut_character};
 
+/// What the decoding blocks ask of a form beyond its definition.
+impl Utf8Offsets {
+    /// The three-byte bits from which the value is above `0xFFFF`.
+    #[inline]
+    pub(crate) const fn wide_raw(&self) -> u32 {
+        0x1_0000 - self.gap_len() - self.three()
+    }
+
+    /// The highest lead byte of four bytes whose every sequence is at most
+    /// `max`.
+    #[inline]
+    pub(crate) const fn last_lead4(&self) -> u8 {
+        0xF0 + ((self.max - self.four() - 0x3_FFFF) >> 18) as u8
+    }
+}
+
 /// The form's constants in registers, for decoding.
 #[derive(Clone, Copy)]
 struct Offsets<V> {
