@@ -21,6 +21,15 @@
 //!   block with a lead byte of four bytes whose values may pass `max`, or
 //!   whose shapes the validator flags, goes a character at a time
 //!   (`offsets::decode_chars`), which stops where the kernel stops.
+//!
+//! Encoding from code points takes sixteen at a time, each sequence's
+//! length fixed by the range of its value (not by its bits, which may be
+//! few): a step of ASCII; all below `0x800`, in 16-bit lanes, less the
+//! two-byte offset; all of three bytes, in a fixed shuffle; all of four,
+//! stored whole; else each sequence in the last bytes of its 32-bit lane,
+//! packed by its length. A step with a code point the form does not take
+//! goes one at a time up to it. The 32-bit compares and narrowing this
+//! needs are [`Lanes32`], beside each [`Vector`].
 
 use super::{Checker, Vector};
 use crate::offsets::{Utf8Offsets, decode_chars};
