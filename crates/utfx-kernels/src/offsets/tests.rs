@@ -205,9 +205,10 @@ const CLASSES: [&[u32]; 12] = [
 ];
 
 /// The mixes the sweeps take under Miri: one for each kind of block of the
-/// decoding kernel (up to two bytes, three, three from `0x10000` on, four),
-/// and every class.
-const MIRI_CLASSES: [&[u32]; 5] = [&[0, 1], &[2], &[2, 3, 4], &[0, 5], &[0, 1, 2, 3, 4, 5, 6, 7]];
+/// decoding kernel (up to two bytes, three, three from `0x10000` on, four)
+/// and of step of the encoding kernel (up to two bytes, ASCII and three,
+/// all three, all four, any), and every class.
+const MIRI_CLASSES: [&[u32]; 6] = [&[0, 1], &[0, 2], &[2, 3, 4], &[0, 5], &[5], &[0, 1, 2, 3, 4, 5, 6, 7]];
 
 /// The class mixes of the sweeps.
 fn classes() -> &'static [&'static [u32]] {

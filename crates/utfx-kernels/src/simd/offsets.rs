@@ -642,11 +642,23 @@ fn encode_blocks<V: Lanes32, const FILL: bool>(
             // SAFETY: `o + 64 <= room`.
             unsafe { three_bytes::<V>(&k, v, to.add(o)) }
         } else if v[..nv].iter().fold(all.and(k.beyond), |any, x| any.or(k.refused(*x))).is_zero() {
+            // ASCII and three bytes below the gap only (Hangul, Devanagari,
+            // Thai with spaces): neither the gap's nor four bytes' work.
+            let other = (0..nv).fold(V::splat(t, 0), |any, j| {
+                let two = v[j].gt_i32(k.starts[0]).and_not(threes[j]);
+                any.or(two).or(v[j].gt_i32(k.before_gap))
+            });
             let mut n = 0;
             for j in 0..nv {
                 // SAFETY: `o + 64 <= room`, and each vector writes at most
                 // `4 w` bytes (16 in each 128-bit lane) after the last.
-                n += unsafe { any_length::<V>(&k, v[j], threes[j], fours[j], to.add(o + n)) };
+                n += unsafe {
+                    if other.is_zero() {
+                        ascii_or_three::<V>(&k, v[j], threes[j], to.add(o + n))
+                    } else {
+                        any_length::<V>(&k, v[j], threes[j], fours[j], to.add(o + n))
+                    }
+                };
             }
             Some(n)
         } else {
@@ -833,6 +845,43 @@ unsafe fn four_bytes<V: Lanes32>(k: &Ranges<V>, v: [V; 4], to: *mut u8) -> Optio
         unsafe { lanes.store(to.add(j * V::BYTES)) };
     }
     Some(64)
+}
+
+/// Writes the code points of `v`, each ASCII or of three bytes below the
+/// gap (`three`), at `to`, and returns how many bytes they take: as
+/// [`any_length`] does, with two lengths only.
+///
+/// # Safety
+///
+/// `to` is writable for `BYTES` bytes.
+#[inline(always)]
+unsafe fn ascii_or_three<V: Lanes32>(k: &Ranges<V>, v: V, three: V, to: *mut u8) -> usize {
+    let t = v.token();
+    let s = |u: u32| V::splat32(t, u);
+    let raw = v.add32(k.minus.0);
+    let bytes = raw
+        .shr32::<4>()
+        .and(s(0x0F00))
+        .or(raw.shl32::<10>().and(s(0x3F_0000)))
+        .or(raw.shl32::<24>().and(s(0x3F00_0000)))
+        .or(s(0x8080_E000));
+    let lanes = V::select(three, bytes, v.shl32::<24>());
+    // Each lane's length less one: 2 (bit 1) or 0; two bits a lane.
+    let spread = three.high_bits() & 0x2222_2222;
+    let pairs = spread | (spread >> 2);
+    let key = |l: usize| {
+        let half = pairs >> (16 * l);
+        ((half & 0x0F) | ((half >> 4) & 0xF0)) as usize
+    };
+    let packed = lanes.shuffle(V::rows(t, [&PACK_HIGH[key(0)].shuffle, &PACK_HIGH[key(1)].shuffle]));
+    let mut n = 0;
+    for l in 0..V::BYTES / 16 {
+        // SAFETY: the caller's promise: four lanes take at most 16 bytes,
+        // so each 16-byte store ends at most `BYTES` bytes from `to`.
+        unsafe { packed.store_lane(l, to.add(n)) };
+        n += usize::from(PACK_HIGH[key(l)].len);
+    }
+    n
 }
 
 /// Writes the code points of `v` (none the form does not take; `three`
