@@ -334,7 +334,7 @@ const LEGACY_LIMIT: &str = "the Transcoder runs encoding_rs's decode_to_utf8 str
 /// encoding of a text.
 const FAMILY_LIMIT: &str = "the codec's own grammar is checked by its kernels where they exist (the family \
      validator's tables, UTF-8's conversions where the codec's bytes are UTF-8's) and a sequence at a time where \
-     its forms differ from UTF-8's (CESU-8's six-byte pairs, Corrected UTF-8's offsets)";
+     its forms differ from UTF-8's (CESU-8's six-byte pairs)";
 
 /// The targets; the issue's others (the simdutf C++ library, the CLI against
 /// `iconv`, WTF-8 to and from WTF-16) are not measured here.

@@ -1,24 +1,26 @@
-//! Bulk kernels: ASCII runs eight bytes at a time
-//! ([`utfx_kernels::ascii_prefix`]) and the multi-byte sequences
-//! decoded with the offsets, straight into the caller's buffer. Each stops
-//! before anything the step must decide: a reserved `FE`/`FF` sequence, an
-//! ill-formed or cut sequence, a value beyond U+10FFFF (not a Unicode
-//! scalar value), and on the encoding side a code point the codec cannot
-//! encode. No decoded value is ever a C1 control or a surrogate (the offsets
-//! skip them), so every value up to U+10FFFF is a scalar value.
+//! Bulk kernels: the kernels crate's offset form ([`Utf8Offsets`], decision
+//! 0031) with the spec's table, to UTF-16 and from code points, and through
+//! a window of UTF-16 or of code points to UTF-8, to code points, from
+//! UTF-16 and from text; validation with the family validator's tables.
+//! Each stops before anything the step must decide: a reserved `FE`/`FF`
+//! sequence, an ill-formed or cut sequence, a value beyond U+10FFFF (not a
+//! Unicode scalar value), and on the encoding side a code point the codec
+//! cannot encode. No decoded value is ever a C1 control or a surrogate (the
+//! offsets skip them), so every value up to U+10FFFF is a scalar value; the
+//! C1 variant's values from U+10FF80 on, and its C1 controls, go one at a
+//! time between the kernels' runs.
 
 use alloc::vec::Vec;
 
 use codec_core::CodePoint;
-use utfx_kernels::{Utf8Tables, ascii_prefix, valid_prefix};
+use utfx_kernels::{Utf8Offsets, Utf8Tables, ascii_prefix, valid_prefix};
 
 use crate::C1;
 use crate::decode::{is_continuation, offset_value, sequence_len};
 use crate::encode;
 
-/// The most bytes one ASCII scan looks at, so that a kernel's work stays
-/// proportional to what it consumes when the output is small.
-const WINDOW: usize = 4096;
+/// The most units or code points a window between two kernels holds.
+const PIVOT: usize = 1024;
 
 /// Returns the length of the complete sequence at the front of `input` (a
 /// non-ASCII lead byte first) and its raw bit pattern, or `None` for a
@@ -51,37 +53,6 @@ fn scalar(input: &[u8], c1: C1) -> Option<(u32, usize)> {
     }
     let v = c1.decoded(offset_value(len, raw));
     (v <= 0x10_FFFF).then_some((v, len))
-}
-
-/// Where the kernels' decoding loop writes.
-trait Out {
-    /// Takes a run of ASCII bytes, as much as fits; returns how much.
-    fn ascii(&mut self, run: &[u8]) -> usize;
-    /// Takes one scalar value of a multi-byte sequence; false: no room.
-    fn one(&mut self, v: u32) -> bool;
-}
-
-/// The one decoding loop of the kernels: ASCII runs and multi-byte
-/// sequences to `out`. Returns the bytes consumed.
-#[inline]
-fn run(input: &[u8], c1: C1, out: &mut impl Out) -> usize {
-    let mut i = 0;
-    while i < input.len() {
-        let n = ascii_prefix(&input[i..input.len().min(i + WINDOW)]);
-        if n > 0 {
-            let took = out.ascii(&input[i..i + n]);
-            i += took;
-            if took < n {
-                break;
-            }
-            continue;
-        }
-        match scalar(&input[i..], c1) {
-            Some((v, len)) if out.one(v) => i += len,
-            _ => break,
-        }
-    }
-    i
 }
 
 /// The family validator's tables (decision 0014) for Corrected UTF-8's
@@ -124,91 +95,142 @@ pub(crate) fn validate_prefix(input: &[u8]) -> usize {
     i
 }
 
-impl Out for Vec<CodePoint> {
-    fn ascii(&mut self, run: &[u8]) -> usize {
-        self.extend(run.iter().map(|&b| CodePoint::from(b)));
-        run.len()
-    }
+/// The spec's table as the kernels' offset form (decision 0031): two-byte
+/// values from U+00A0, three-byte values skipping the surrogates, each
+/// length's values after the last of the length before ("Putting it all
+/// together"):
+///
+/// ```text
+/// Byte Sequence Range                     | Offset     | Codepoint Range
+/// 00 … 7F                                 | 0          | 0000 0000 … 0000 007F
+/// C0 80 … DF BF                           | 160        | 0000 00A0 … 0000 089F
+/// E0 80 80 … EC BD 9F                     | 2 208      | 0000 08A0 … 0000 D7FF
+/// EC BD A0 … EF BF BF                     | 4 256      | 0000 E000 … 0001 109F
+/// F0 80 80 80 … F7 BF BF BF               | 69 792     | 0001 10A0 … 0021 109F
+/// ```
+///
+/// taken up to U+10FFFF, the last scalar value.
+const FORM: Utf8Offsets = match Utf8Offsets::new(0xA0, 0xD800, 0xE000, 0x10_FFFF) {
+    Some(form) => form,
+    None => panic!("Corrected UTF-8's table is an offset form"),
+};
 
-    fn one(&mut self, v: u32) -> bool {
-        self.push(CodePoint::new(v));
-        true
-    }
-}
+/// [`FORM`] taken up to U+10FF7F, for [`C1::PrivateUse`]: the values from
+/// U+10FF80 on, among which the C1 controls travel, go through [`scalar`].
+const FORM_C1: Utf8Offsets = match Utf8Offsets::new(0xA0, 0xD800, 0xE000, 0x10_FF7F) {
+    Some(form) => form,
+    None => panic!("Corrected UTF-8's table is an offset form"),
+};
 
-/// Decodes into code points, scalar values only.
-pub(crate) fn decode_prefix(input: &[u8], c1: C1, out: &mut Vec<CodePoint>) -> usize {
-    run(&input[..input.len().min(WINDOW)], c1, out)
-}
-
-/// A caller's buffer and how much of it is written.
-struct Buffer<'a, T> {
-    out: &'a mut [T],
-    written: usize,
-}
-
-impl Out for Buffer<'_, u16> {
-    fn ascii(&mut self, run: &[u8]) -> usize {
-        let n = run.len().min(self.out.len() - self.written);
-        for (d, &b) in self.out[self.written..self.written + n].iter_mut().zip(run) {
-            *d = u16::from(b);
-        }
-        self.written += n;
-        n
-    }
-
-    fn one(&mut self, v: u32) -> bool {
-        let o = self.written;
-        if v < 0x1_0000 {
-            if o == self.out.len() {
-                return false;
-            }
-            self.out[o] = v as u16;
-            self.written += 1;
-        } else {
-            let Some((lead, trail)) = CodePoint::new(v).to_surrogates() else { return false };
-            if o + 2 > self.out.len() {
-                return false;
-            }
-            self.out[o] = lead.to_u32() as u16;
-            self.out[o + 1] = trail.to_u32() as u16;
-            self.written += 2;
-        }
-        true
+/// The kernels' form for `c1`.
+fn form(c1: C1) -> &'static Utf8Offsets {
+    match c1 {
+        C1::Unrepresentable => &FORM,
+        C1::PrivateUse => &FORM_C1,
     }
 }
 
-impl Out for Buffer<'_, u8> {
-    fn ascii(&mut self, run: &[u8]) -> usize {
-        let n = run.len().min(self.out.len() - self.written);
-        self.out[self.written..self.written + n].copy_from_slice(&run[..n]);
-        self.written += n;
-        n
-    }
-
-    fn one(&mut self, v: u32) -> bool {
-        // A scalar value by construction (no surrogate is ever decoded).
-        let Some(c) = char::from_u32(v) else { return false };
-        if self.written + c.len_utf8() > self.out.len() {
-            return false;
-        }
-        self.written += c.encode_utf8(&mut self.out[self.written..]).len();
-        true
-    }
-}
-
-/// Decodes into UTF-16 code units, as much as fits.
+/// Decodes into UTF-16 code units, as much as fits: the offset form's
+/// kernel, and with [`C1::PrivateUse`] the values it leaves from U+10FF80
+/// on one at a time between its runs.
 pub(crate) fn decode_to_utf16(input: &[u8], c1: C1, out: &mut [u16]) -> (usize, usize) {
-    let mut buffer = Buffer { out, written: 0 };
-    let read = run(input, c1, &mut buffer);
-    (read, buffer.written)
+    let (mut i, mut o) = (0, 0);
+    loop {
+        let (read, written) = utfx_kernels::offset_utf8_to_utf16(&input[i..], &mut out[o..], form(c1));
+        (i, o) = (i + read, o + written);
+        if c1 == C1::Unrepresentable || i == input.len() {
+            return (i, o);
+        }
+        match scalar(&input[i..], c1) {
+            Some((v, len)) if put_utf16(v, out, &mut o) => i += len,
+            _ => return (i, o),
+        }
+    }
 }
 
-/// Decodes into UTF-8, as much as fits.
+/// Writes `v` (a scalar value) as UTF-16 at `out[*o..]` if it fits.
+fn put_utf16(v: u32, out: &mut [u16], o: &mut usize) -> bool {
+    let Some(c) = char::from_u32(v) else { return false };
+    let Some(room) = out.get_mut(*o..*o + c.len_utf16()) else { return false };
+    *o += c.encode_utf16(room).len();
+    true
+}
+
+/// Decodes into UTF-8, as much as fits: windows of UTF-16 from
+/// [`decode_to_utf16`], each no longer than the room holds (three bytes a
+/// unit), converted by [`utfx_kernels::utf16_to_utf8`]; a character at a
+/// time in the last bytes of room.
 pub(crate) fn decode_to_utf8(input: &[u8], c1: C1, out: &mut [u8]) -> (usize, usize) {
-    let mut buffer = Buffer { out, written: 0 };
-    let read = run(input, c1, &mut buffer);
-    (read, buffer.written)
+    let mut units = [0u16; PIVOT];
+    let (mut i, mut o) = (0, 0);
+    loop {
+        let n = ((out.len() - o) / 3).min(PIVOT);
+        if n < 2 {
+            break;
+        }
+        let (read, written) = decode_to_utf16(&input[i..], c1, &mut units[..n]);
+        // Whole characters of well-formed UTF-16 in room for all of them.
+        let (_, bytes) = utfx_kernels::utf16_to_utf8(&units[..written], &mut out[o..]);
+        (i, o) = (i + read, o + bytes);
+        // Stopped before the window filled: at the end or where the step
+        // must decide.
+        if written + 2 <= n {
+            return (i, o);
+        }
+    }
+    // The last bytes of room.
+    while i < input.len() {
+        let (v, len) = match input[i] {
+            b @ 0..=0x7F => (u32::from(b), 1),
+            _ => match scalar(&input[i..], c1) {
+                Some(found) => found,
+                None => break,
+            },
+        };
+        let Some(c) = char::from_u32(v) else { break };
+        let Some(room) = out.get_mut(o..o + c.len_utf8()) else { break };
+        o += c.encode_utf8(room).len();
+        i += len;
+    }
+    (i, o)
+}
+
+/// Decodes into code points, scalar values only: windows of UTF-16 from
+/// [`decode_to_utf16`], each widened (a surrogate pair joined).
+pub(crate) fn decode_prefix(input: &[u8], c1: C1, out: &mut Vec<CodePoint>) -> usize {
+    let mut units = [0u16; PIVOT];
+    let mut i = 0;
+    loop {
+        let (read, written) = decode_to_utf16(&input[i..], c1, &mut units);
+        i += read;
+        let units = &units[..written];
+        if !units.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
+            out.extend(units.iter().map(|&u| CodePoint::new(u32::from(u))));
+        } else {
+            widen(units, out);
+        }
+        if written + 2 <= PIVOT {
+            return i;
+        }
+    }
+}
+
+/// Appends the code points of well-formed UTF-16 (a surrogate pair joined).
+fn widen(units: &[u16], out: &mut Vec<CodePoint>) {
+    out.reserve(units.len());
+    let mut k = 0;
+    while k < units.len() {
+        let u = u32::from(units[k]);
+        if u & 0xFC00 == 0xD800 {
+            // The kernel writes well-formed UTF-16: a trail follows.
+            let trail = u32::from(units[k + 1]);
+            out.push(CodePoint::new(0x1_0000 + ((u - 0xD800) << 10) + (trail - 0xDC00)));
+            k += 2;
+        } else {
+            out.push(CodePoint::new(u));
+            k += 1;
+        }
+    }
 }
 
 /// Writes the encoding of `v` at `out[*o..]` if the codec encodes it and it
@@ -224,100 +246,99 @@ fn put(v: u32, c1: C1, out: &mut [u8], o: &mut usize) -> bool {
     true
 }
 
-/// How many code points [`encode_prefix`] encodes into the room it makes
-/// at a time: six bytes each, 24 KiB.
-const ENCODE_BLOCK: usize = 4096;
-
-/// Encodes code points, stopping before one the codec cannot encode.
-///
-/// A block at a time: the output grows by six bytes a code point (the
-/// longest sequence), each code point is written into that room by index
-/// (ASCII as its byte, any other as its whole six-byte buffer, of which
-/// the sequence's length is kept), and the output is cut back to what was
-/// written. Growing the `Vec` for each code point, and copying sequences
-/// of variable length, cost more than encoding them.
+/// Encodes code points, stopping before one the codec cannot encode: the
+/// offset form's kernel, and the code points it leaves that the codec
+/// encodes (above U+10FFFF, and with [`C1::PrivateUse`] the C1 controls and
+/// U+10FFA0..U+10FFFF) one at a time between its runs.
 pub(crate) fn encode_prefix(input: &[CodePoint], c1: C1, out: &mut Vec<u8>) -> usize {
+    let points = CodePoint::as_u32_slice(input);
     let mut read = 0;
-    for block in input.chunks(ENCODE_BLOCK) {
-        let start = out.len();
-        out.resize(start + 6 * block.len(), 0);
-        let room = &mut out[start..];
-        let (mut done, mut o) = (0, 0);
-        for cp in block {
-            let v = cp.to_u32();
-            if v < 0x80 {
-                room[o] = v as u8;
-                o += 1;
-            } else {
-                let Ok((bytes, len)) = c1.encoded(v).and_then(encode::bytes) else { break };
-                // All six bytes, a copy of fixed size: the room holds six
-                // a code point, and `o` is at most six times the code
-                // points written.
-                room[o..o + 6].copy_from_slice(&bytes);
-                o += len;
-            }
-            done += 1;
+    loop {
+        read += utfx_kernels::code_points_to_offset_utf8(&points[read..], out, form(c1));
+        let Some(&v) = points.get(read) else { return read };
+        match c1.encoded(v).and_then(encode::bytes) {
+            Ok((bytes, len)) => out.extend_from_slice(&bytes[..len]),
+            Err(_) => return read,
         }
-        out.truncate(start + o);
-        read += done;
-        if done < block.len() {
-            break;
+        read += 1;
+    }
+}
+
+/// Encodes a window of code points (all of `points`) into `out[*o..]`: the
+/// offset form's kernel, and what it leaves that the codec encodes one at a
+/// time. Returns how many it took.
+fn encode_window(points: &[u32], c1: C1, out: &mut [u8], o: &mut usize) -> usize {
+    let mut taken = 0;
+    loop {
+        let (read, written) =
+            utfx_kernels::code_points_to_offset_utf8_slice(&points[taken..], &mut out[*o..], form(c1));
+        taken += read;
+        *o += written;
+        match points.get(taken) {
+            Some(&v) if put(v, c1, out, o) => taken += 1,
+            _ => return taken,
         }
     }
-    read
 }
 
 /// Encodes well-formed UTF-16, stopping before a lone surrogate, a lead
 /// surrogate at the end, a code point the codec cannot encode, or a full
-/// output.
+/// output: windows of code points (a surrogate pair joined) through
+/// [`encode_window`].
 pub(crate) fn encode_from_utf16(input: &[u16], c1: C1, out: &mut [u8]) -> (usize, usize) {
+    let mut points = [0u32; PIVOT];
     let (mut i, mut o) = (0, 0);
-    while i < input.len() {
-        let u = input[i];
-        if u < 0x80 {
-            if o == out.len() {
-                break;
-            }
-            out[o] = u as u8;
-            (i, o) = (i + 1, o + 1);
-            continue;
+    loop {
+        // The window: code points up to a lone surrogate or a lead at the end.
+        let (mut k, mut n) = (i, 0);
+        while n < PIVOT && k < input.len() {
+            let u = u32::from(input[k]);
+            let v = match u {
+                0xD800..=0xDBFF => match input.get(k + 1).map(|&t| u32::from(t)) {
+                    Some(t @ 0xDC00..=0xDFFF) => 0x1_0000 + ((u - 0xD800) << 10) + (t - 0xDC00),
+                    _ => break,
+                },
+                0xDC00..=0xDFFF => break,
+                _ => u,
+            };
+            points[n] = v;
+            n += 1;
+            k += if v >= 0x1_0000 { 2 } else { 1 };
         }
-        let (v, n) = match u {
-            0xD800..=0xDBFF => {
-                let unit = |u: u16| CodePoint::new(u32::from(u));
-                match input.get(i + 1).and_then(|&t| CodePoint::from_surrogates(unit(u), unit(t))) {
-                    Some(pair) => (pair.to_u32(), 2),
-                    None => break,
-                }
-            }
-            0xDC00..=0xDFFF => break,
-            _ => (u32::from(u), 1),
-        };
-        if !put(v, c1, out, &mut o) {
-            break;
+        let taken = encode_window(&points[..n], c1, out, &mut o);
+        i += taken + points[..taken].iter().filter(|&&v| v >= 0x1_0000).count();
+        if taken < n || n < PIVOT {
+            return (i, o);
         }
-        i += n;
     }
-    (i, o)
 }
 
 /// Encodes a string, stopping before a character the codec cannot encode
-/// or a full output.
+/// or a full output: runs of ASCII copied, and windows of code points
+/// through [`encode_window`].
 pub(crate) fn encode_from_str(input: &str, c1: C1, out: &mut [u8]) -> (usize, usize) {
     let bytes = input.as_bytes();
+    let mut points = [0u32; PIVOT];
     let (mut i, mut o) = (0, 0);
     while i < bytes.len() {
-        let n = ascii_prefix(&bytes[i..bytes.len().min(i + WINDOW)]).min(out.len() - o);
+        let n = ascii_prefix(&bytes[i..bytes.len().min(i + 4 * PIVOT)]).min(out.len() - o);
         if n > 0 {
             out[o..o + n].copy_from_slice(&bytes[i..i + n]);
             (i, o) = (i + n, o + n);
-            continue;
+            if i == bytes.len() || o == out.len() {
+                break;
+            }
         }
-        let Some(c) = input[i..].chars().next() else { break };
-        if !put(u32::from(c), c1, out, &mut o) {
+        let mut n = 0;
+        for (slot, c) in points.iter_mut().zip(input[i..].chars()) {
+            *slot = u32::from(c);
+            n += 1;
+        }
+        let taken = encode_window(&points[..n], c1, out, &mut o);
+        i += points[..taken].iter().map(|&v| char::from_u32(v).map_or(0, char::len_utf8)).sum::<usize>();
+        if taken < n {
             break;
         }
-        i += c.len_utf8();
     }
     (i, o)
 }

@@ -19,7 +19,12 @@
 //! * counting ([`count_utf8_code_points`], [`count_code_points`]) and ASCII
 //!   scans ([`ascii_prefix`]);
 //! * appending the UTF-8 prefix of bytes to a `String`, validated once
-//!   ([`push_utf8_prefix`], `string.rs`).
+//!   ([`push_utf8_prefix`], `string.rs`);
+//! * the UTF-8 bit distribution with an offset per sequence length, a form
+//!   without overlong forms that a codec gives as [`Utf8Offsets`], to
+//!   UTF-16 ([`offset_utf8_to_utf16`]) and from code points
+//!   ([`code_points_to_offset_utf8`], [`code_points_to_offset_utf8_slice`];
+//!   `offsets.rs`, `simd/offsets.rs`, decision 0031).
 //!
 //! Nothing here is a codec's rule: the conversions are the standard
 //! library's `str::encode_utf16` and `char::decode_utf16` over buffers,
@@ -70,6 +75,7 @@ mod avx2_utf32;
 #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512;
 mod level;
+mod offsets;
 mod portable;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod simd;
@@ -81,6 +87,7 @@ mod test_support;
 mod validate;
 
 pub use level::{Level, force_level, level};
+pub use offsets::{Utf8Offsets, code_points_to_offset_utf8, code_points_to_offset_utf8_slice, offset_utf8_to_utf16};
 pub use string::push_utf8_prefix;
 pub use validate::{Utf8Tables, valid_prefix};
 

@@ -29,7 +29,10 @@
 //! * UTF-16 validation checks that leads and trails pair up, two vectors
 //!   of units at a time; ASCII prefixes and counts take a vector at a time;
 //! * the family validator is Keiser and Lemire's lookup algorithm with the
-//!   grammar's tables, 64 bytes a block.
+//!   grammar's tables, 64 bytes a block;
+//! * the offset form of UTF-8 (Corrected UTF-8's) is in `simd/offsets.rs`:
+//!   UTF-8 to UTF-16's blocks with each length's offset added, and code
+//!   points to it sixteen at a time (decision 0031).
 //!
 //! Every block is whole inside the caller's slices (or a zero-padded copy
 //! of their last bytes), checked before it starts; a store may write lanes
@@ -42,14 +45,17 @@
 pub(crate) mod avx2;
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 pub(crate) mod neon;
+mod offsets;
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 pub(crate) mod sse42;
 #[cfg(test)]
 mod tests;
 
 use crate::Level;
+use crate::offsets::Utf8Offsets;
 use crate::tables::{COMPRESS, KEPT, PACK_LAST, PACK_TWO, cut_character};
 use crate::validate::{Pair, Utf8Tables};
+use offsets::{code_points_to_offset_utf8, code_points_to_offset_utf8_slice, offset_utf8_to_utf16};
 
 /// A vector of [`Vector::BYTES`] bytes, 16 or 32 (or lanes of 16 bits, of
 /// 32, little-endian), with what the algorithms need of it. A value exists
@@ -263,6 +269,12 @@ entry_points! {
     /// Where the validator stops, at or just after the first error (see
     /// [`first_error_block`]).
     first_error_block_at_level / first_error_block_at = first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
+    /// [`crate::offset_utf8_to_utf16`].
+    offset_utf8_to_utf16_at_level / offset_utf8_to_utf16_at = offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &Utf8Offsets) -> (usize, usize);
+    /// [`crate::code_points_to_offset_utf8`].
+    code_points_to_offset_utf8_at_level / code_points_to_offset_utf8_at = code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &Utf8Offsets) -> usize;
+    /// [`crate::code_points_to_offset_utf8_slice`].
+    code_points_to_offset_utf8_slice_at_level / code_points_to_offset_utf8_slice_at = code_points_to_offset_utf8_slice(src: &[u32], dst: &mut [u8], form: &Utf8Offsets) -> (usize, usize);
 }
 
 /// The SIMD levels of this module that this machine has, for the tests

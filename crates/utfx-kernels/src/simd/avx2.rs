@@ -294,6 +294,9 @@ instantiate! {
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
+    offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
+    code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &crate::offsets::Utf8Offsets) -> usize;
+    code_points_to_offset_utf8_slice(src: &[u32], dst: &mut [u8], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
 }
 
 /// `super::checked_utf8_to_utf16` over AVX2, with `avx512.rs`'s blocks
@@ -402,4 +405,19 @@ pub(crate) unsafe fn utf16_blocks<const SWAP: bool>(
 ) -> (usize, usize, usize) {
     // SAFETY: the caller's promises.
     unsafe { super::utf16_blocks::<V, SWAP>(Avx2(()), src, units, dst) }
+}
+
+/// The 32-bit lanes of `offsets.rs`'s encoding kernel.
+impl super::offsets::Lanes32 for V {
+    #[inline(always)]
+    fn gt_i32(self, o: V) -> V {
+        // SAFETY: a `V` exists only where the processor has AVX2.
+        V(unsafe { _mm256_cmpgt_epi32(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn narrow32(self, o: V) -> V {
+        // The pack interleaves the lanes: 64-bit quarters 0, 2, 1, 3.
+        // SAFETY: a `V` exists only where the processor has AVX2.
+        V(unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi32(self.0, o.0)) })
+    }
 }

@@ -285,4 +285,24 @@ instantiate! {
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
+    offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
+    code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &crate::offsets::Utf8Offsets) -> usize;
+    code_points_to_offset_utf8_slice(src: &[u32], dst: &mut [u8], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
+}
+
+/// The 32-bit lanes of `offsets.rs`'s encoding kernel.
+#[allow(unused_unsafe)]
+impl super::offsets::Lanes32 for V {
+    #[inline(always)]
+    fn gt_i32(self, o: V) -> V {
+        // SAFETY: NEON is part of the aarch64 target.
+        V(unsafe { vreinterpretq_u8_u32(vcgtq_s32(vreinterpretq_s32_u8(self.0), vreinterpretq_s32_u8(o.0))) })
+    }
+    #[inline(always)]
+    fn narrow32(self, o: V) -> V {
+        // The low half of each lane: the trait asks for lanes of -32768 to
+        // 32767, whose low half is their saturated value.
+        // SAFETY: NEON is part of the aarch64 target.
+        V(unsafe { vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0))) })
+    }
 }

@@ -286,4 +286,21 @@ instantiate! {
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
+    offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
+    code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &crate::offsets::Utf8Offsets) -> usize;
+    code_points_to_offset_utf8_slice(src: &[u32], dst: &mut [u8], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
+}
+
+/// The 32-bit lanes of `offsets.rs`'s encoding kernel.
+impl super::offsets::Lanes32 for V {
+    #[inline(always)]
+    fn gt_i32(self, o: V) -> V {
+        // SAFETY: a `V` exists only where the processor has SSE4.2 and below.
+        V(unsafe { _mm_cmpgt_epi32(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn narrow32(self, o: V) -> V {
+        // SAFETY: a `V` exists only where the processor has SSE4.2 and below.
+        V(unsafe { _mm_packs_epi32(self.0, o.0) })
+    }
 }
