@@ -1,5 +1,5 @@
-//! `cargo xtask bench [--quick] [--filter NAME] [--level LEVEL]`: utfx's buffer APIs side by
-//! side with their peers (std, simdutf8, encoding_rs, and with the feature
+//! `cargo xtask bench [--quick] [--filter NAME] [--level LEVEL] | --cli`:
+//! utfx's buffer APIs side by side with their peers (std, simdutf8, encoding_rs, and with the feature
 //! `simdutf` the simdutf C++ library) in one run, on the
 //! corpus of `bench/data/` (see its `MANIFEST.md`).
 //!
@@ -26,19 +26,22 @@
 //! run (no flag) writes one section per level to `docs/PERFORMANCE.md`:
 //! the tables and each target of that level's tier ([`TARGETS`]) met or
 //! missed, and at the AVX2 and AVX-512 levels each row against its ratio at
-//! commit 8bf909e ([`BASELINE`]). `--quick` (three texts, short races: a CI
-//! smoke run), `--filter NAME` (the operations whose name contains NAME)
-//! and `--level LEVEL` (that level alone) only print. Unoptimized builds
+//! commit 8bf909e ([`BASELINE`]), then the CLI's sections (`cli.rs`: the
+//! CLI against iconv and against reading the same file). `--quick` (three
+//! texts, short races: a CI smoke run), `--filter NAME` (the operations
+//! whose name contains NAME) and `--level LEVEL` (that level alone) only
+//! print; `--cli` prints the CLI's sections alone. Unoptimized builds
 //! re-run themselves with `--release`.
 
 use std::fmt::Write as _;
-use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
 use utfx_bench::ops::{self, Contender, Input, Op};
+
+mod cli;
 use utfx_kernels::Level;
 
-const USAGE: &str = "usage: cargo xtask bench [--quick] [--filter NAME] [--level LEVEL]";
+const USAGE: &str = "usage: cargo xtask bench [--quick] [--filter NAME] [--level LEVEL] | --cli";
 
 /// The texts `--quick` measures: ASCII, a 1/2-byte mix, 4-byte only.
 const QUICK_TEXTS: [&str; 3] = ["01_latin_lipsum", "05_russian_mars", "12_emoji_lipsum"];
@@ -50,6 +53,10 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--quick" => quick = true,
+            "--cli" if args.len() == 1 => {
+                print!("{}", cli::md(&crate::workspace_root())?);
+                return Ok(());
+            }
             "--filter" => filter = Some(rest.next().ok_or(USAGE)?.clone()),
             "--level" => {
                 let name = rest.next().ok_or(USAGE)?;
@@ -123,7 +130,7 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     println!("{:.0} s in all", start.elapsed().as_secs_f64());
     if !quick && filter.is_none() && level.is_none() {
         let path = root.join("docs/PERFORMANCE.md");
-        let cli = cli_md(&root)?;
+        let cli = cli::md(&root)?;
         std::fs::write(&path, results_md(&runs, texts.len()) + &cli)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote {}", path.display());
@@ -542,7 +549,9 @@ const TARGETS: &[Target] = &[
         peer: "Transcoder",
         texts: Texts::All,
         ratio: 0.9,
-        limit: "the reader transcodes into a buffer of its own and copies out of it into the caller's",
+        limit: "the reader transcodes straight into the caller's buffer, but `read_to_end` first zeroes it (a `Read` \
+                takes initialized bytes; std's `read_buf` is unstable), a fifth of the reader's time in `perf`, and a \
+                `Read` lends no bytes, so the input is copied into the reader's buffer first (a tenth; decision 0033)",
     },
     // Issue 26: the 128-bit kernels (SSE4.2 here, the stand-in for NEON).
     Target {
@@ -870,101 +879,4 @@ fn today() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02}")
-}
-
-/// The CLI against iconv: (the Encoding Standard's name, iconv's name for
-/// the same table, the corpus text converted).
-const CLI_RACES: &[(&str, &str, &str)] =
-    &[("windows-1252", "WINDOWS-1252", "03_french_mars"), ("shift_jis", "SHIFT_JIS", "09_chinese_lipsum")];
-
-/// How large the file each race converts is: large enough that starting a
-/// process is noise, small enough for the page cache.
-const CLI_BYTES: usize = 60 << 20;
-
-/// Best wall time of `runs` runs of `program` on `input` (standard input
-/// from the file, standard output to nowhere), and its output, from a run
-/// before them.
-fn time_command(program: &Path, args: &[&str], input: &Path, runs: usize) -> Result<(Duration, Vec<u8>), String> {
-    let command = || -> Result<std::process::Command, String> {
-        let file = std::fs::File::open(input).map_err(|e| format!("cannot open {}: {e}", input.display()))?;
-        let mut command = std::process::Command::new(program);
-        command.args(args).stdin(file).stderr(std::process::Stdio::null());
-        Ok(command)
-    };
-    let failed = || format!("{} {} failed", program.display(), args.join(" "));
-    let cannot = |e: std::io::Error| format!("cannot run {}: {e}", program.display());
-    let out = command()?.output().map_err(cannot)?;
-    if !out.status.success() {
-        return Err(failed());
-    }
-    let mut best = Duration::MAX;
-    for _ in 0..runs {
-        let mut command = command()?;
-        command.stdout(std::process::Stdio::null());
-        let start = Instant::now();
-        let status = command.status().map_err(cannot)?;
-        best = best.min(start.elapsed());
-        if !status.success() {
-            return Err(failed());
-        }
-    }
-    Ok((best, out.stdout))
-}
-
-/// The section of `docs/PERFORMANCE.md` on `utfx convert` against iconv
-/// (issue 27: where iconv users will look), or a line saying why there is
-/// none. Builds the CLI in release; each file is a corpus text as
-/// encoding_rs encodes it (HTML references for the rest), repeated to
-/// [`CLI_BYTES`]; both commands' outputs must be equal.
-fn cli_md(root: &Path) -> Result<String, String> {
-    let mut out = String::from("\n## The CLI against iconv\n\n");
-    let iconv = Path::new("/usr/bin/iconv");
-    if !iconv.exists() {
-        out.push_str("Not measured: this machine has no `/usr/bin/iconv`.\n");
-        return Ok(out);
-    }
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = std::process::Command::new(cargo)
-        .args(["build", "--quiet", "--release", "--package", "utfx-cli"])
-        .current_dir(root)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("cannot build utfx-cli".into());
-    }
-    let utfx = root.join("target/release/utfx");
-    let texts = utfx_bench::corpus::load(&root.join("bench/data"))?;
-    let _ = write!(
-        out,
-        "`utfx convert -f NAME -t utf-8` and `iconv -f NAME -t UTF-8` (glibc's), each reading a file of {} MiB \
-         from standard input, its output to `/dev/null`; best wall time of five runs each (utfx's, then \
-         iconv's), after a run of each whose outputs must be equal. The file is a corpus text as encoding_rs encodes it (HTML \
-         references for what the encoding lacks), repeated; it sits in the page cache.\n\n\
-         | encoding | text | utfx | iconv | utfx's speed over iconv's |\n|---|---|---:|---:|---:|\n",
-        CLI_BYTES >> 20
-    );
-    for &(name, iconv_name, text) in CLI_RACES {
-        let text = texts.iter().find(|t| t.name == text).ok_or_else(|| format!("no corpus text {text}"))?;
-        let encoding = encoding_rs::Encoding::for_label(name.as_bytes()).ok_or("no such encoding")?;
-        let (unit, _, _) = encoding.encode(&text.string);
-        let file = root.join(format!("target/bench-cli-{name}.txt"));
-        let repeated: Vec<u8> =
-            unit.iter().copied().cycle().take(CLI_BYTES.div_ceil(unit.len()) * unit.len()).collect();
-        std::fs::write(&file, &repeated).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-        let (ours, ours_out) = time_command(&utfx, &["convert", "-f", name, "-t", "utf-8"], &file, 5)?;
-        let (theirs, their_out) = time_command(iconv, &["-f", iconv_name, "-t", "UTF-8"], &file, 5)?;
-        let _ = std::fs::remove_file(&file);
-        if ours_out != their_out {
-            return Err(format!("utfx and iconv convert {name} differently"));
-        }
-        let _ = writeln!(
-            out,
-            "| {name} | `{}` | {:.3} s | {:.3} s | {:.2}x |",
-            text.name,
-            ours.as_secs_f64(),
-            theirs.as_secs_f64(),
-            theirs.as_secs_f64() / ours.as_secs_f64()
-        );
-    }
-    Ok(out)
 }

@@ -9,8 +9,11 @@ use crate::codec::{Decode, Encode};
 use crate::transcode::{TranscodeError, Transcoder};
 use crate::{AnyCodePoint, DecodeMode, EncodeMode, Status};
 
-/// How many bytes [`TranscodeReader`] reads from its source at a time.
+/// How many bytes [`TranscodeReader`] reads from its source at a time, at
+/// most; it starts with [`FIRST_CHUNK`] and doubles its buffer while reads
+/// fill it, so that a short input costs no 64 KiB buffer to zero.
 const CHUNK_SIZE: usize = 64 * 1024;
+const FIRST_CHUNK: usize = 8 * 1024;
 
 /// A reader that decodes bytes from `inner` with one codec and yields them
 /// encoded with another, holding at most about 64 KiB of input
@@ -79,7 +82,7 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
         TranscodeReader {
             inner,
             transcoder: Transcoder::new(from, decode_mode, to, encode_mode),
-            input: std::vec![0; CHUNK_SIZE],
+            input: Vec::new(),
             start: 0,
             end: 0,
             eof: false,
@@ -167,9 +170,13 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> Read for TranscodeReader<R
 }
 
 impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
-    /// Reads from the inner reader into `self.input[self.end..]`, retrying
-    /// on interruption; returns how many bytes came (0 at the end).
+    /// Reads from the inner reader into `self.input[self.end..]` (the
+    /// buffer grown first when it is full), retrying on interruption;
+    /// returns how many bytes came (0 at the end).
     fn fill(&mut self) -> io::Result<usize> {
+        if self.end == self.input.len() {
+            self.grow();
+        }
         loop {
             match self.inner.read(&mut self.input[self.end..]) {
                 Ok(n) => {
@@ -180,6 +187,14 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
+        }
+    }
+
+    /// Doubles the input buffer, from [`FIRST_CHUNK`] up to [`CHUNK_SIZE`].
+    fn grow(&mut self) {
+        let len = (2 * self.input.len()).clamp(FIRST_CHUNK, CHUNK_SIZE);
+        if len > self.input.len() {
+            self.input.resize(len, 0);
         }
     }
 
@@ -203,6 +218,10 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
         }
         loop {
             if self.start == self.end && !self.eof {
+                if self.end == self.input.len() {
+                    // The last read filled all the room it was given.
+                    self.grow();
+                }
                 (self.start, self.end) = (0, 0);
                 self.fill()?;
             }

@@ -421,3 +421,25 @@ proptest! {
         codec_test::check_encode_fast_path(&Ucs2, &points);
     }
 }
+
+#[test]
+fn transcode_reader_read_to_end_appends_after_a_small_read_and_across_its_buffers_growth() {
+    // 330 KB of input: the reader's buffer grows from 8 KiB to 64 KiB as
+    // a slice fills it; a read of 10 bytes first leaves staged output
+    // behind.
+    let input = "héllo wörld ߿ ".repeat(20_000);
+    let expected = Ucs2.encode(&Mini.decode(input.as_bytes()).unwrap()).unwrap();
+    for first in [0usize, 10] {
+        let mut reader = TranscodeReader::new(input.as_bytes(), Mini, DecodeMode::Fatal, Ucs2, EncodeMode::Fatal);
+        let mut out = b"kept".to_vec();
+        let mut buf = vec![0u8; first];
+        let n = reader.read(&mut buf).unwrap();
+        assert_eq!(n, first);
+        out.extend_from_slice(&buf);
+        let rest = reader.read_to_end(&mut out).unwrap();
+        assert_eq!(rest, expected.len() - first);
+        assert_eq!(&out[..4], b"kept");
+        assert_eq!(out[4..], expected[..], "after a read of {first}");
+        assert_eq!(reader.read_to_end(&mut out).unwrap(), 0);
+    }
+}
