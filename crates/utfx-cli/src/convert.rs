@@ -65,10 +65,14 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let source = Source { name: &name, skipped: input.skipped, points: 0, bom, decode_error: &decode_error };
     // A large file whose pieces can be converted apart is converted on
     // every core (`parallel`); what is left, or any other input, in one run.
-    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(parallel::MAX_THREADS);
+    let threads = parallel::threads();
     let big = input.codec.info().domain.max.is_none();
-    let parallel = (!big && threads > 1 && size.is_some_and(|s| s >= PARALLEL_FROM) && to.is_context_free())
-        .then_some(parallel::Setup { from: input.codec, decode_mode, to, encode_mode, threads });
+    let parallel = (!big && threads > 1 && size.is_some_and(|s| s >= parallel::FROM) && to.is_context_free())
+        .then_some(parallel::Setup {
+            from: input.codec,
+            work: parallel::Work::Convert { decode_mode, to, encode_mode },
+            threads,
+        });
     // -s: no progress bar either (an error still prints).
     let size = size.filter(|_| !args.silent);
     let plan = Plan { source, size, parallel, decode_mode, to, encode_mode };
@@ -125,9 +129,6 @@ fn explain(
     }
     Failure::Data(message)
 }
-
-/// Inputs at least this large are converted on every core when they can be.
-const PARALLEL_FROM: u64 = 4 << 20;
 
 /// How to convert, once the input is open.
 struct Plan<'a> {

@@ -1,8 +1,10 @@
-//! `utfx convert` of a large file on every core: the input is cut into
-//! pieces of about a mebibyte at the input codec's restart points
-//! (`Decode::restart_point`, after which a decoder holds nothing back), each
-//! piece is transcoded by a fresh `Transcoder` on whichever thread takes it,
-//! and the outputs are written in order. A target whose encoding is
+//! `utfx convert` and `utfx validate` of a large file on every core: the
+//! input is cut into pieces of about a mebibyte at the input codec's
+//! restart points (`Decode::restart_point`, after which a decoder holds
+//! nothing back), each piece is transcoded by a fresh `Transcoder` (or
+//! validated by a fresh decoder) on whichever thread takes it, and the
+//! outputs are written (the first error found) in order. Each thread reads
+//! the pieces it works on, so that they are still in its cache. A target whose encoding is
 //! context-free (`Encode::is_context_free`) writes for each piece what it
 //! would have written in one run, so the output is the same byte for byte;
 //! error offsets are moved to their place in the whole input, and encoding
@@ -25,7 +27,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 
-use codec_core::{DecodeMode, DynCodec, EncodeMode, TranscodeError, Transcoder};
+use codec_core::{DecodeMode, Decoder, DynCodec, EncodeMode, TranscodeError, Transcoder};
 
 /// How many input bytes a piece holds (the last one of a file fewer, the
 /// others up to their restart point).
@@ -35,16 +37,33 @@ const PIECE: usize = 1 << 20;
 /// pair of buffers more than threads, so that a helper waiting for free
 /// buffers always has one coming back (each helper that ends drops the
 /// pair it holds).
-pub(crate) const MAX_THREADS: usize = 3;
+const MAX_THREADS: usize = 3;
+
+/// Inputs at least this large (regular files) are converted or validated
+/// on every core when they can be.
+pub(crate) const FROM: u64 = 4 << 20;
+
+/// How many threads work on this machine: its parallelism, at most
+/// [`MAX_THREADS`].
+pub(crate) fn threads() -> usize {
+    thread::available_parallelism().map_or(1, usize::from).min(MAX_THREADS)
+}
 
 /// What the conversion needs to know.
 pub(crate) struct Setup {
     pub(crate) from: &'static dyn DynCodec,
-    pub(crate) decode_mode: DecodeMode,
-    pub(crate) to: &'static dyn DynCodec,
-    pub(crate) encode_mode: EncodeMode,
+    pub(crate) work: Work,
     /// How many threads convert.
     pub(crate) threads: usize,
+}
+
+/// What each piece goes through.
+pub(crate) enum Work {
+    /// Transcoding: decoded in `decode_mode`, encoded with `to` in
+    /// `encode_mode` (whose encoding must be context-free).
+    Convert { decode_mode: DecodeMode, to: &'static dyn DynCodec, encode_mode: EncodeMode },
+    /// Validation: fatal decoding, nothing written.
+    Validate,
 }
 
 /// How the parallel part ended.
@@ -199,8 +218,9 @@ pub(crate) fn convert(
     // zeroed on first use).
     let pairs = setup.threads + 1;
     let (free, free_rx) = sync_channel::<Buffers>(pairs);
+    let output = if matches!(setup.work, Work::Validate) { 0 } else { PIECE * 2 };
     for _ in 0..pairs {
-        let buffers = Buffers { input: vec![0; PIECE], output: vec![0; PIECE * 2] };
+        let buffers = Buffers { input: vec![0; PIECE], output: vec![0; output] };
         free.send(buffers).map_err(|_| Stop::Write(io::Error::other("buffer pool closed")))?;
     }
     let free_rx = Mutex::new(free_rx);
@@ -246,18 +266,36 @@ fn work(setup: &Setup, reading: &Mutex<Reading>, free: &Mutex<Receiver<Buffers>>
     }
 }
 
-/// Transcodes one piece into its output buffer, which grows as needed.
+/// Transcodes one piece into its output buffer, which grows as needed, or
+/// validates it.
 fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
-    let mut transcoder = Transcoder::new(setup.from, setup.decode_mode, setup.to, setup.encode_mode);
-    let (written, error) = transcoder.transcode_into(&buffers.input[..job.len], job.last, &mut buffers.output);
-    let error = match error {
-        Some(e) => Some(PieceError::Transcode(e)),
-        // A piece ends at a restart point, where nothing is held back; a
-        // transcoder that held something back would lose it here.
-        None if !job.last && !transcoder.is_idle() => Some(PieceError::NotIdle),
-        None => None,
+    let piece = &buffers.input[..job.len];
+    let (written, points, error) = match setup.work {
+        Work::Convert { decode_mode, to, encode_mode } => {
+            let mut transcoder = Transcoder::new(setup.from, decode_mode, to, encode_mode);
+            let (written, error) = transcoder.transcode_into(piece, job.last, &mut buffers.output);
+            let error = match error {
+                Some(e) => Some(PieceError::Transcode(e)),
+                // A piece ends at a restart point, where nothing is held
+                // back; a transcoder that held something back would lose it
+                // here.
+                None if !job.last && !transcoder.is_idle() => Some(PieceError::NotIdle),
+                None => None,
+            };
+            (written, transcoder.output_index(), error)
+        }
+        Work::Validate => {
+            let mut decoder = Decoder::new(setup.from, DecodeMode::Fatal);
+            let error = match decoder.validate_chunk(piece, job.last) {
+                Err(e) => Some(PieceError::Transcode(TranscodeError::Decode(e))),
+                // Ending the input at the restart point must find nothing
+                // held back, as above.
+                Ok(()) if !job.last && decoder.validate_chunk(&[], true).is_err() => Some(PieceError::NotIdle),
+                Ok(()) => None,
+            };
+            (0, 0, error)
+        }
     };
-    let points = transcoder.output_index();
     Converted { seq: job.seq, buffers, written, points, start: job.start, len: job.len, error }
 }
 

@@ -9,12 +9,13 @@
 use std::io::{BufRead, Read};
 use std::path::Path;
 
-use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, Level};
+use codec_core::{CodePoint, DecodeMode, DocumentCheck, DocumentRules, DynCodec, Level, TranscodeError};
 
-use crate::bom::InputLabel;
+use crate::bom::{InputLabel, Prepared};
 use crate::cli::ValidateArgs;
 use crate::decode::Scanner;
 use crate::framing::{self, RecordError, Records};
+use crate::parallel;
 use crate::read_ahead::ReadAhead;
 use crate::support::{self, Failure, Output};
 
@@ -70,8 +71,11 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
 ///
 /// Without `--all-errors`, the input streams through the fatal decoder's
 /// validation with the codec's fast path (stopping at the first error
-/// unless the document check needs the rest); with it, item by item,
-/// counting lines and columns. The document check sees the whole input.
+/// unless the document check needs the rest); a regular file of 4 MiB or
+/// more without `--document` or `--framing` is validated in pieces on
+/// every core (`parallel`, decision 0033). With `--all-errors`, item by
+/// item, counting lines and columns. The document check sees the whole
+/// input.
 fn check(
     label: &InputLabel,
     rules: Option<&dyn DocumentRules>,
@@ -80,41 +84,72 @@ fn check(
     framed: Option<&'static dyn codec_core::Framing>,
     out: &mut Output,
 ) -> Result<bool, Failure> {
-    let (reader, name, _) = support::open(file)?;
-    let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(&name, &e))?;
-    let mut input = label.open(ahead).map_err(|e| support::read_failure(&name, &e))?;
+    let (reader, name, size) = support::open(file)?;
+    // A large file checked for its first error alone is checked on every
+    // core (`parallel`), as far as the codec's restart points allow; the
+    // rest, or any other input, in one run.
+    let threads = parallel::threads();
+    let (mut input, mut error) = if framed.is_none()
+        && rules.is_none()
+        && !args.all_errors
+        && threads > 1
+        && size.is_some_and(|s| s >= parallel::FROM)
+    {
+        let input = label.open(reader).map_err(|e| support::read_failure(&name, &e))?;
+        let setup = parallel::Setup { from: input.codec, work: parallel::Work::Validate, threads };
+        match parallel::convert(&setup, Box::new(input.reader), &mut std::io::sink(), &mut |_| {}) {
+            Ok(parallel::Outcome::Done) => (None, None),
+            Ok(parallel::Outcome::Rest { offset, head, reader, .. }) => {
+                let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(&name, &e))?;
+                let reader = std::io::Cursor::new(head).chain(ahead);
+                (Some(Prepared { reader, codec: input.codec, skipped: input.skipped + offset }), None)
+            }
+            Err(parallel::Stop::Transcode(TranscodeError::Decode(e))) => (None, Some(e.shifted(input.skipped))),
+            Err(parallel::Stop::Transcode(TranscodeError::Encode(e))) => {
+                return Err(Failure::Io(format!("{name}: internal error: validation encoded: {e}")));
+            }
+            Err(parallel::Stop::Read(e) | parallel::Stop::Write(e)) => return Err(support::read_failure(&name, &e)),
+        }
+    } else {
+        let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(&name, &e))?;
+        (Some(label.open(ahead).map_err(|e| support::read_failure(&name, &e))?), None)
+    };
     let name = file.map_or_else(|| name.clone(), |p| p.display().to_string());
     let mut document = rules.map(|rules| Findings::new(rules.checker(), args.max_errors));
-    let mut lister = args.all_errors.then(|| Lister::new(input.codec, input.skipped, args.max_errors));
-    let mut decoder = codec_core::Decoder::new(input.codec, DecodeMode::Fatal);
-    let mut error = None;
-    loop {
-        if let Some(layout) = framed {
-            error = check_records(&mut input, layout, &name, lister.as_mut(), &mut decoder, out)?;
-            break;
-        }
-        let chunk = match input.reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(support::read_failure(&name, &e)),
-        };
-        let (n, last) = (chunk.len(), chunk.is_empty());
-        if let Some(document) = document.as_mut() {
-            document.feed(chunk, last, &name, out)?;
-        }
-        match lister.as_mut() {
-            Some(lister) => lister.push(chunk, last, &name, out)?,
-            None if error.is_none() => {
-                error = decoder.validate_chunk(chunk, last).err().map(|e| e.shifted(input.skipped));
-                if error.is_some() && document.is_none() {
-                    break;
-                }
+    let mut lister = match &input {
+        Some(input) => args.all_errors.then(|| Lister::new(input.codec, input.skipped, args.max_errors)),
+        None => None,
+    };
+    if let Some(input) = input.as_mut() {
+        let mut decoder = codec_core::Decoder::new(input.codec, DecodeMode::Fatal);
+        loop {
+            if let Some(layout) = framed {
+                error = check_records(input, layout, &name, lister.as_mut(), &mut decoder, out)?;
+                break;
             }
-            None => {}
-        }
-        input.reader.consume(n);
-        if last {
-            break;
+            let chunk = match input.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(support::read_failure(&name, &e)),
+            };
+            let (n, last) = (chunk.len(), chunk.is_empty());
+            if let Some(document) = document.as_mut() {
+                document.feed(chunk, last, &name, out)?;
+            }
+            match lister.as_mut() {
+                Some(lister) => lister.push(chunk, last, &name, out)?,
+                None if error.is_none() => {
+                    error = decoder.validate_chunk(chunk, last).err().map(|e| e.shifted(input.skipped));
+                    if error.is_some() && document.is_none() {
+                        break;
+                    }
+                }
+                None => {}
+            }
+            input.reader.consume(n);
+            if last {
+                break;
+            }
         }
     }
     let mut lines = String::new();

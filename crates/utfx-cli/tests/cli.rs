@@ -367,6 +367,70 @@ fn validate_reports_a_late_error_at_its_offset() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A file large enough to be validated in pieces on every core gives what
+/// one run gives: ok, or the first error at its offset in the whole file
+/// (std's `valid_up_to` for UTF-8), whether it falls inside a piece, at the
+/// seams around the first mebibyte, at the end, after a BOM, in UTF-16LE,
+/// or in a codec without restart points (CESU-8: validated in one run).
+#[test]
+fn validate_of_a_large_file_in_pieces_matches_one_run() {
+    let text = generated_text(9 << 20);
+    let dir = temp_dir("validate-pieces");
+    let file = dir.join("in");
+    let run = |codec: &str, input: &[u8]| {
+        std::fs::write(&file, input).unwrap();
+        let out = utfx().args(["validate", "-f", codec]).arg(&file).output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let first_error = |bytes: &[u8]| std::str::from_utf8(bytes).unwrap_err().valid_up_to();
+    let (code, out) = run("utf-8", text.as_bytes());
+    assert!(code == Some(0) && out.ends_with(": ok\n"), "{code:?} {out}");
+    let boundary = |i: usize| (i..).find(|&i| text.is_char_boundary(i)).unwrap();
+    for at in [(7 << 20) + 12_345, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 2 << 20] {
+        let at = boundary(at);
+        let mut bad = text.as_bytes().to_vec();
+        bad.insert(at, 0xFF);
+        let (code, out) = run("utf-8", &bad);
+        assert_eq!(code, Some(1), "{out}");
+        assert!(out.contains(&format!("offset {}: ", first_error(&bad))), "0xFF at {at}: {out}");
+        // The same after a BOM, which the offset counts.
+        let bommed = [&b"\xEF\xBB\xBF"[..], &bad].concat();
+        let (_, out) = run("utf-8", &bommed);
+        assert!(out.contains(&format!("offset {}: ", first_error(&bad) + 3)), "after a BOM: {out}");
+    }
+    let mut cut = text.as_bytes().to_vec();
+    cut.extend_from_slice(b"\xE2\x82");
+    let (code, out) = run("utf-8", &cut);
+    assert!(code == Some(1) && out.contains(&format!("offset {}: truncated", text.len())), "{out}");
+    // 3 MiB of continuation bytes: the error at their start, before the
+    // pieces that have no restart point.
+    let at = boundary(5 << 20);
+    let mut noisy = text.as_bytes().to_vec();
+    noisy.splice(at..at, std::iter::repeat_n(0x80, 3 << 20));
+    let (_, out) = run("utf-8", &noisy);
+    assert!(out.contains(&format!("offset {at}: ")), "{out}");
+    // UTF-16LE: a lone trail surrogate late in the file.
+    let mut utf16 = utf16le(&text);
+    let (code, out) = run("utf-16le", &utf16);
+    assert!(code == Some(0) && out.ends_with(": ok\n"), "{out}");
+    // (After a unit that is not a lead surrogate, which would pair with it.)
+    let at = ((6 << 20)..).step_by(2).find(|&i| !(0xD8..=0xDB).contains(&utf16[i - 1])).unwrap();
+    utf16.splice(at..at, [0x00, 0xDC]);
+    let (code, out) = run("utf-16le", &utf16);
+    assert!(code == Some(1) && out.contains(&format!("offset {at}: ")), "{out}");
+    // CESU-8 has no restart points: the first piece is handed back and the
+    // whole file validated in one run. Its text is UTF-8's below U+10000.
+    let bmp: String = text.chars().filter(|&c| c < '\u{10000}').collect();
+    let (code, out) = run("cesu-8", bmp.as_bytes());
+    assert!(code == Some(0) && out.ends_with(": ok\n"), "{out}");
+    let mut bad = bmp.into_bytes();
+    let at = (6 << 20) + (0..4).find(|&k| bad[(6 << 20) + k] & 0xC0 != 0x80).unwrap();
+    bad.insert(at, 0xFF);
+    let (code, out) = run("cesu-8", &bad);
+    assert!(code == Some(1) && out.contains(&format!("offset {at}: ")), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// What a pipe delivers is converted and written at once, not held back
 /// until a buffer fills or the input ends.
 #[test]
