@@ -1,7 +1,7 @@
-//! The AVX-512 forms of UTF-16 to UTF-8, of UTF-16 validation and of
-//! checked UTF-8 to UTF-16 (AVX512F, AVX512BW, AVX512VBMI2 and
-//! POPCNT, found at run time: `Level::Avx512`; built with Rust 1.89
-//! and later, `cfg(utfx_kernels_avx512)`), 32 units at a time.
+//! The AVX-512 forms of UTF-16 to UTF-8, of UTF-16 validation, of
+//! checked UTF-8 to UTF-16 and of the family validator's blocks (AVX512F,
+//! AVX512BW, AVX512VBMI2 and POPCNT, found at run time: `Level::Avx512`;
+//! built with Rust 1.89 and later, `cfg(utfx_kernels_avx512)`).
 //!
 //! `vpcompressb` does the packing that the AVX2 kernel does with a shuffle
 //! from a table for every four or eight units: each unit's candidate bytes
@@ -473,4 +473,101 @@ pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: 
         o -= 1;
     }
     (start, o)
+}
+
+/// The family validator's blocks on 512-bit vectors, with the contract of
+/// `simd.rs`'s `first_error_block` (whose work it takes over): the
+/// tables' classes of each pair of bytes and the continuation bytes a lead
+/// two or three back asks for, as [`checked_utf8_to_utf16`] computes them,
+/// 64 bytes a block from loads at `i - 1`, `i - 2` and `i - 3`, and ASCII
+/// blocks skipped. Without a forbidden pair it returns the first byte the
+/// tables flag. `generic` (the AVX2 instantiation's `first_error_block`)
+/// checks the first characters, the characters left after the last whole
+/// block, and a block whose flags a forbidden pair's mark may explain (a
+/// window of whole characters from two characters before the block, so
+/// that it sees both sequences of a pair): bytes before the characters it
+/// starts from are well-formed, since no flag was found before them.
+///
+/// # Safety
+///
+/// The processor has AVX2, AVX512F and AVX512BW.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+pub(super) unsafe fn first_error_block(
+    input: &[u8],
+    tables: &crate::Utf8Tables,
+    generic: &dyn Fn(&[u8]) -> usize,
+) -> usize {
+    let len = input.len();
+    let head = crate::boundary_from(input, 3);
+    if head < 3 || head + 64 > len {
+        return generic(input);
+    }
+    let stop = generic(&input[..head]);
+    if stop < head {
+        return stop;
+    }
+    // The start of the character before the one that byte `at - 1` is in:
+    // `generic` starts there, seeing the sequence before a `then` sequence
+    // of a forbidden pair.
+    let start = |from: usize| {
+        let mut k = from;
+        while k > 0 && from - k < 3 && input[k] & 0xC0 == 0x80 {
+            k -= 1;
+        }
+        k
+    };
+    let back = |at: usize| {
+        let j = start(at - 1);
+        if j == 0 { 0 } else { start(j - 1) }
+    };
+    let row = |t: &[u8; 16]| {
+        // SAFETY: 16 readable bytes.
+        _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
+    };
+    let (t1_high, t1_low, t2_high) = (row(&tables.byte_1_high), row(&tables.byte_1_low), row(&tables.byte_2_high));
+    let set8 = |b: u8| _mm512_set1_epi8(b as i8);
+    let nibble = set8(0x0F);
+    let p = input.as_ptr();
+    let mut i = head;
+    while i + 64 <= len {
+        // SAFETY: `3 <= i` and `i + 64 <= len`: the block's loads, 64
+        // bytes from `i`, `i - 1`, `i - 2` and `i - 3`, are inside `input`.
+        let load = |at: usize| unsafe { _mm512_loadu_si512(p.add(at).cast()) };
+        let (v, prev1) = (load(i), load(i - 1));
+        if _mm512_movepi8_mask(_mm512_or_si512(prev1, v)) == 0 {
+            // ASCII from `i - 1` on: no sequence is cut at `i`.
+            i += 64;
+            continue;
+        }
+        let (prev2, prev3) = (load(i - 2), load(i - 3));
+        let classes = _mm512_and_si512(
+            _mm512_and_si512(
+                _mm512_shuffle_epi8(t1_high, _mm512_and_si512(_mm512_srli_epi16::<4>(prev1), nibble)),
+                _mm512_shuffle_epi8(t1_low, _mm512_and_si512(prev1, nibble)),
+            ),
+            _mm512_shuffle_epi8(t2_high, _mm512_and_si512(_mm512_srli_epi16::<4>(v), nibble)),
+        );
+        let must = _mm512_and_si512(
+            _mm512_or_si512(_mm512_subs_epu8(prev2, set8(0xE0 - 0x80)), _mm512_subs_epu8(prev3, set8(0xF0 - 0x80))),
+            set8(0x80),
+        );
+        let errors = _mm512_xor_si512(must, classes);
+        let flagged = _mm512_test_epi8_mask(errors, errors);
+        if flagged == 0 {
+            i += 64;
+            continue;
+        }
+        if tables.pair.is_none() {
+            return i + flagged.trailing_zeros() as usize;
+        }
+        // A closer look, over whole characters.
+        let (j, end) = (back(i), crate::boundary_from(input, i + 64));
+        let stop = generic(&input[j..end]);
+        if stop < end - j {
+            return j + stop;
+        }
+        i = end;
+    }
+    let j = back(i);
+    j + generic(&input[j..])
 }

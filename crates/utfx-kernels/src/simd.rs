@@ -279,8 +279,8 @@ entry_points! {
 
 /// The SIMD levels of this module that this machine has, for the tests
 /// (`Level::Avx512` runs the AVX2 instantiation but for UTF-16 to UTF-8,
-/// UTF-16 validation and checked UTF-8 to UTF-16, which the AVX2 entry
-/// points hand to `avx512.rs` when
+/// UTF-16 validation, checked UTF-8 to UTF-16 and the family validator's
+/// blocks, which the AVX2 entry points hand to `avx512.rs` when
 /// the process runs at `Level::Avx512`: so on a machine with AVX-512 the
 /// sweeps at `Level::Avx2` check those blocks, and the AVX2 ones run on
 /// machines without it).

@@ -293,7 +293,6 @@ instantiate! {
     ascii_prefix(bytes: &[u8]) -> usize;
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
-    first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
     offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
     code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &crate::offsets::Utf8Offsets) -> usize;
     code_points_to_offset_utf8_slice(src: &[u32], dst: &mut [u8], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
@@ -315,6 +314,21 @@ pub(crate) fn checked_utf8_to_utf16(_: Avx2, src: &[u8], dst: &mut [u16], tables
         return (read + more, written + more_written);
     }
     super::checked_utf8_to_utf16::<V>(Avx2(()), src, dst, tables)
+}
+
+/// `super::first_error_block` over AVX2, with `avx512.rs`'s blocks at
+/// `Level::Avx512` (which hand it the input's first and last characters,
+/// and the blocks a forbidden pair's mark flags).
+#[target_feature(enable = "avx2")]
+pub(crate) fn first_error_block(_: Avx2, input: &[u8], tables: &Utf8Tables) -> usize {
+    #[cfg(utfx_kernels_avx512)]
+    if crate::level() == crate::Level::Avx512 {
+        let generic = |input: &[u8]| super::first_error_block::<V>(Avx2(()), input, tables);
+        // SAFETY: the level is `Avx512` only where the processor has what
+        // `avx512.rs` needs (`Level::is_available`).
+        return unsafe { crate::avx512::first_error_block(input, tables, &generic) };
+    }
+    super::first_error_block::<V>(Avx2(()), input, tables)
 }
 
 /// `super::utf16_units_prefix_blocks` over AVX2, with `avx512.rs`'s
