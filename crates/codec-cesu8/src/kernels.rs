@@ -325,7 +325,8 @@ impl Units {
 }
 
 /// Validates the longest well-formed prefix the kernels understand: plain
-/// text with the strict-UTF-8 skip, pairs (and what follows them) through
+/// text with the strict-UTF-8 skip, text with pairs in whole windows with
+/// the family validator and [`pairs_match`], and what these leave through
 /// UTF-16.
 pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
     let mut r = 0;
@@ -335,6 +336,11 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
         r += plain_prefix(&input[r..], rules.nul_stops);
         match &input[r..] {
             rest if starts_pair(rules.nul_stops, rest) => {
+                let paired = paired_prefix(rules.nul_stops, rest);
+                if paired > 0 {
+                    r += paired;
+                    continue;
+                }
                 let units = units.get();
                 match sequences_to_utf16(rules.nul_stops, rest, units, &mut window) {
                     (0, _) => return r,
@@ -345,6 +351,69 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
             _ => return r,
         }
     }
+}
+
+/// Returns the length of the longest run of whole windows at the front of
+/// `input` that are well-formed text with surrogate pairs: sequences that
+/// [`TABLES`] take, each surrogate's form half of a pair ([`pairs_match`]),
+/// no `00` when `nul_stops`. A window ends at a sequence's start, never
+/// between the halves of a pair; the windows grow fourfold from 64 bytes
+/// while they pass, so the work thrown away on the first that does not
+/// stays within four times what was taken (and 64 bytes at the start).
+fn paired_prefix(nul_stops: bool, input: &[u8]) -> usize {
+    let (mut start, mut window) = (0, SEQUENCE_WINDOW.0);
+    while start < input.len() {
+        let mut end = (start + window).min(input.len());
+        let mut back = 0;
+        while end < input.len() && back < 3 && input[end] & 0xC0 == 0x80 {
+            end -= 1;
+            back += 1;
+        }
+        if end < input.len() && end >= start + 3 && lead_surrogate_at(&input[end - 3..end]) {
+            end -= 3;
+        }
+        let block = &input[start..end];
+        let whole = !block.is_empty()
+            && (!nul_stops || memchr::memchr(0, block).is_none())
+            && valid_prefix(block, &TABLES) == block.len()
+            && pairs_match(block);
+        if !whole {
+            break;
+        }
+        start = end;
+        window = (window * 4).min(SEQUENCE_WINDOW.1);
+    }
+    start
+}
+
+/// Whether every surrogate's form in `text` (whole sequences that
+/// [`TABLES`] take) is half of a pair: a lead's (`ED A0..AF`) followed at
+/// once by a trail's (`ED B0..BF`), and a trail's preceded at once by a
+/// lead's. A check with no early exit, so that it vectorizes.
+fn pairs_match(text: &[u8]) -> bool {
+    let n = text.len();
+    let lead = |i: usize| text[i] == 0xED && text[i + 1] & 0xF0 == 0xA0;
+    let trail = |i: usize| text[i] == 0xED && text[i + 1] & 0xF0 == 0xB0;
+    if n < 6 {
+        // Room for no pair: no surrogate's form at all.
+        return (0..n.saturating_sub(1)).all(|i| !lead(i) && !trail(i));
+    }
+    // A trail's form in the first three bytes has no lead before it; a
+    // lead's in the last four, no room for a trail after it.
+    if (0..3).any(trail) || (n - 4..n - 1).any(lead) {
+        return false;
+    }
+    // Lead at `i` exactly where trail at `i + 3`, for every `i` whose trail
+    // would fit.
+    let m = n - 4;
+    let (first, second, fourth, fifth) = (&text[..m], &text[1..=m], &text[3..m + 3], &text[4..]);
+    let mut unpaired = false;
+    for i in 0..m {
+        let lead = (first[i] == 0xED) & (second[i] & 0xF0 == 0xA0);
+        let trail = (fourth[i] == 0xED) & (fifth[i] & 0xF0 == 0xB0);
+        unpaired |= lead != trail;
+    }
+    !unpaired
 }
 
 /// Decodes into code points.
@@ -526,6 +595,46 @@ pub(crate) fn encode_from_str(two_byte_nul: bool, input: &str, out: &mut [u8]) -
                 (r, w) = (r + 4, w + 6);
             }
             _ => return (r, w),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Rules, validate};
+    use alloc::vec::Vec;
+
+    /// U+1F4A9 in CESU-8: a lead surrogate's form, then a trail's.
+    const PAIR: &[u8] = b"\xED\xA0\xBD\xED\xB2\xA9";
+
+    #[test]
+    fn a_lone_surrogate_anywhere_among_pairs_stops_validation_before_it() {
+        // Runs of pairs behind 0 to 7 bytes of ASCII; a lone lead or trail,
+        // or a pair in the wrong order, at each pair's place after 0 to 5
+        // ASCII bytes, so that the windows' edges (64 bytes from the first
+        // pair, then 256 more, at sequence starts) fall on every byte of
+        // it and just before it: the valid prefix ends there.
+        let lone: [&[u8]; 3] = [b"\xED\xA0\x80", b"\xED\xB0\x80", b"\xED\xB0\x80\xED\xA0\x80"];
+        for rules in [Rules { nul_stops: false, two_byte_nul: false }, Rules { nul_stops: true, two_byte_nul: true }] {
+            for ascii in 0..8 {
+                let text: Vec<u8> = b"abcdefg"[..ascii].iter().chain(PAIR.repeat(80).iter()).copied().collect();
+                assert_eq!(validate(rules, &text), text.len());
+                for k in 0..80 {
+                    for filler in 0..6 {
+                        let at = ascii + 6 * k + filler;
+                        for piece in lone {
+                            let mut bad = text.clone();
+                            bad.splice(at - filler..at - filler, b"xxxxx"[..filler].iter().chain(piece).copied());
+                            assert_eq!(validate(rules, &bad), at, "{piece:02X?} at {at} after {ascii} ASCII");
+                        }
+                    }
+                }
+                // A trail's form cut short by the end, after every pair.
+                for k in 1..80 {
+                    let end = ascii + 6 * k - 1;
+                    assert_eq!(validate(rules, &text[..end]), end - 5, "cut at {end}");
+                }
+            }
         }
     }
 }

@@ -535,8 +535,19 @@ pub(super) unsafe fn first_error_block(
         let load = |at: usize| unsafe { _mm512_loadu_si512(p.add(at).cast()) };
         let (v, prev1) = (load(i), load(i - 1));
         if _mm512_movepi8_mask(_mm512_or_si512(prev1, v)) == 0 {
-            // ASCII from `i - 1` on: no sequence is cut at `i`.
+            // ASCII from `i - 1` on: no sequence is cut at `i`. A run of
+            // ASCII goes 256 bytes at a time while it lasts.
             i += 64;
+            while i + 256 <= len {
+                // SAFETY: `i + 256 <= len`: the 256 bytes from `i` are
+                // inside `input`.
+                let load = |k: usize| unsafe { _mm512_loadu_si512(p.add(i + 64 * k).cast()) };
+                let any = _mm512_or_si512(_mm512_or_si512(load(0), load(1)), _mm512_or_si512(load(2), load(3)));
+                if _mm512_movepi8_mask(any) != 0 {
+                    break;
+                }
+                i += 256;
+            }
             continue;
         }
         let (prev2, prev3) = (load(i - 2), load(i - 3));
