@@ -326,8 +326,8 @@ impl Units {
 
 /// Validates the longest well-formed prefix the kernels understand: plain
 /// text with the strict-UTF-8 skip, text with pairs in whole windows with
-/// the family validator and [`pairs_match`], and what these leave through
-/// UTF-16.
+/// the family validator and the kernels' check that surrogates pair up, and
+/// what these leave through UTF-16.
 pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
     let mut r = 0;
     let mut units = Units(None);
@@ -355,8 +355,9 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
 
 /// Returns the length of the longest run of whole windows at the front of
 /// `input` that are well-formed text with surrogate pairs: sequences that
-/// [`TABLES`] take, each surrogate's form half of a pair ([`pairs_match`]),
-/// no `00` when `nul_stops`. A window ends at a sequence's start, never
+/// [`TABLES`] take, each surrogate's form half of a pair
+/// (`utfx_kernels::surrogate_forms_pair_up`), no `00` when `nul_stops`. A
+/// window ends at a sequence's start, never
 /// between the halves of a pair; the windows grow fourfold from 64 bytes
 /// while they pass, so the work thrown away on the first that does not
 /// stays within four times what was taken (and 64 bytes at the start).
@@ -376,7 +377,7 @@ fn paired_prefix(nul_stops: bool, input: &[u8]) -> usize {
         let whole = !block.is_empty()
             && (!nul_stops || memchr::memchr(0, block).is_none())
             && valid_prefix(block, &TABLES) == block.len()
-            && pairs_match(block);
+            && utfx_kernels::surrogate_forms_pair_up(block);
         if !whole {
             break;
         }
@@ -384,36 +385,6 @@ fn paired_prefix(nul_stops: bool, input: &[u8]) -> usize {
         window = (window * 4).min(SEQUENCE_WINDOW.1);
     }
     start
-}
-
-/// Whether every surrogate's form in `text` (whole sequences that
-/// [`TABLES`] take) is half of a pair: a lead's (`ED A0..AF`) followed at
-/// once by a trail's (`ED B0..BF`), and a trail's preceded at once by a
-/// lead's. A check with no early exit, so that it vectorizes.
-fn pairs_match(text: &[u8]) -> bool {
-    let n = text.len();
-    let lead = |i: usize| text[i] == 0xED && text[i + 1] & 0xF0 == 0xA0;
-    let trail = |i: usize| text[i] == 0xED && text[i + 1] & 0xF0 == 0xB0;
-    if n < 6 {
-        // Room for no pair: no surrogate's form at all.
-        return (0..n.saturating_sub(1)).all(|i| !lead(i) && !trail(i));
-    }
-    // A trail's form in the first three bytes has no lead before it; a
-    // lead's in the last four, no room for a trail after it.
-    if (0..3).any(trail) || (n - 4..n - 1).any(lead) {
-        return false;
-    }
-    // Lead at `i` exactly where trail at `i + 3`, for every `i` whose trail
-    // would fit.
-    let m = n - 4;
-    let (first, second, fourth, fifth) = (&text[..m], &text[1..=m], &text[3..m + 3], &text[4..]);
-    let mut unpaired = false;
-    for i in 0..m {
-        let lead = (first[i] == 0xED) & (second[i] & 0xF0 == 0xA0);
-        let trail = (fourth[i] == 0xED) & (fifth[i] & 0xF0 == 0xB0);
-        unpaired |= lead != trail;
-    }
-    !unpaired
 }
 
 /// Decodes into code points.

@@ -570,12 +570,91 @@ pub fn count_code_points(units: &[u16]) -> usize {
     units.len() - count_trails(units)
 }
 
+/// Whether every surrogate's three-byte form in `text` is half of a pair,
+/// as CESU-8 and Modified UTF-8 require: each lead surrogate's form
+/// (`ED A0..AF`, U+D800..U+DBFF) followed at once by a trail surrogate's
+/// (`ED B0..BF`), and each trail's preceded at once by a lead's. `text` is
+/// whole sequences of the UTF-8 family (as the family validator finds
+/// them); on other bytes the answer is unspecified, but it never panics.
+///
+/// # Examples
+///
+/// ```
+/// // U+1F4A9 as two surrogates' forms, then a lone lead surrogate.
+/// assert!(utfx_kernels::surrogate_forms_pair_up(b"a\xED\xA0\xBD\xED\xB2\xA9b"));
+/// assert!(!utfx_kernels::surrogate_forms_pair_up(b"a\xED\xA0\xBDb"));
+/// ```
+#[must_use]
+pub fn surrogate_forms_pair_up(text: &[u8]) -> bool {
+    let n = text.len();
+    let lead = |i: usize| text[i] == 0xED && text[i + 1] & 0xF0 == 0xA0;
+    let trail = |i: usize| text[i] == 0xED && text[i + 1] & 0xF0 == 0xB0;
+    if n < 6 {
+        // Room for no pair: no surrogate's form at all.
+        return (0..n.saturating_sub(1)).all(|i| !lead(i) && !trail(i));
+    }
+    // A trail's form in the first three bytes has no lead before it; a
+    // lead's in the last four, no room for a trail after it.
+    if (0..3).any(trail) || (n - 4..n - 1).any(lead) {
+        return false;
+    }
+    // A lead's form at `i` exactly where a trail's is at `i + 3`, for every
+    // `i` below `n - 4`.
+    #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
+    let Some(checked) = avx512::surrogate_forms_pair_up_at_level(text) else {
+        return false;
+    };
+    #[cfg(not(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512)))]
+    let checked = 0;
+    let m = n - 4;
+    let (first, second, fourth, fifth) =
+        (&text[checked..m], &text[checked + 1..=m], &text[checked + 3..m + 3], &text[checked + 4..]);
+    // No early exit, so that the loop vectorizes.
+    let mut unpaired = false;
+    for i in 0..m - checked {
+        let lead = (first[i] == 0xED) & (second[i] & 0xF0 == 0xA0);
+        let trail = (fourth[i] == 0xED) & (fifth[i] & 0xF0 == 0xB0);
+        unpaired |= lead != trail;
+    }
+    !unpaired
+}
+
 #[cfg(test)]
 mod tests {
     use alloc::string::String;
     use alloc::vec::Vec;
 
     use super::{ascii_prefix, count_code_points, count_utf8_code_points, utf8_to_utf16, utf16_prefix, utf16_to_utf8};
+
+    #[test]
+    fn surrogate_forms_pair_up_where_a_walk_over_the_sequences_finds_pairs() {
+        // Random whole sequences, mostly pairs, now and then a lone lead or
+        // trail surrogate's form (which may still meet its other half), up
+        // to about 600 bytes (several 64-byte blocks from every alignment);
+        // the reference walks the sequences.
+        let pieces: [&[u8]; 5] = [b"a", b"\xC3\xA9", b"\xE4\xB8\xAD", b"\xED\xAF\xBF", b"\xED\xB0\x80"];
+        let mut rng = crate::test_support::Rng::new(29);
+        let trials = if cfg!(miri) { 40 } else { 3000 };
+        for trial in 0..trials {
+            let count = rng.next() as usize % 160;
+            let mut seq: Vec<usize> = Vec::new();
+            while seq.len() < count {
+                match rng.next() % 200 {
+                    0 => seq.push(3),
+                    1 => seq.push(4),
+                    r if r < 80 => seq.extend([3, 4]),
+                    r => seq.push((r % 3) as usize),
+                }
+            }
+            let paired = seq.iter().enumerate().all(|(k, &p)| match p {
+                3 => seq.get(k + 1) == Some(&4),
+                4 => k > 0 && seq[k - 1] == 3,
+                _ => true,
+            });
+            let text: Vec<u8> = seq.iter().flat_map(|&p| pieces[p].iter().copied()).collect();
+            assert_eq!(super::surrogate_forms_pair_up(&text), paired, "trial {trial}: {seq:?}");
+        }
+    }
 
     /// Both counts, portable and at every SIMD level the machine has,
     /// against `expected`.
