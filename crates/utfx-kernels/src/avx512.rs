@@ -482,11 +482,11 @@ pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: 
 /// 64 bytes a block from loads at `i - 1`, `i - 2` and `i - 3`, and ASCII
 /// blocks skipped. Without a forbidden pair it returns the first byte the
 /// tables flag. `generic` (the AVX2 instantiation's `first_error_block`)
-/// checks the first characters, the characters left after the last whole
-/// block, and a block whose flags a forbidden pair's mark may explain (a
-/// window of whole characters from two characters before the block, so
-/// that it sees both sequences of a pair): bytes before the characters it
-/// starts from are well-formed, since no flag was found before them.
+/// checks the characters left after the last whole block, and a block
+/// whose flags a forbidden pair's mark may explain (a window of whole
+/// characters from two characters before the block, so that it sees both
+/// sequences of a pair): bytes before the characters it starts from are
+/// well-formed, since no flag was found before them.
 ///
 /// # Safety
 ///
@@ -502,7 +502,9 @@ pub(super) unsafe fn first_error_block(
     if head < 3 || head + 64 > len {
         return generic(input);
     }
-    let stop = generic(&input[..head]);
+    // The first characters, a character at a time (a short call of
+    // `generic` would pad a block of its own).
+    let stop = crate::validate::valid_prefix_portable(&input[..head], tables);
     if stop < head {
         return stop;
     }
