@@ -357,10 +357,11 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
 /// `input` that are well-formed text with surrogate pairs: sequences that
 /// [`TABLES`] take, each surrogate's form half of a pair
 /// (`utfx_kernels::surrogate_forms_pair_up`), no `00` when `nul_stops`. A
-/// window ends at a sequence's start, never
-/// between the halves of a pair; the windows grow fourfold from 64 bytes
-/// while they pass, so the work thrown away on the first that does not
-/// stays within four times what was taken (and 64 bytes at the start).
+/// window ends at a sequence's start, never between the halves of a pair;
+/// the windows grow fourfold from 64 bytes to [`PAIRED_WINDOW`] while they
+/// pass, so the work thrown away on the first that does not stays within
+/// four times what was taken (and 64 bytes at the start), and each
+/// window's passes read what the one before left in the cache.
 fn paired_prefix(nul_stops: bool, input: &[u8]) -> usize {
     let (mut start, mut window) = (0, SEQUENCE_WINDOW.0);
     while start < input.len() {
@@ -382,10 +383,15 @@ fn paired_prefix(nul_stops: bool, input: &[u8]) -> usize {
             break;
         }
         start = end;
-        window = (window * 4).min(SEQUENCE_WINDOW.1);
+        window = (window * 4).min(PAIRED_WINDOW);
     }
     start
 }
+
+/// The largest window of [`paired_prefix`]: a page, so that its three
+/// passes (`00`, the validator, the pairs) read the same page, and the
+/// work thrown away where a window fails stays small.
+const PAIRED_WINDOW: usize = 4096;
 
 /// Decodes into code points.
 pub(crate) fn decode(rules: Rules, input: &[u8], out: &mut Vec<CodePoint>) -> usize {
