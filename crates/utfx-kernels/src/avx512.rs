@@ -297,6 +297,53 @@ pub(super) unsafe fn utf16_prefix_blocks<const SWAP: bool>(src: *const u8, units
     i - carry as usize
 }
 
+/// Keiser and Lemire's lookup (decision 0014) on 512-bit vectors: the
+/// grammar's three tables, each row in every 128-bit lane.
+struct Lookup {
+    byte_1_high: __m512i,
+    byte_1_low: __m512i,
+    byte_2_high: __m512i,
+}
+
+impl Lookup {
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn new(tables: &crate::Utf8Tables) -> Lookup {
+        let row = |t: &[u8; 16]| {
+            // SAFETY: 16 readable bytes.
+            _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
+        };
+        Lookup {
+            byte_1_high: row(&tables.byte_1_high),
+            byte_1_low: row(&tables.byte_1_low),
+            byte_2_high: row(&tables.byte_2_high),
+        }
+    }
+
+    /// The bytes of `v` the tables flag: the classes of each pair of bytes
+    /// (the byte before from `prev1`) that meet, and where a lead two or
+    /// three back (`prev2`, `prev3`) asks for a continuation byte or none
+    /// does (`simd.rs`'s `Checker`).
+    #[target_feature(enable = "avx512f,avx512bw")]
+    #[inline]
+    fn flagged(&self, v: __m512i, prev1: __m512i, prev2: __m512i, prev3: __m512i) -> __mmask64 {
+        let set8 = |b: u8| _mm512_set1_epi8(b as i8);
+        let nibble = set8(0x0F);
+        let classes = _mm512_and_si512(
+            _mm512_and_si512(
+                _mm512_shuffle_epi8(self.byte_1_high, _mm512_and_si512(_mm512_srli_epi16::<4>(prev1), nibble)),
+                _mm512_shuffle_epi8(self.byte_1_low, _mm512_and_si512(prev1, nibble)),
+            ),
+            _mm512_shuffle_epi8(self.byte_2_high, _mm512_and_si512(_mm512_srli_epi16::<4>(v), nibble)),
+        );
+        let must = _mm512_and_si512(
+            _mm512_or_si512(_mm512_subs_epu8(prev2, set8(0xE0 - 0x80)), _mm512_subs_epu8(prev3, set8(0xF0 - 0x80))),
+            set8(0x80),
+        );
+        let errors = _mm512_xor_si512(must, classes);
+        _mm512_test_epi8_mask(errors, errors)
+    }
+}
+
 /// UTF-8 to UTF-16, checked against a grammar's tables without a forbidden
 /// pair (`simd.rs`'s `checked_utf8_to_utf16`, whose work it takes over
 /// where it can): 64 bytes a block, validated with the tables as Keiser
@@ -345,11 +392,7 @@ pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: 
     if read < head {
         return (0, 0);
     }
-    let row = |t: &[u8; 16]| {
-        // SAFETY: 16 readable bytes.
-        _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
-    };
-    let (t1_high, t1_low, t2_high) = (row(&tables.byte_1_high), row(&tables.byte_1_low), row(&tables.byte_2_high));
+    let lookup = Lookup::new(tables);
     let set8 = |b: u8| _mm512_set1_epi8(b as i8);
     let set16 = |u: u16| _mm512_set1_epi16(u as i16);
     let p = src.as_ptr();
@@ -376,22 +419,7 @@ pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: 
             continue;
         }
         let (prev2, prev3) = (load(i - 2), load(i - 3));
-        // The tables' classes of each pair of bytes, and where a lead two or
-        // three back asks for a continuation byte (`simd.rs`'s `Checker`).
-        let nibble = set8(0x0F);
-        let classes = _mm512_and_si512(
-            _mm512_and_si512(
-                _mm512_shuffle_epi8(t1_high, _mm512_and_si512(_mm512_srli_epi16::<4>(prev1), nibble)),
-                _mm512_shuffle_epi8(t1_low, _mm512_and_si512(prev1, nibble)),
-            ),
-            _mm512_shuffle_epi8(t2_high, _mm512_and_si512(_mm512_srli_epi16::<4>(v), nibble)),
-        );
-        let must = _mm512_and_si512(
-            _mm512_or_si512(_mm512_subs_epu8(prev2, set8(0xE0 - 0x80)), _mm512_subs_epu8(prev3, set8(0xF0 - 0x80))),
-            set8(0x80),
-        );
-        let errors = _mm512_xor_si512(must, classes);
-        if _mm512_test_epi8_mask(errors, errors) != 0 {
+        if lookup.flagged(v, prev1, prev2, prev3) != 0 {
             break;
         }
         // Position `k` of the window is byte `i - 1 + k`: it ends a
@@ -522,13 +550,7 @@ pub(super) unsafe fn first_error_block(
         let j = start(at - 1);
         if j == 0 { 0 } else { start(j - 1) }
     };
-    let row = |t: &[u8; 16]| {
-        // SAFETY: 16 readable bytes.
-        _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
-    };
-    let (t1_high, t1_low, t2_high) = (row(&tables.byte_1_high), row(&tables.byte_1_low), row(&tables.byte_2_high));
-    let set8 = |b: u8| _mm512_set1_epi8(b as i8);
-    let nibble = set8(0x0F);
+    let lookup = Lookup::new(tables);
     let p = input.as_ptr();
     let mut i = head;
     while i + 64 <= len {
@@ -552,20 +574,7 @@ pub(super) unsafe fn first_error_block(
             }
             continue;
         }
-        let (prev2, prev3) = (load(i - 2), load(i - 3));
-        let classes = _mm512_and_si512(
-            _mm512_and_si512(
-                _mm512_shuffle_epi8(t1_high, _mm512_and_si512(_mm512_srli_epi16::<4>(prev1), nibble)),
-                _mm512_shuffle_epi8(t1_low, _mm512_and_si512(prev1, nibble)),
-            ),
-            _mm512_shuffle_epi8(t2_high, _mm512_and_si512(_mm512_srli_epi16::<4>(v), nibble)),
-        );
-        let must = _mm512_and_si512(
-            _mm512_or_si512(_mm512_subs_epu8(prev2, set8(0xE0 - 0x80)), _mm512_subs_epu8(prev3, set8(0xF0 - 0x80))),
-            set8(0x80),
-        );
-        let errors = _mm512_xor_si512(must, classes);
-        let flagged = _mm512_test_epi8_mask(errors, errors);
+        let flagged = lookup.flagged(v, prev1, load(i - 2), load(i - 3));
         if flagged == 0 {
             i += 64;
             continue;
