@@ -549,9 +549,9 @@ const TARGETS: &[Target] = &[
         peer: "Transcoder",
         texts: Texts::All,
         ratio: 0.9,
-        limit: "the reader transcodes straight into the caller's buffer, but `read_to_end` first zeroes it (a `Read` \
-                takes initialized bytes; std's `read_buf` is unstable), a fifth of the reader's time in `perf`, and a \
-                `Read` lends no bytes, so the input is copied into the reader's buffer first (a tenth; decision 0033)",
+        limit: "the reader reads the text in place (`from_buf_read`) and transcodes straight into the caller's \
+                buffer, but a `Read` takes initialized bytes, so `read_to_end` zeroes its room first, 64 KiB at a \
+                time (std's `read_buf`, which would lend uninitialized room, is unstable; decisions 0033, 0034)",
     },
     // Issue 26: the 128-bit kernels (SSE4.2 here, the stand-in for NEON).
     Target {

@@ -9,7 +9,7 @@
 
 mod common;
 
-use std::io::Read;
+use std::io::{BufReader, Read};
 
 use codec_core::bom::Bom;
 use codec_core::{
@@ -299,46 +299,79 @@ impl Read for Trickle<'_> {
     }
 }
 
+/// The same transcoding from each way of building a reader: `new` over a
+/// source of one byte per call, and `from_buf_read` over a `BufReader` of
+/// three bytes around it (lent windows cut everywhere) and over the whole
+/// slice (one window); each with `bom` removed when given.
+fn each_reader<'a, D, E>(input: &'a [u8], from: D, to: E, bom: Option<Bom>) -> Vec<Box<dyn Read + 'a>>
+where
+    D: Decode + Copy + 'a,
+    E: Encode<Point = D::Point> + Copy + 'a,
+{
+    let (dm, em) = (DecodeMode::Fatal, EncodeMode::Fatal);
+    let readers: Vec<Box<dyn Read + 'a>> = vec![
+        Box::new(TranscodeReader::new(Trickle(input), from, dm, to, em)),
+        Box::new(TranscodeReader::from_buf_read(BufReader::with_capacity(3, Trickle(input)), from, dm, to, em)),
+        Box::new(TranscodeReader::from_buf_read(input, from, dm, to, em)),
+    ];
+    let Some(bom) = bom else { return readers };
+    vec![
+        Box::new(TranscodeReader::new(Trickle(input), from, dm, to, em).with_bom_removal(bom)),
+        Box::new(
+            TranscodeReader::from_buf_read(BufReader::with_capacity(3, Trickle(input)), from, dm, to, em)
+                .with_bom_removal(bom),
+        ),
+        Box::new(TranscodeReader::from_buf_read(input, from, dm, to, em).with_bom_removal(bom)),
+    ]
+}
+
 #[test]
 fn transcode_reader_equals_one_shot_and_reports_errors_after_the_good_part() {
     let input = "héllo wörld ߿".repeat(5000);
     let expected = Ucs2.encode(&Mini.decode(input.as_bytes()).unwrap()).unwrap();
-    let mut out = Vec::new();
-    TranscodeReader::new(Trickle(input.as_bytes()), Mini, DecodeMode::Fatal, Ucs2, EncodeMode::Fatal)
-        .read_to_end(&mut out)
-        .unwrap();
-    assert_eq!(out, expected);
+    for mut reader in each_reader(input.as_bytes(), Mini, Ucs2, None) {
+        // Output already in the vector stays.
+        let mut out = b"kept".to_vec();
+        reader.read_to_end(&mut out).unwrap();
+        assert_eq!(out[..4], *b"kept");
+        assert_eq!(out[4..], expected);
+    }
 
-    let mut out = Vec::new();
-    let mut reader = TranscodeReader::new(&b"ok\xFFno"[..], Mini, DecodeMode::Fatal, Ucs2, EncodeMode::Fatal);
-    let err = reader.read_to_end(&mut out).unwrap_err();
-    assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
-    assert_eq!(out, b"\x00o\x00k");
-    let inner = err.into_inner().unwrap().downcast::<TranscodeError>().unwrap();
-    assert!(matches!(*inner, TranscodeError::Decode(e) if e.valid_up_to() == 2));
+    for mut reader in each_reader(b"ok\xFFno", Mini, Ucs2, None) {
+        let mut out = Vec::new();
+        let err = reader.read_to_end(&mut out).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+        assert_eq!(out, b"\x00o\x00k");
+        let inner = err.into_inner().unwrap().downcast::<TranscodeError>().unwrap();
+        assert!(matches!(*inner, TranscodeError::Decode(e) if e.valid_up_to() == 2));
+    }
 
     // Encode errors too: U+0800 is beyond Mini.
-    let mut out = Vec::new();
-    let err = TranscodeReader::new(&b"\x00A\x08\x00"[..], Ucs2, DecodeMode::Fatal, Mini, EncodeMode::Fatal)
-        .read_to_end(&mut out)
-        .unwrap_err();
-    assert_eq!(out, b"A");
-    assert!(err.to_string().contains("index 1"), "{err}");
+    for mut reader in each_reader(b"\x00A\x08\x00", Ucs2, Mini, None) {
+        let mut out = Vec::new();
+        let err = reader.read_to_end(&mut out).unwrap_err();
+        assert_eq!(out, b"A");
+        assert!(err.to_string().contains("index 1"), "{err}");
+    }
 }
 
 #[test]
 fn transcode_reader_removes_a_bom_only_when_asked_and_counts_it_in_offsets() {
     // Ucs2 is big-endian: FE FF is U+FEFF, which Mini cannot encode, so a
     // BOM that is not removed is an encoding error at index 0.
+    // Each way of building the reader gives the same bytes and error.
     let read = |input: &[u8], bom: Option<Bom>| {
-        let reader = TranscodeReader::new(Trickle(input), Ucs2, DecodeMode::Fatal, Mini, EncodeMode::Fatal);
-        let mut reader = match bom {
-            Some(bom) => reader.with_bom_removal(bom),
-            None => reader,
-        };
-        let mut out = Vec::new();
-        let result = reader.read_to_end(&mut out);
-        (out, result.map_err(|e| e.into_inner().unwrap().downcast::<TranscodeError>().unwrap()))
+        let mut answers = each_reader(input, Ucs2, Mini, bom).into_iter().map(|mut reader| {
+            let mut out = Vec::new();
+            let result = reader.read_to_end(&mut out);
+            (out, result.map_err(|e| e.into_inner().unwrap().downcast::<TranscodeError>().unwrap()))
+        });
+        let first = answers.next().unwrap();
+        for other in answers {
+            assert_eq!(other.0, first.0, "{input:?}");
+            assert_eq!(other.1.as_ref().err(), first.1.as_ref().err(), "{input:?}");
+        }
+        first
     };
     let (out, result) = read(b"\xFE\xFF\x00A\x00\xE9", Some(Bom::Utf16Be));
     assert_eq!(out.as_slice(), &b"A\xC3\xA9"[..]);
@@ -374,17 +407,17 @@ fn transcode_reader_gives_the_same_bytes_to_reads_of_any_size() {
     let input = format!("{}\u{FF}", "héllo wörld ߿ ".repeat(3000));
     let expected = Ucs2.encode(&Mini.decode(input.as_bytes()).unwrap()).unwrap();
     for sizes in [&[1usize][..], &[3, 4095, 4096, 1], &[7, 100_000], &[5000, 2, 16_385]] {
-        let mut reader =
-            TranscodeReader::new(Trickle(input.as_bytes()), Mini, DecodeMode::Fatal, Ucs2, EncodeMode::Fatal);
-        let mut out = Vec::new();
-        for &size in sizes.iter().cycle() {
-            let mut buf = vec![0u8; size];
-            match reader.read(&mut buf).unwrap() {
-                0 => break,
-                n => out.extend_from_slice(&buf[..n]),
+        for mut reader in each_reader(input.as_bytes(), Mini, Ucs2, None) {
+            let mut out = Vec::new();
+            for &size in sizes.iter().cycle() {
+                let mut buf = vec![0u8; size];
+                match reader.read(&mut buf).unwrap() {
+                    0 => break,
+                    n => out.extend_from_slice(&buf[..n]),
+                }
             }
+            assert_eq!(out, expected, "reads of {sizes:?}");
         }
-        assert_eq!(out, expected, "reads of {sizes:?}");
     }
     let bad = b"ok ".repeat(3000).into_iter().chain([0xFF]).collect::<Vec<u8>>();
     let mut reader = TranscodeReader::new(&bad[..], Mini, DecodeMode::Fatal, Ucs2, EncodeMode::Fatal);
