@@ -221,7 +221,7 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> Read for TranscodeReader<R
     }
 
     /// Reads to the end as [`Read::read_to_end`] does, into room zeroed
-    /// [`OUTPUT_STEP`] bytes at a time, each byte once: std's form lends a
+    /// 64 KiB at a time, each byte once: std's form lends a
     /// reader 8 KiB at a time, zeroed on every call, and lends more only
     /// while reads fill it to the byte, which a transcoder's rarely do.
     fn read_to_end(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
