@@ -67,10 +67,16 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     // every core (`parallel`); what is left, or any other input, in one run.
     let threads = parallel::threads();
     let big = input.codec.info().domain.max.is_none();
+    let utf16le = support::codec("utf-16le").is_ok_and(|codec| std::ptr::addr_eq(to, codec));
     let parallel = (!big && threads > 1 && size.is_some_and(|s| s >= parallel::FROM) && to.is_context_free())
         .then_some(parallel::Setup {
             from: input.codec,
-            work: parallel::Work::Convert { decode_mode, to, encode_mode },
+            work: parallel::Work::Convert {
+                decode_mode,
+                to,
+                encode_mode,
+                units: cfg!(target_endian = "little") && utf16le,
+            },
             threads,
         });
     // -s: no progress bar either (an error still prints).
