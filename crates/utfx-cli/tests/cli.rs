@@ -370,7 +370,7 @@ fn validate_reports_a_late_error_at_its_offset() {
 /// A file large enough to be validated in pieces on every core gives what
 /// one run gives: ok, or the first error at its offset in the whole file
 /// (std's `valid_up_to` for UTF-8), whether it falls inside a piece, at the
-/// seams around the first mebibyte, at the end, after a BOM, in UTF-16LE,
+/// seams around 1 MiB (four pieces in), at the end, after a BOM, in UTF-16LE,
 /// or in a codec without restart points (CESU-8: validated in one run).
 #[test]
 fn validate_of_a_large_file_in_pieces_matches_one_run() {
