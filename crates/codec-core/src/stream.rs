@@ -1050,8 +1050,9 @@ trait Source {
     fn units(&self) -> usize;
 
     /// Runs the codec's kernel for this kind of text from unit `from` into
-    /// `dst`: (units read, bytes written).
-    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize);
+    /// `dst`: (units read, bytes written, the code points read when the
+    /// kernel counted them).
+    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize, Option<usize>);
 
     /// Counts the code points of the well-formed units `from..to`.
     fn points(&self, from: usize, to: usize) -> usize;
@@ -1067,9 +1068,9 @@ impl Source for [u16] {
         self.len()
     }
 
-    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize) {
+    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize, Option<usize>) {
         let done = paths.run(FastJob::EncodeFromUtf16(&self[from..], dst));
-        (done.read, done.written)
+        (done.read, done.written, done.points)
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
@@ -1102,9 +1103,9 @@ impl Source for str {
         self.len()
     }
 
-    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize) {
+    fn kernel(&self, paths: &dyn FastPaths, from: usize, dst: &mut [u8]) -> (usize, usize, Option<usize>) {
         let done = self.get(from..).map_or_else(Default::default, |rest| paths.run(FastJob::EncodeFromStr(rest, dst)));
-        (done.read, done.written)
+        (done.read, done.written, done.points)
     }
 
     fn points(&self, from: usize, to: usize) -> usize {
@@ -1168,10 +1169,10 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
                 && self.lead_unit.is_none()
                 && self.state == 0
             {
-                let (r, w) = src.kernel(paths, read, &mut dst[written..]);
+                let (r, w, points) = src.kernel(paths, read, &mut dst[written..]);
                 read += r;
                 written += w;
-                self.index += src.points(read - r, read);
+                self.index += points.unwrap_or_else(|| src.points(read - r, read));
                 if read == src.units() {
                     continue;
                 }

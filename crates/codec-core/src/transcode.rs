@@ -298,12 +298,12 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
                     self.decoder.advance(r);
                     read += r;
                     let units = &self.units[..u];
-                    let Progress { read: ur, written: w, .. } = crate::fast::run(
+                    let Progress { read: ur, written: w, points: counted } = crate::fast::run(
                         self.encoder.codec().fast_paths(),
                         FastJob::EncodeFromValidUtf16(units, &mut dst[written..]),
                     );
                     written += w;
-                    self.encoder.advance(utfx_kernels::count_code_points(&units[..ur]));
+                    self.encoder.advance(counted.unwrap_or_else(|| utfx_kernels::count_code_points(&units[..ur])));
                     if ur < u {
                         // The encoder's kernel stopped: the rest of the
                         // pivot, all scalar values, goes step by step.

@@ -352,7 +352,8 @@ impl FastPaths for Utf8 {
                 (read, out.len() - before).into()
             }
             FastJob::EncodeFromUtf16(input, out) | FastJob::EncodeFromValidUtf16(input, out) => {
-                kernels::encode_from_utf16(input, out).into()
+                let (read, written, points) = utfx_kernels::utf16_to_utf8_counted(input, out);
+                Progress { read, written, points: Some(points) }
             }
             FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(input, out).into(),
             _ => Progress::default(),

@@ -436,6 +436,27 @@ pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     utf16_to_utf8_portable(src, dst)
 }
 
+/// Converts as [`utf16_to_utf8`] does, and also returns how many code points
+/// it read: (units read, bytes written, code points). The portable form
+/// counts the surrogate pairs as it converts; the SIMD forms count the
+/// units they read afterwards, while they are in the nearest cache.
+///
+/// # Examples
+///
+/// ```
+/// let mut bytes = [0u8; 8];
+/// let done = utfx_kernels::utf16_to_utf8_counted(&[0x68, 0xD83D, 0xDCA9], &mut bytes);
+/// assert_eq!((done, &bytes[..5]), ((3, 5, 2), "h\u{1F4A9}".as_bytes()));
+/// ```
+#[must_use]
+pub fn utf16_to_utf8_counted(src: &[u16], dst: &mut [u8]) -> (usize, usize, usize) {
+    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+    if let Some((read, written)) = simd::utf16_to_utf8_at_level(src, dst) {
+        return (read, written, count_code_points(&src[..read]));
+    }
+    portable::utf16_to_utf8_counted(src, dst)
+}
+
 /// Converts UTF-16 held as bytes, little-endian or (`big_endian`) big-endian,
 /// to UTF-8 in `dst`, as [`utf16_to_utf8`] does with the same units: (units
 /// read, bytes written). A last odd byte is not read.

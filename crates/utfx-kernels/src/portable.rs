@@ -159,8 +159,17 @@ impl<F: Fn(usize) -> u16> Units for ByFn<F> {
 /// from UTF-16 to UTF-8 ([`crate::utf16_to_utf8`], the bytes forms).
 #[inline]
 pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize) {
+    let (read, written, _) = units_to_utf8_counted(src, dst);
+    (read, written)
+}
+
+/// [`units_to_utf8`], also returning the surrogate pairs it read, from
+/// which the code points follow (units read less pairs) without a second
+/// pass.
+#[inline]
+pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize, usize) {
     let len = src.count();
-    let (mut i, mut o) = (0, 0);
+    let (mut i, mut o, mut pairs) = (0, 0, 0);
     while i < len {
         let u = u32::from(src.unit(i));
         // ASCII, a stride at a time while it lasts: each stride narrowed
@@ -202,6 +211,7 @@ pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize)
                 ]);
                 i += 2;
                 o += 4;
+                pairs += 1;
                 continue;
             }
         }
@@ -342,8 +352,9 @@ pub(crate) fn units_to_utf8<U: Units>(src: &U, dst: &mut [u8]) -> (usize, usize)
             _ => break,
         }
         i += units;
+        pairs += units - 1;
     }
-    (i, o)
+    (i, o, pairs)
 }
 
 /// The portable form of [`crate::valid_utf8_to_utf16`].
@@ -605,6 +616,13 @@ pub(crate) fn scalars_to_utf8_portable(points: &[u32], out: &mut alloc::vec::Vec
 /// The portable form of [`crate::utf16_to_utf8`].
 pub(crate) fn utf16_to_utf8_portable(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     units_to_utf8(&Slice(src), dst)
+}
+
+/// The portable form of [`crate::utf16_to_utf8_counted`]: (units read,
+/// bytes written, code points).
+pub(crate) fn utf16_to_utf8_counted(src: &[u16], dst: &mut [u8]) -> (usize, usize, usize) {
+    let (read, written, pairs) = units_to_utf8_counted(&Slice(src), dst);
+    (read, written, read - pairs)
 }
 
 /// The portable form of [`crate::utf16_bytes_to_utf8`]: (units read, bytes

@@ -198,6 +198,11 @@ fn check_utf16(level: Level, src: &[u16]) {
         let got = utf16_to_utf8_at(level, src, &mut fast);
         let want = crate::utf16_to_utf8_portable(src, &mut slow);
         assert_eq!(got, want, "{level:?} {src:X?} room {room}");
+        // The portable form that counts the pairs as it goes: the code
+        // points std decodes from the units it read.
+        let (read, written, points) = crate::portable::utf16_to_utf8_counted(src, &mut slow);
+        assert_eq!((read, written), want, "{src:X?} room {room}");
+        assert_eq!(points, char::decode_utf16(src[..read].iter().copied()).count(), "{src:X?} room {room}");
         assert_eq!(&fast[..got.1], &text.as_bytes()[..got.1]);
         for (bytes, big_endian) in [(&big, true), (&little, false)] {
             let mut out = vec![0u8; room];
