@@ -475,9 +475,9 @@ pub fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usi
 }
 
 /// Converts as [`utf16_bytes_to_utf8`] does, and also returns how many code
-/// points it wrote: (units read, bytes written, code points). The AVX2
-/// kernel counts the surrogate pairs it reads as it goes, so the count
-/// costs no second pass over the output.
+/// points it wrote: (units read, bytes written, code points). The SIMD
+/// kernels and the portable form count the surrogate pairs they read as
+/// they go, so the count costs no second pass over the output.
 ///
 /// # Examples
 ///
@@ -492,8 +492,7 @@ pub fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8])
     if let Some(done) = simd::utf16_bytes_to_utf8_at_level(src, big_endian, dst) {
         return done;
     }
-    let (read, written) = portable::utf16_bytes_to_utf8(src, big_endian, dst);
-    (read, written, count_utf8_code_points(&dst[..written]))
+    portable::utf16_bytes_to_utf8_counted(src, big_endian, dst)
 }
 
 /// Returns how many units at the front of `src` are well-formed UTF-16

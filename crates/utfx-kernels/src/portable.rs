@@ -628,6 +628,13 @@ pub(crate) fn utf16_to_utf8_counted(src: &[u16], dst: &mut [u8]) -> (usize, usiz
 /// The portable form of [`crate::utf16_bytes_to_utf8`]: (units read, bytes
 /// written).
 pub(crate) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize) {
+    let (read, written, _) = utf16_bytes_to_utf8_counted(src, big_endian, dst);
+    (read, written)
+}
+
+/// [`utf16_bytes_to_utf8`], also returning the code points read (counted
+/// from the surrogate pairs as it converts).
+pub(crate) fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
     if big_endian { utf16_bytes_to_utf8_in::<true>(src, dst) } else { utf16_bytes_to_utf8_in::<false>(src, dst) }
 }
 
@@ -635,19 +642,20 @@ pub(crate) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) 
 /// [`BLOCK`] at a time into a buffer on the stack (a copy the compiler
 /// turns into vector code), each block through the slice form, whose
 /// strides and words read a slice without a check per unit.
-fn utf16_bytes_to_utf8_in<const BIG: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+fn utf16_bytes_to_utf8_in<const BIG: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize, usize) {
     let count = src.len() / 2;
     let mut units = [0u16; BLOCK];
-    let (mut i, mut o) = (0, 0);
+    let (mut i, mut o, mut pairs) = (0, 0, 0);
     while i < count {
         let n = (count - i).min(BLOCK);
         for (unit, pair) in units.iter_mut().zip(src[2 * i..2 * (i + n)].chunks_exact(2)) {
             let pair = [pair[0], pair[1]];
             *unit = if BIG { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) };
         }
-        let (read, written) = units_to_utf8(&Slice(&units[..n]), &mut dst[o..]);
+        let (read, written, paired) = units_to_utf8_counted(&Slice(&units[..n]), &mut dst[o..]);
         i += read;
         o += written;
+        pairs += paired;
         // Stopped inside the block: for good (a lone surrogate, no room),
         // unless before the block's last unit, a lead surrogate whose trail
         // may be the next block's first (which then starts with it).
@@ -656,7 +664,7 @@ fn utf16_bytes_to_utf8_in<const BIG: bool>(src: &[u8], dst: &mut [u8]) -> (usize
             break;
         }
     }
-    (i, o)
+    (i, o, i - pairs)
 }
 
 /// The continuation bytes of `bytes`, for [`crate::count_utf8_code_points`]

@@ -211,6 +211,8 @@ fn check_utf16(level: Level, src: &[u16]) {
             assert_eq!(out[..written], fast[..written]);
             let chars = core::str::from_utf8(&text.as_bytes()[..written]).map(|s| s.chars().count());
             assert_eq!(Ok(points), chars, "{level:?} {src:X?} room {room}");
+            let portable = crate::portable::utf16_bytes_to_utf8_counted(bytes, big_endian, &mut out);
+            assert_eq!(portable, (read, written, points), "portable, big endian {big_endian}, {src:X?} room {room}");
         }
     }
 }
