@@ -625,15 +625,8 @@ pub(crate) fn utf16_to_utf8_counted(src: &[u16], dst: &mut [u8]) -> (usize, usiz
     (read, written, read - pairs)
 }
 
-/// The portable form of [`crate::utf16_bytes_to_utf8`]: (units read, bytes
-/// written).
-pub(crate) fn utf16_bytes_to_utf8(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize) {
-    let (read, written, _) = utf16_bytes_to_utf8_counted(src, big_endian, dst);
-    (read, written)
-}
-
-/// [`utf16_bytes_to_utf8`], also returning the code points read (counted
-/// from the surrogate pairs as it converts).
+/// The portable form of [`crate::utf16_bytes_to_utf8_counted`]: (units
+/// read, bytes written, code points, counted from the pairs it reads).
 pub(crate) fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mut [u8]) -> (usize, usize, usize) {
     if big_endian { utf16_bytes_to_utf8_in::<true>(src, dst) } else { utf16_bytes_to_utf8_in::<false>(src, dst) }
 }
@@ -727,7 +720,7 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::{
-        BLOCK, ByFn, ascii_prefix, units_to_utf8, utf16_bytes_to_utf8, utf16_prefix, utf16_to_utf8_portable,
+        BLOCK, ByFn, ascii_prefix, units_to_utf8, utf16_bytes_to_utf8_counted, utf16_prefix, utf16_to_utf8_portable,
         valid_utf8_to_utf16_portable,
     };
 
@@ -810,7 +803,7 @@ mod tests {
             assert_eq!((read, &dst[..written]), (want_read, &want[..]), "{units:04X?} into {room}");
             for (bytes, big_endian) in [(&little, false), (&big, true)] {
                 let mut dst = alloc::vec![0u8; room];
-                let (read, written) = utf16_bytes_to_utf8(bytes, big_endian, &mut dst);
+                let (read, written, _) = utf16_bytes_to_utf8_counted(bytes, big_endian, &mut dst);
                 assert_eq!((read, &dst[..written]), (want_read, &want[..]), "big-endian {big_endian}");
             }
             let mut dst = alloc::vec![0u8; room];
