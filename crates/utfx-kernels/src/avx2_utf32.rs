@@ -704,7 +704,7 @@ const fn pack_two_len() -> [u8; 256] {
 /// `to` is writable for 32 bytes.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn one_or_two_bytes(a: __m256i, b: __m256i, to: *mut u8) -> usize {
+pub(super) unsafe fn one_or_two_bytes(a: __m256i, b: __m256i, to: *mut u8) -> usize {
     // Sixteen 16-bit lanes, in order (the pack interleaves quarters).
     let units = _mm256_permute4x64_epi64::<0xD8>(_mm256_packus_epi32(a, b));
     let two = _mm256_cmpgt_epi16(units, _mm256_set1_epi16(0x7F));
@@ -769,7 +769,7 @@ unsafe fn ascii32(from: *const u32, to: *mut u8) -> bool {
 /// `to` is writable for 28 bytes.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn three_bytes(v: __m256i, to: *mut u8) {
+pub(super) unsafe fn three_bytes(v: __m256i, to: *mut u8) {
     // Lanes `1110zzzz 10yyyyyy 10xxxxxx` in memory order, and a zero byte.
     let lead = _mm256_srli_epi32::<12>(v);
     let middle = _mm256_and_si256(_mm256_slli_epi32::<2>(v), _mm256_set1_epi32(0x3F00));
