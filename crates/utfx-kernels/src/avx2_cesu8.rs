@@ -4,15 +4,18 @@
 //! pass whatever the mix of lengths.
 //!
 //! It takes eight code points at a time, as UTF-8's encoder
-//! (`avx2_utf32.rs`) does, whose cases of 32 ASCII code points, of sixteen
-//! of one or two bytes and of eight of three bytes it shares (U+0000 with
-//! `nul` is none of them). A supplementary code point's two surrogates'
-//! forms are computed from its 20 bits in two 32-bit lanes, three bytes in
-//! each: the first surrogate's form in the lane of the code point, the
-//! second's in a second register. Eight supplementary code points are 48
-//! bytes in a fixed shuffle; any other mix packs the two registers' lanes
-//! interleaved, two code points (at most twelve bytes) per 128-bit half,
-//! with a shuffle from a 16-entry table picked by their lengths.
+//! (`avx2_utf32.rs`) does, and shares its cases of 32 ASCII code points, of
+//! sixteen of one or two bytes, of eight of three bytes, and of eight of
+//! any length below U+10000 (with `nul`, U+0000 is none of the first two,
+//! and among the last it counts as two bytes, whose bits give `C0 80`). A
+//! supplementary code point's two surrogates' forms are computed from its
+//! 20 bits in two 32-bit lanes, three bytes in each: the first surrogate's
+//! form in the lane of the code point, the second's in a second register.
+//! Eight supplementary code points are 48 bytes in a fixed shuffle, and so
+//! are the next eight as long as they are all supplementary (one check);
+//! any other mix packs the two registers' lanes interleaved, two code
+//! points (at most twelve bytes) per 128-bit half, with a shuffle from a
+//! 16-entry table picked by their lengths.
 //!
 //! Every load and store is inside the caller's slices, checked before the
 //! block starts; a store may write past what it counts as written, never
@@ -30,7 +33,7 @@ use core::arch::x86_64::{
 };
 use core::mem::MaybeUninit;
 
-use super::avx2_utf32::{one_or_two_bytes, three_bytes};
+use super::avx2_utf32::{Lengths, PACK, PACK_LEN, one_or_two_bytes, three_bytes, utf8_lanes};
 use super::cesu8::cesu8_form;
 
 /// Appends the CESU-8 (with `nul`, Modified UTF-8) of the leading run of
@@ -41,13 +44,19 @@ pub(super) fn scalars_to_cesu8(src: &[u32], nul: bool, out: &mut Vec<u8>) -> Opt
     if !super::use_avx2() {
         return None;
     }
+    // SAFETY: `use_avx2` checked that the processor has AVX2.
+    Some(unsafe { append_cesu8(src, nul, out) })
+}
+
+/// [`scalars_to_cesu8`] once AVX2 is known to be there.
+#[target_feature(enable = "avx2")]
+fn append_cesu8(src: &[u32], nul: bool, out: &mut Vec<u8>) -> usize {
     // A byte per code point, as many as ASCII takes; more if it needs it.
     out.reserve(src.len());
     let mut n = 0;
     loop {
         let spare = out.spare_capacity_mut();
-        // SAFETY: `use_avx2` checked that the processor has AVX2.
-        let (read, written) = unsafe { utf32_to_cesu8_avx2(&src[n..], nul, spare) };
+        let (read, written) = utf32_to_cesu8_avx2(&src[n..], nul, spare);
         // SAFETY: the kernel initialized the first `written` bytes of the
         // spare capacity (`written <= spare.len()`).
         unsafe { out.set_len(out.len() + written) };
@@ -60,7 +69,7 @@ pub(super) fn scalars_to_cesu8(src: &[u32], nul: bool, out: &mut Vec<u8>) -> Opt
                 let rate = written.div_ceil(read.max(1)).max(1);
                 out.reserve((src.len() - n).saturating_mul(rate).saturating_add(6));
             }
-            _ => return Some(n),
+            _ => return n,
         }
     }
 }
@@ -201,21 +210,46 @@ fn utf32_to_cesu8_avx2(src: &[u32], nul: bool, dst: &mut [MaybeUninit<u8>]) -> (
         let six = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0xFFFF));
         let mask = |x: __m256i| _mm256_movemask_ps(_mm256_castsi256_ps(x)) as u32;
         let (m2, m3, m6) = (mask(two), mask(three), mask(six));
-        if m3 == 0xFF && m6 == 0 {
-            // Eight code points of three bytes each, as in UTF-8.
-            // SAFETY: `o + 28 <= room`.
-            unsafe { three_bytes(v, to.add(o)) };
+        if m6 == 0 {
+            if m3 == 0xFF {
+                // Eight code points of three bytes each, as in UTF-8.
+                // SAFETY: `o + 28 <= room`.
+                unsafe { three_bytes(v, to.add(o)) };
+                i += 8;
+                o += 24;
+                continue;
+            }
+            // Eight code points below U+10000: UTF-8's forms, U+0000 with
+            // `nul` counted among the two-byte ones (whose bits give `C0 80`).
+            // SAFETY: `o + 32 <= room`.
+            o += unsafe {
+                bmp_bytes(v, Lengths { at_least: [two, three, six], two: m2, three: m3, four: 0 }, to.add(o))
+            };
             i += 8;
-            o += 24;
             continue;
         }
         let (first, second) = surrogate_forms(v);
         if m6 == 0xFF {
-            // Eight supplementary code points: six bytes each.
+            // Eight supplementary code points: six bytes each, and as long
+            // as the next eight are too (`v - 0x10000` below `0x100000`:
+            // no check of the lengths, surrogates or values beyond).
             // SAFETY: `o + 52 <= room`.
             unsafe { six_bytes(first, second, to.add(o)) };
             i += 8;
             o += 48;
+            while i + 8 <= src.len() && o + 52 <= room {
+                // SAFETY: `i + 8 <= src.len()`.
+                let v = unsafe { _mm256_loadu_si256(src.as_ptr().add(i).cast()) };
+                let w = _mm256_sub_epi32(v, _mm256_set1_epi32(0x1_0000));
+                if _mm256_testz_si256(w, _mm256_set1_epi32(!0xF_FFFF)) == 0 {
+                    break;
+                }
+                let (first, second) = surrogate_forms(v);
+                // SAFETY: `o + 52 <= room`.
+                unsafe { six_bytes(first, second, to.add(o)) };
+                i += 8;
+                o += 48;
+            }
             continue;
         }
         // Each code point's first lane: its one to three bytes, or its
@@ -283,6 +317,33 @@ fn utf32_to_cesu8_avx2(src: &[u32], nul: bool, dst: &mut [MaybeUninit<u8>]) -> (
     (i, o)
 }
 
+/// Stores the UTF-8 of eight code points below U+10000 of `lengths` (as
+/// UTF-8's encoder does, `avx2_utf32.rs`): how many bytes they take.
+///
+/// # Safety
+///
+/// `to` is writable for 32 bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn bmp_bytes(v: __m256i, lengths: Lengths, to: *mut u8) -> usize {
+    let (lanes, key) = utf8_lanes(v, &lengths);
+    let (key_lo, key_hi) = ((key & 0x0F) | ((key >> 4) & 0xF0), ((key >> 4) & 0x0F) | ((key >> 8) & 0xF0));
+    let (lo, hi) = (&PACK[key_lo as usize], &PACK[key_hi as usize]);
+    let len_lo = usize::from(PACK_LEN[key_lo as usize]);
+    // SAFETY: `lo` and `hi` are 16 bytes each; the stores end at
+    // `len_lo + 16 <= 32`, inside what the caller promised.
+    unsafe {
+        let shuffle = _mm256_inserti128_si256::<1>(
+            _mm256_castsi128_si256(_mm_loadu_si128(lo.as_ptr().cast())),
+            _mm_loadu_si128(hi.as_ptr().cast()),
+        );
+        let bytes = _mm256_shuffle_epi8(lanes, shuffle);
+        _mm_storeu_si128(to.cast(), _mm256_castsi256_si128(bytes));
+        _mm_storeu_si128(to.add(len_lo).cast(), _mm256_extracti128_si256::<1>(bytes));
+    }
+    len_lo + usize::from(PACK_LEN[key_hi as usize])
+}
+
 /// The forms of the two surrogates of eight supplementary code points (in
 /// other lanes, bytes to be ignored), three bytes in each 32-bit lane,
 /// lowest first (the table of `cesu8.rs`):
@@ -331,6 +392,14 @@ unsafe fn six_bytes(first: __m256i, second: __m256i, to: *mut u8) {
         _mm_storeu_si128(to.add(24).cast(), _mm256_extracti128_si256::<1>(even));
         _mm_storeu_si128(to.add(36).cast(), _mm256_extracti128_si256::<1>(odd));
     }
+}
+
+/// [`scalars_to_cesu8`] for the tests, whatever the level.
+#[cfg(test)]
+pub(crate) fn append_checked(src: &[u32], nul: bool, out: &mut Vec<u8>) -> usize {
+    assert!(std::is_x86_feature_detected!("avx2"));
+    // SAFETY: the processor has AVX2, checked above.
+    unsafe { append_cesu8(src, nul, out) }
 }
 
 /// The kernel for the tests, whatever the level, into `room` bytes: (code
