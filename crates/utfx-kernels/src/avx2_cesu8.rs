@@ -56,7 +56,11 @@ fn append_cesu8(src: &[u32], nul: bool, out: &mut Vec<u8>) -> usize {
     let mut n = 0;
     loop {
         let spare = out.spare_capacity_mut();
-        let (read, written) = utf32_to_cesu8_avx2(&src[n..], nul, spare);
+        let (read, written) = if nul {
+            utf32_to_cesu8_avx2::<true>(&src[n..], spare)
+        } else {
+            utf32_to_cesu8_avx2::<false>(&src[n..], spare)
+        };
         // SAFETY: the kernel initialized the first `written` bytes of the
         // spare capacity (`written <= spare.len()`).
         unsafe { out.set_len(out.len() + written) };
@@ -127,19 +131,20 @@ const fn pack6_len() -> [u8; 16] {
 }
 
 /// Encodes the Unicode scalar values at the front of `src` as CESU-8 (with
-/// `nul`, Modified UTF-8) in `dst`, as many as fit: (code points read,
+/// `NUL`, Modified UTF-8) in `dst`, as many as fit: (code points read,
 /// bytes written). It stops at the end of `src`, before a surrogate or a
 /// value beyond U+10FFFF, or before a code point whose form does not fit.
 #[target_feature(enable = "avx2")]
-fn utf32_to_cesu8_avx2(src: &[u32], nul: bool, dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+fn utf32_to_cesu8_avx2<const NUL: bool>(src: &[u32], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+    // A parameter of the type, so that CESU-8's instance has none of
+    // Modified UTF-8's work for U+0000.
+    let nul = NUL;
     let (mut i, mut o) = (0, 0);
     let room = dst.len();
     let to = dst.as_mut_ptr().cast::<u8>();
-    // `v | (v - one)`: the value, but all ones for U+0000 with `nul`, so
-    // that the checks of the one- and two-byte cases refuse it.
-    let one = _mm256_set1_epi32(i32::from(nul));
-    let nul_mask = _mm256_set1_epi32(-i32::from(nul));
-    let plain = |v: __m256i| _mm256_or_si256(v, _mm256_sub_epi32(v, one));
+    // `v | (v - 1)` with `nul`: the value, but all ones for U+0000, so that
+    // the checks of the one- and two-byte cases refuse it.
+    let plain = |v: __m256i| if nul { _mm256_or_si256(v, _mm256_sub_epi32(v, _mm256_set1_epi32(1))) } else { v };
     // The general case writes at most 52 bytes (48 meant).
     while i + 8 <= src.len() && o + 52 <= room {
         // SAFETY: `i + 8 <= src.len()`.
@@ -202,10 +207,8 @@ fn utf32_to_cesu8_avx2(src: &[u32], nul: bool, dst: &mut [MaybeUninit<u8>]) -> (
         }
         // Which lanes take at least two (U+0000 with `nul` too), three,
         // six bytes.
-        let two = _mm256_or_si256(
-            _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0x7F)),
-            _mm256_and_si256(_mm256_cmpeq_epi32(v, _mm256_set1_epi32(0)), nul_mask),
-        );
+        let two = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0x7F));
+        let two = if nul { _mm256_or_si256(two, _mm256_cmpeq_epi32(v, _mm256_set1_epi32(0))) } else { two };
         let three = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0x7FF));
         let six = _mm256_cmpgt_epi32(v, _mm256_set1_epi32(0xFFFF));
         let mask = |x: __m256i| _mm256_movemask_ps(_mm256_castsi256_ps(x)) as u32;
@@ -409,7 +412,9 @@ pub(crate) fn encode_checked(src: &[u32], nul: bool, room: usize) -> (usize, Vec
     assert!(std::is_x86_feature_detected!("avx2"));
     let mut dst = alloc::vec![MaybeUninit::new(0u8); room];
     // SAFETY: the processor has AVX2, checked above.
-    let (read, written) = unsafe { utf32_to_cesu8_avx2(src, nul, &mut dst) };
+    let (read, written) = unsafe {
+        if nul { utf32_to_cesu8_avx2::<true>(src, &mut dst) } else { utf32_to_cesu8_avx2::<false>(src, &mut dst) }
+    };
     assert!(read <= src.len() && written <= room);
     // SAFETY: every element was initialized by `MaybeUninit::new`.
     (read, dst[..written].iter().map(|x| unsafe { x.assume_init() }).collect())
