@@ -14,7 +14,7 @@
 use alloc::vec::Vec;
 
 use codec_core::CodePoint;
-use codec_utf8::automaton::{self, Grammar};
+use codec_utf8::automaton::Grammar;
 use utfx_kernels::{Utf8Tables, valid_prefix};
 
 /// The first window the strict-UTF-8 skip looks at; it grows fourfold while
@@ -23,101 +23,20 @@ use utfx_kernels::{Utf8Tables, valid_prefix};
 const FIRST_WINDOW: usize = 64;
 const LAST_WINDOW: usize = 65536;
 
-/// The first and the largest window of code points the encoding fast
-/// path hands UTF-8's kernel at a time: it doubles while the text stays
-/// plain and starts again from the first after a code point written
-/// otherwise, so that the work stays proportional to what it takes.
-const FIRST_RUN: usize = 16;
-const LAST_RUN: usize = 4096;
-
-/// Returns how many code points at the front of `points` are
-/// supplementary (U+10000..U+10FFFF), sixteen at a time where it can (a
-/// check with no early exit vectorizes).
-fn supplementary_run(points: &[CodePoint]) -> usize {
-    let supplementary = |cp: &CodePoint| cp.to_u32().wrapping_sub(0x1_0000) < 0x10_0000;
-    let mut run = 0;
-    for block in points.chunks(16) {
-        if !block.iter().fold(true, |all, cp| all & supplementary(cp)) {
-            return run + block.iter().take_while(|cp| supplementary(cp)).count();
-        }
-        run += block.len();
-    }
-    run
-}
-
-/// Appends the forms of the run of code points at the front of `points`
-/// that are written otherwise than in UTF-8 (supplementary code points, and
-/// U+0000 in Modified UTF-8) and
-/// returns how many it took.
-///
-/// ```text
-/// U+10000..U+10FFFF  ED A0+(h >> 6 & 0F) 80+(h & 3F)  ED B0+(l >> 6 & 0F) 80+(l & 3F)
-///                    (h, l: the surrogate pair of UTF-16)
-/// U+0000             C0 80 (Modified UTF-8)
-/// ```
-fn encode_otherwise(nul: bool, points: &[CodePoint], out: &mut Vec<u8>) -> usize {
-    let mut read = 0;
-    loop {
-        let rest = &points[read..];
-        let pairs = supplementary_run(rest);
-        let at = out.len();
-        out.resize(at + 6 * pairs, 0);
-        for (cp, form) in rest[..pairs].iter().zip(out[at..].chunks_exact_mut(6)) {
-            // The 20 bits of `cp - 0x10000` spread over the six bytes above:
-            // `h >> 6 & 0F` is its top four bits, `h & 3F` the next six,
-            // `l >> 6 & 0F` four more and `l & 3F` the last six.
-            let w = u64::from(cp.to_u32() - 0x1_0000);
-            let pair =
-                0x80B0_ED80_A0ED | (w >> 16) << 8 | (w >> 10 & 0x3F) << 16 | (w >> 6 & 0xF) << 32 | (w & 0x3F) << 40;
-            form.copy_from_slice(&pair.to_le_bytes()[..6]);
-        }
-        let nuls = if nul { rest[pairs..].iter().take_while(|cp| cp.to_u32() == 0).count() } else { 0 };
-        for _ in 0..nuls {
-            out.extend_from_slice(&[0xC0, 0x80]);
-        }
-        read += pairs + nuls;
-        if pairs + nuls == 0 {
-            return read;
-        }
-    }
-}
-
 /// The [`codec_core::FastJob::Encode`] of CESU-8 (Modified UTF-8 when
 /// `nul` is set): appends the encoding of the leading scalar values of
-/// `points` and returns how many it took. UTF-8's kernel encodes a window
-/// at a time, which is cut at the first byte of a form written otherwise
-/// (a four-byte lead, or `00`: [`stops`]); those code points are then
-/// written here, and the next window starts after them.
+/// `points` and returns how many it took, in one pass of the kernels'
+/// encoder of CESU-8 (eight code points at a time with AVX2, whatever the
+/// mix of lengths), which writes each as the step does:
+///
+/// ```text
+/// U+0000             00 (CESU-8), C0 80 (Modified UTF-8)
+/// U+0001..U+FFFF     as in UTF-8
+/// U+10000..U+10FFFF  ED A0+(h >> 6 & 0F) 80+(h & 3F)  ED B0+(l >> 6 & 0F) 80+(l & 3F)
+///                    (h, l: the surrogate pair of UTF-16)
+/// ```
 pub(crate) fn encode(nul: bool, points: &[CodePoint], out: &mut Vec<u8>) -> usize {
-    let (mut read, mut window) = (0, FIRST_RUN);
-    while read < points.len() {
-        let end = points.len().min(read + window);
-        let start = out.len();
-        let took = automaton::encode_scalar_prefix(&points[read..end], out);
-        let written = &out[start..];
-        let cut = if has_stop(written, nul) { written.iter().position(|&b| stops(b, nul)) } else { None };
-        match cut {
-            Some(cut) => {
-                out.truncate(start + cut);
-                read += utfx_kernels::count_utf8_code_points(&out[start..]);
-                let otherwise = encode_otherwise(nul, &points[read..], out);
-                if otherwise == 0 {
-                    break;
-                }
-                read += otherwise;
-                window = FIRST_RUN;
-            }
-            None => {
-                read += took;
-                if read < end {
-                    // A surrogate or a value beyond U+10FFFF: the step's.
-                    break;
-                }
-                window = LAST_RUN.min(2 * window);
-            }
-        }
-    }
-    read
+    utfx_kernels::scalars_to_cesu8(CodePoint::as_u32_slice(points), nul, out)
 }
 
 /// Returns true for the bytes where plain text ends: a lead of a four-byte

@@ -483,10 +483,10 @@ fn ending_here(x0: __m256i, x1: __m256i, x2: __m256i, x3: __m256i, c0: __m256i) 
 /// their bytes (index `0x80` zeroes a byte), indexed by the lanes' lengths
 /// less one: bit `j` of the index is bit 0 of lane `j`'s, bit `j + 4` its
 /// bit 1.
-static PACK: [[u8; 16]; 256] = pack();
+pub(super) static PACK: [[u8; 16]; 256] = pack();
 
 /// How many bytes the shuffle of [`PACK`] of the same index keeps.
-static PACK_LEN: [u8; 256] = pack_len();
+pub(super) static PACK_LEN: [u8; 256] = pack_len();
 
 const fn lane_len(key: usize, j: usize) -> usize {
     1 + ((key >> j) & 1) + 2 * ((key >> (j + 4)) & 1)
@@ -704,7 +704,7 @@ const fn pack_two_len() -> [u8; 256] {
 /// `to` is writable for 32 bytes.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn one_or_two_bytes(a: __m256i, b: __m256i, to: *mut u8) -> usize {
+pub(super) unsafe fn one_or_two_bytes(a: __m256i, b: __m256i, to: *mut u8) -> usize {
     // Sixteen 16-bit lanes, in order (the pack interleaves quarters).
     let units = _mm256_permute4x64_epi64::<0xD8>(_mm256_packus_epi32(a, b));
     let two = _mm256_cmpgt_epi16(units, _mm256_set1_epi16(0x7F));
@@ -769,7 +769,7 @@ unsafe fn ascii32(from: *const u32, to: *mut u8) -> bool {
 /// `to` is writable for 28 bytes.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn three_bytes(v: __m256i, to: *mut u8) {
+pub(super) unsafe fn three_bytes(v: __m256i, to: *mut u8) {
     // Lanes `1110zzzz 10yyyyyy 10xxxxxx` in memory order, and a zero byte.
     let lead = _mm256_srli_epi32::<12>(v);
     let middle = _mm256_and_si256(_mm256_slli_epi32::<2>(v), _mm256_set1_epi32(0x3F00));
@@ -804,11 +804,11 @@ fn four_bytes(v: __m256i) -> __m256i {
 
 /// Which of eight Unicode scalar values take at least two, three, four
 /// bytes: lanes of all ones, and bit masks (bit `j`: lane `j`).
-struct Lengths {
-    at_least: [__m256i; 3],
-    two: u32,
-    three: u32,
-    four: u32,
+pub(super) struct Lengths {
+    pub(super) at_least: [__m256i; 3],
+    pub(super) two: u32,
+    pub(super) three: u32,
+    pub(super) four: u32,
 }
 
 impl Lengths {
@@ -830,7 +830,7 @@ impl Lengths {
 /// 0 of lane `j`'s, bit `j + 8` its bit 1.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn utf8_lanes(v: __m256i, lengths: &Lengths) -> (__m256i, u32) {
+pub(super) fn utf8_lanes(v: __m256i, lengths: &Lengths) -> (__m256i, u32) {
     // The six-bit groups of the four-byte form, most significant first in
     // memory order: 00000www 00zzzzzz 00yyyyyy 00xxxxxx.
     let b3 = _mm256_and_si256(_mm256_slli_epi32::<24>(v), _mm256_set1_epi32(0x3F00_0000));

@@ -11,7 +11,9 @@
 //!   ([`utf8_to_utf16`], [`valid_utf8_to_utf16`], [`checked_utf8_to_utf16`],
 //!   [`utf16_to_utf8`], [`utf16_bytes_to_utf8`], [`units_to_utf8`]), and
 //!   between UTF-8 and code points ([`valid_utf8_to_code_points`],
-//!   [`checked_utf8_to_code_points`], [`scalars_to_utf8`], [`utf8_bytes`]);
+//!   [`checked_utf8_to_code_points`], [`scalars_to_utf8`], [`utf8_bytes`]),
+//!   and from Unicode scalar values to CESU-8 and Modified UTF-8
+//!   ([`scalars_to_cesu8`], `cesu8.rs`, `avx2_cesu8.rs`);
 //! * validation of UTF-16 ([`utf16_prefix`], [`utf16_units_prefix`],
 //!   [`utf16_bytes_prefix`]) and of any grammar of the UTF-8 family that a
 //!   codec gives as [`Utf8Tables`] ([`valid_prefix`], `validate.rs`,
@@ -40,7 +42,7 @@
 //!
 //! | target | level | kernels |
 //! |---|---|---|
-//! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | the kernels of `simd.rs` over 256-bit vectors (`simd/avx2.rs`), and for code points `avx2_utf32.rs` |
+//! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | the kernels of `simd.rs` over 256-bit vectors (`simd/avx2.rs`), and for code points `avx2_utf32.rs` and `avx2_cesu8.rs` |
 //! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but the blocks of UTF-16 to UTF-8, of UTF-16 validation, of checked UTF-8 to UTF-16 and of the family validator in `avx512.rs` (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
 //! | x86-64 with `std`, SSE4.2 without AVX2 | [`Level::Sse42`] | the kernels of `simd.rs` over 128-bit vectors (`simd/sse42.rs`) |
 //! | little-endian aarch64 (with or without `std`) | [`Level::Neon`] | the kernels of `simd.rs` over NEON (`simd/neon.rs`), always: the target guarantees NEON |
@@ -71,9 +73,12 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
+mod avx2_cesu8;
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2_utf32;
 #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512;
+mod cesu8;
 mod level;
 mod offsets;
 mod portable;
@@ -403,6 +408,35 @@ pub fn scalars_to_utf8(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> usize {
         return taken;
     }
     scalars_to_utf8_portable(points, out)
+}
+
+/// Appends the CESU-8 of the leading run of Unicode scalar values of
+/// `points` to `out` (with `nul`, their Modified UTF-8: U+0000 as `C0 80`),
+/// and returns how many code points it took (it stops before the first
+/// surrogate or value beyond U+10FFFF). A supplementary code point is
+/// written as its UTF-16 surrogate pair, each unit in UTF-8's three-byte
+/// form (Unicode Technical Report #26, §2); every other code point as in
+/// UTF-8. With AVX2, eight code points at a time whatever their lengths
+/// (`avx2_cesu8.rs`).
+///
+/// # Examples
+///
+/// ```
+/// let mut out = Vec::new();
+/// let n = utfx_kernels::scalars_to_cesu8(&[0x61, 0x1F4A9, 0, 0xD800], false, &mut out);
+/// assert_eq!((n, out.as_slice()), (3, &b"a\xED\xA0\xBD\xED\xB2\xA9\x00"[..]));
+/// out.clear();
+/// assert_eq!(utfx_kernels::scalars_to_cesu8(&[0, 0xE9], true, &mut out), 2);
+/// assert_eq!(out, b"\xC0\x80\xC3\xA9");
+/// ```
+pub fn scalars_to_cesu8(points: &[u32], nul: bool, out: &mut alloc::vec::Vec<u8>) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if points.len() >= SHORT
+        && let Some(taken) = avx2_cesu8::scalars_to_cesu8(points, nul, out)
+    {
+        return taken;
+    }
+    cesu8::scalars_to_cesu8_portable(points, nul, out)
 }
 
 /// Converts UTF-16 code units, read through `unit(k)` for `k < len`, to
