@@ -108,6 +108,8 @@ enum Lengths {
     Wide,
     /// Up to four bytes (three-byte values checked).
     Four,
+    /// ASCII, two and four bytes (emoji with their spaces).
+    TwoAndFour,
 }
 
 /// Converts the longest prefix of `src` that [`Utf8Offsets`] takes to UTF-16
@@ -276,10 +278,19 @@ unsafe fn offset_block64<V: Vector>(
         Lengths::Three
     } else if !any_from(0xF0) {
         Lengths::Wide
-    } else if !any_from(last_lead4 + 1) {
+    } else if any_from(last_lead4 + 1) {
+        return None;
+    } else if before.iter().any(|&b| b & 0xF0 == 0xE0)
+        || !(0..64 / w)
+            .fold(V::splat(t, 0), |any, k| any.or(load(k).and(V::splat(t, 0xF0)).eq8(V::splat(t, 0xE0))))
+            .is_zero()
+    {
+        // Leads of three bytes and of four: all the work.
         Lengths::Four
     } else {
-        return None;
+        // Four bytes without three (emoji and their spaces): neither the
+        // gap's work nor the check of three-byte values.
+        Lengths::TwoAndFour
     };
     let mut errors = V::splat(t, 0);
     let mut o = o;
@@ -306,6 +317,18 @@ unsafe fn offset_block64<V: Vector>(
             Lengths::Four => {
                 for j in 0..64 / w {
                     o = offset_vector::<V, { Lengths::Four as u8 }>(k, checker, p.add(j * w), dst, o, &mut errors);
+                }
+            }
+            Lengths::TwoAndFour => {
+                for j in 0..64 / w {
+                    o = offset_vector::<V, { Lengths::TwoAndFour as u8 }>(
+                        k,
+                        checker,
+                        p.add(j * w),
+                        dst,
+                        o,
+                        &mut errors,
+                    );
                 }
             }
         }
@@ -344,9 +367,9 @@ unsafe fn offset_vector<V: Vector, const L: u8>(
     o: usize,
     errors: &mut V,
 ) -> usize {
-    let three = L != Lengths::Two as u8;
+    let three = L != Lengths::Two as u8 && L != Lengths::TwoAndFour as u8;
     let wide = L == Lengths::Wide as u8 || L == Lengths::Four as u8;
-    let four = L == Lengths::Four as u8;
+    let four = L == Lengths::Four as u8 || L == Lengths::TwoAndFour as u8;
     let t = k.low.token();
     // SAFETY: the caller's promise.
     let (c0, c1, c2, next) =
