@@ -396,12 +396,20 @@ fn decoding_each_item_at_every_position_around_the_block_edges_agrees_with_the_r
     let levels = decode_levels(4);
     let mut items: Vec<Vec<u8>> = EDGE_POINTS.iter().map(|&v| reference_bytes(v)).collect();
     items.extend(STOPS.iter().map(|stop| stop.to_vec()));
-    let positions: Vec<usize> =
-        if slow() { vec![3, 66, 67, 68] } else { (0..=8).chain(58..=75).chain(122..=139).collect() };
-    let backgrounds: [&[u32]; 5] = [&[0], &[1], &[2, 3], &[5], &[0, 1, 2, 3, 4, 5, 6, 7]];
-    for (b, classes) in some(&backgrounds, 5, 2).iter().enumerate() {
-        let text = encode(&text(b as u32 + 401, 120, classes));
-        for (n, item) in some(&items, items.len(), 6).iter().enumerate() {
+    // Under Miri: every fifth item (ASCII, three and four bytes, a
+    // reserved byte, a stray continuation, a cut three), after four bytes,
+    // across the first edge, whole.
+    let (positions, every): (Vec<usize>, usize) = if cfg!(miri) {
+        (vec![67], 5)
+    } else if slow() {
+        (vec![3, 66, 67, 68], 1)
+    } else {
+        ((0..=8).chain(58..=75).chain(122..=139).collect(), 1)
+    };
+    let backgrounds: [&[u32]; 5] = [&[5], &[0], &[1], &[2, 3], &[0, 1, 2, 3, 4, 5, 6, 7]];
+    for (b, classes) in some(&backgrounds, 5, 1).iter().enumerate() {
+        let text = encode(&text(b as u32 + 401, if cfg!(miri) { 20 } else { 120 }, classes));
+        for (n, item) in items.iter().enumerate().step_by(every) {
             for &pos in &positions {
                 // The background's whole characters up to `pos`, ASCII to
                 // `pos`, the item, and the background again.
@@ -410,11 +418,12 @@ fn decoding_each_item_at_every_position_around_the_block_edges_agrees_with_the_r
                 input.resize(pos, b'a');
                 input.extend_from_slice(item);
                 input.extend_from_slice(&text);
-                let what = format_args!("classes {classes:?} item {n} {item:X?} at {pos}");
+                let what = alloc::format!("classes {classes:?} item {n} {item:X?} at {pos}");
                 for &room in some(&[input.len() * 2, 64], 2, 1) {
                     check_decode(&levels, &input, room, &what);
                 }
-                for end in [pos + 1, pos + item.len() - 1, pos + item.len() + 1] {
+                let cuts = if cfg!(miri) { &[][..] } else { &[pos + 1, pos + item.len() - 1, pos + item.len() + 1] };
+                for &end in cuts {
                     check_decode(&levels, &input[..end], input.len() * 2, &format_args!("{what}, cut at {end}"));
                 }
             }
