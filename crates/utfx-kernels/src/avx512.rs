@@ -298,16 +298,18 @@ pub(super) unsafe fn utf16_prefix_blocks<const SWAP: bool>(src: *const u8, units
 }
 
 /// Keiser and Lemire's lookup (decision 0014) on 512-bit vectors: the
-/// grammar's three tables, each row in every 128-bit lane.
-struct Lookup {
+/// grammar's three tables, each row in every 128-bit lane (shared with
+/// `avx512_offsets.rs`).
+pub(crate) struct Lookup {
     byte_1_high: __m512i,
     byte_1_low: __m512i,
     byte_2_high: __m512i,
 }
 
 impl Lookup {
+    /// The tables' rows in registers.
     #[target_feature(enable = "avx512f,avx512bw")]
-    fn new(tables: &crate::Utf8Tables) -> Lookup {
+    pub(crate) fn new(tables: &crate::Utf8Tables) -> Lookup {
         let row = |t: &[u8; 16]| {
             // SAFETY: 16 readable bytes.
             _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
@@ -325,7 +327,7 @@ impl Lookup {
     /// does (`simd.rs`'s `Checker`).
     #[target_feature(enable = "avx512f,avx512bw")]
     #[inline]
-    fn flagged(&self, v: __m512i, prev1: __m512i, prev2: __m512i, prev3: __m512i) -> __mmask64 {
+    pub(crate) fn flagged(&self, v: __m512i, prev1: __m512i, prev2: __m512i, prev3: __m512i) -> __mmask64 {
         let set8 = |b: u8| _mm512_set1_epi8(b as i8);
         let nibble = set8(0x0F);
         let classes = _mm512_and_si512(

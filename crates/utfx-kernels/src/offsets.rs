@@ -4,7 +4,8 @@
 //! value of the length before. Its conversions to UTF-16
 //! ([`offset_utf8_to_utf16`]) and from code points
 //! ([`code_points_to_offset_utf8`]) in their portable forms, which the SIMD
-//! kernels (`simd/offsets.rs`, decision 0031) match exactly.
+//! kernels (`simd/offsets.rs`, decision 0031, and at `Level::Avx512` the
+//! decoding of `avx512_offsets.rs`) match exactly.
 
 use alloc::vec::Vec;
 
@@ -238,6 +239,10 @@ impl Utf8Offsets {
 /// ```
 #[must_use]
 pub fn offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &Utf8Offsets) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
+    if let Some(done) = crate::avx512_offsets::offset_utf8_to_utf16_at_level(src, dst, form) {
+        return done;
+    }
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
     if let Some(done) = crate::simd::offset_utf8_to_utf16_at_level(src, dst, form) {
         return done;

@@ -117,6 +117,17 @@ fn levels(k: usize) -> Vec<Level> {
     if cfg!(miri) && !all.is_empty() { vec![all[k % all.len()]] } else { all }
 }
 
+/// The levels a decoding sweep runs: those of [`levels`], and
+/// `Level::Avx512` where the machine has it (its own decoding kernel,
+/// `avx512_offsets.rs`; the other levels' sweeps then run the AVX2 one).
+fn decode_levels(k: usize) -> Vec<Level> {
+    let mut all = levels(k);
+    if cfg!(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512)) && Level::Avx512.is_available() {
+        all.push(Level::Avx512);
+    }
+    all
+}
+
 /// Decoding `input` into `room` units at every level in `levels`, and in
 /// the portable form, agrees with the reference.
 fn check_decode(levels: &[Level], input: &[u8], room: usize, what: &dyn core::fmt::Display) {
@@ -137,6 +148,10 @@ fn check_decode(levels: &[Level], input: &[u8], room: usize, what: &dyn core::fm
 
 /// [`super::offset_utf8_to_utf16`] pinned to `level`.
 fn level_decode(level: Level, src: &[u8], dst: &mut [u16], form: &Utf8Offsets) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
+    if level == Level::Avx512 {
+        return crate::avx512_offsets::offset_utf8_to_utf16_pinned(src, dst, form);
+    }
     #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
     return crate::simd::offset_utf8_to_utf16_at(level, src, dst, form);
     #[cfg(not(any(
@@ -251,7 +266,7 @@ fn the_form_reads_and_writes_as_the_table() {
 
 #[test]
 fn decoding_agrees_with_the_reference_at_every_level() {
-    let levels = levels(0);
+    let levels = decode_levels(0);
     for (c, classes) in classes().iter().enumerate() {
         for seed in 0..if slow() { 1 } else { 6 } {
             let n = if cfg!(miri) {
@@ -296,7 +311,7 @@ const STOPS: [&[u8]; 12] = [
 
 #[test]
 fn decoding_stops_where_the_reference_stops_at_every_position() {
-    let levels = levels(1);
+    let levels = decode_levels(1);
     for (c, classes) in some(&[&[0, 5][..], &[0, 1], &[2, 3], &[0, 1, 2, 3, 4, 5, 6, 7]], 4, 2).iter().enumerate() {
         let points = text(c as u32 + 77, if slow() { 50 } else { 120 }, classes);
         let mut at = 0;
@@ -331,7 +346,7 @@ fn decoding_stops_where_the_reference_stops_at_every_position() {
 
 #[test]
 fn decoding_cut_input_agrees_with_the_reference() {
-    let levels = levels(2);
+    let levels = decode_levels(2);
     for (c, classes) in some(&[&[0, 1, 2, 3, 4, 5, 6, 7][..], &[0, 1], &[0, 2, 3], &[5]], 4, 1).iter().enumerate() {
         let bytes = encode(&text(c as u32 + 99, if slow() { 40 } else { 200 }, classes));
         let ends: Vec<usize> = if slow() { vec![67, 70, 131] } else { (0..=bytes.len()).collect() };
@@ -345,7 +360,7 @@ fn decoding_cut_input_agrees_with_the_reference() {
 fn decoding_bytes_of_any_kind_agrees_with_the_reference() {
     // Bytes drawn from every kind (ASCII, continuation, each lead, the
     // reserved ones), so that the blocks see every shape of error.
-    let levels = levels(3);
+    let levels = decode_levels(3);
     let mut rng = Rng::new(5);
     let kinds = [0x41, 0x80, 0xBF, 0xA0, 0xC0, 0xDF, 0xE0, 0xEC, 0xEE, 0xEF, 0xF0, 0xF2, 0xF3, 0xF4, 0xF8, 0xFE];
     for len in (0..300).step_by(if cfg!(miri) {
@@ -358,6 +373,60 @@ fn decoding_bytes_of_any_kind_agrees_with_the_reference() {
         let input: Vec<u8> = (0..len).map(|_| kinds[(rng.next() % kinds.len() as u32) as usize]).collect();
         for &room in some(&[700, 64, 0, 1, 65], 5, 2) {
             check_decode(&levels, &input, room, &format_args!("{len} bytes"));
+        }
+    }
+}
+
+/// Items that the sweep around the block edges puts at every position:
+/// code points of every class of [`value`] and the boundaries where the
+/// blocks' work changes (given as code points), then [`STOPS`].
+const EDGE_POINTS: [u32; 14] = [
+    0x41, 0xCF, 0x89F, 0x8A0, 0xD7FF, 0xE000, 0xFFFF, 0x1_0000, 0x1_109F, 0x1_10A0, 0x1_F600, 0xD_109F, 0xD_10A0,
+    0x10_FFFF,
+];
+
+#[test]
+fn decoding_each_item_at_every_position_around_the_block_edges_agrees_with_the_reference() {
+    // A code point of each length (and of each offset and block kind), or
+    // something the kernels do not take, at every byte position around
+    // the edges of the first 64-byte blocks (the blocks start a character
+    // at or after byte 3), in text of one length each (ASCII, two, three,
+    // four bytes, and all classes) before it and after it, whole and cut
+    // inside the item or right after it.
+    let levels = decode_levels(4);
+    let mut items: Vec<Vec<u8>> = EDGE_POINTS.iter().map(|&v| reference_bytes(v)).collect();
+    items.extend(STOPS.iter().map(|stop| stop.to_vec()));
+    // Under Miri: every fifth item (ASCII, three and four bytes, a
+    // reserved byte, a stray continuation, a cut three), after four bytes,
+    // across the first edge, whole.
+    let (positions, every): (Vec<usize>, usize) = if cfg!(miri) {
+        (vec![67], 5)
+    } else if slow() {
+        (vec![3, 66, 67, 68], 1)
+    } else {
+        ((0..=8).chain(58..=75).chain(122..=139).collect(), 1)
+    };
+    let backgrounds: [&[u32]; 5] = [&[5], &[0], &[1], &[2, 3], &[0, 1, 2, 3, 4, 5, 6, 7]];
+    for (b, classes) in some(&backgrounds, 5, 1).iter().enumerate() {
+        let text = encode(&text(b as u32 + 401, if cfg!(miri) { 20 } else { 120 }, classes));
+        for (n, item) in items.iter().enumerate().step_by(every) {
+            for &pos in &positions {
+                // The background's whole characters up to `pos`, ASCII to
+                // `pos`, the item, and the background again.
+                let whole = (0..=pos.min(text.len())).rev().find(|&k| k == text.len() || text[k] & 0xC0 != 0x80);
+                let mut input = text[..whole.unwrap_or(0)].to_vec();
+                input.resize(pos, b'a');
+                input.extend_from_slice(item);
+                input.extend_from_slice(&text);
+                let what = alloc::format!("classes {classes:?} item {n} {item:X?} at {pos}");
+                for &room in some(&[input.len() * 2, 64], 2, 1) {
+                    check_decode(&levels, &input, room, &what);
+                }
+                let cuts = if cfg!(miri) { &[][..] } else { &[pos + 1, pos + item.len() - 1, pos + item.len() + 1] };
+                for &end in cuts {
+                    check_decode(&levels, &input[..end], input.len() * 2, &format_args!("{what}, cut at {end}"));
+                }
+            }
         }
     }
 }

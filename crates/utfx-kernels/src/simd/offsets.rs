@@ -108,6 +108,8 @@ enum Lengths {
     Wide,
     /// Up to four bytes (three-byte values checked).
     Four,
+    /// ASCII, two and four bytes (emoji with their spaces).
+    TwoAndFour,
 }
 
 /// Converts the longest prefix of `src` that [`Utf8Offsets`] takes to UTF-16
@@ -276,10 +278,19 @@ unsafe fn offset_block64<V: Vector>(
         Lengths::Three
     } else if !any_from(0xF0) {
         Lengths::Wide
-    } else if !any_from(last_lead4 + 1) {
+    } else if any_from(last_lead4 + 1) {
+        return None;
+    } else if before.iter().any(|&b| b & 0xF0 == 0xE0)
+        || !(0..64 / w)
+            .fold(V::splat(t, 0), |any, k| any.or(load(k).and(V::splat(t, 0xF0)).eq8(V::splat(t, 0xE0))))
+            .is_zero()
+    {
+        // Leads of three bytes and of four: all the work.
         Lengths::Four
     } else {
-        return None;
+        // Four bytes without three (emoji and their spaces): neither the
+        // gap's work nor the check of three-byte values.
+        Lengths::TwoAndFour
     };
     let mut errors = V::splat(t, 0);
     let mut o = o;
@@ -306,6 +317,18 @@ unsafe fn offset_block64<V: Vector>(
             Lengths::Four => {
                 for j in 0..64 / w {
                     o = offset_vector::<V, { Lengths::Four as u8 }>(k, checker, p.add(j * w), dst, o, &mut errors);
+                }
+            }
+            Lengths::TwoAndFour => {
+                for j in 0..64 / w {
+                    o = offset_vector::<V, { Lengths::TwoAndFour as u8 }>(
+                        k,
+                        checker,
+                        p.add(j * w),
+                        dst,
+                        o,
+                        &mut errors,
+                    );
                 }
             }
         }
@@ -344,9 +367,9 @@ unsafe fn offset_vector<V: Vector, const L: u8>(
     o: usize,
     errors: &mut V,
 ) -> usize {
-    let three = L != Lengths::Two as u8;
+    let three = L != Lengths::Two as u8 && L != Lengths::TwoAndFour as u8;
     let wide = L == Lengths::Wide as u8 || L == Lengths::Four as u8;
-    let four = L == Lengths::Four as u8;
+    let four = L == Lengths::Four as u8 || L == Lengths::TwoAndFour as u8;
     let t = k.low.token();
     // SAFETY: the caller's promise.
     let (c0, c1, c2, next) =
@@ -867,21 +890,8 @@ unsafe fn ascii_or_three<V: Lanes32>(k: &Ranges<V>, v: V, three: V, to: *mut u8)
         .or(s(0x8080_E000));
     let lanes = V::select(three, bytes, v.shl32::<24>());
     // Each lane's length less one: 2 (bit 1) or 0; two bits a lane.
-    let spread = three.high_bits() & 0x2222_2222;
-    let pairs = spread | (spread >> 2);
-    let key = |l: usize| {
-        let half = pairs >> (16 * l);
-        ((half & 0x0F) | ((half >> 4) & 0xF0)) as usize
-    };
-    let packed = lanes.shuffle(V::rows(t, [&PACK_HIGH[key(0)].shuffle, &PACK_HIGH[key(1)].shuffle]));
-    let mut n = 0;
-    for l in 0..V::BYTES / 16 {
-        // SAFETY: the caller's promise: four lanes take at most 16 bytes,
-        // so each 16-byte store ends at most `BYTES` bytes from `to`.
-        unsafe { packed.store_lane(l, to.add(n)) };
-        n += usize::from(PACK_HIGH[key(l)].len);
-    }
-    n
+    // SAFETY: the caller's promise.
+    unsafe { store_packed(lanes, three.high_bits() & 0x2222_2222, to) }
 }
 
 /// Writes the code points of `v` (none the form does not take; `three`
@@ -921,12 +931,29 @@ unsafe fn any_length<V: Lanes32>(k: &Ranges<V>, v: V, three: V, four: V, to: *mu
     // Each lane's length less one: bit 0 is two ^ three ^ four, bit 1 three;
     // lane `j` at bits `4 j`, `4 j + 1`, then two bits a lane.
     let spread = (two.xor(three).xor(four).high_bits() & 0x1111_1111) | (three.high_bits() & 0x2222_2222);
+    // SAFETY: the caller's promise.
+    unsafe { store_packed(lanes, spread, to) }
+}
+
+/// Stores the sequences in the last bytes of the 32-bit lanes of `lanes`
+/// at `to`, packed by a shuffle per four lanes from [`PACK_HIGH`], and
+/// returns how many bytes they take: `spread` holds each lane's length
+/// less one, lane `j`'s at bits `4 j` and `4 j + 1` (where
+/// [`Vector::high_bits`] puts its first two bytes).
+///
+/// # Safety
+///
+/// `to` is writable for `BYTES` bytes.
+#[inline(always)]
+unsafe fn store_packed<V: Lanes32>(lanes: V, spread: u32, to: *mut u8) -> usize {
+    // Two bits a lane: lanes 0 to 3 in the low byte of each half, 4 to 7
+    // in the high byte.
     let pairs = spread | (spread >> 2);
     let key = |l: usize| {
         let half = pairs >> (16 * l);
         ((half & 0x0F) | ((half >> 4) & 0xF0)) as usize
     };
-    let packed = lanes.shuffle(V::rows(t, [&PACK_HIGH[key(0)].shuffle, &PACK_HIGH[key(1)].shuffle]));
+    let packed = lanes.shuffle(V::rows(lanes.token(), [&PACK_HIGH[key(0)].shuffle, &PACK_HIGH[key(1)].shuffle]));
     let mut n = 0;
     for l in 0..V::BYTES / 16 {
         // SAFETY: the caller's promise: four lanes take at most 16 bytes,
