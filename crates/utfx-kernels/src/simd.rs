@@ -1137,7 +1137,14 @@ unsafe fn load_block<V: Vector>(t: V::Token, p: *const u8) -> Block<V> {
 /// `00` either: see [`plain`]).
 #[inline(always)]
 fn block_is_ascii<V: Vector, const NUL: bool>(v: Block<V>) -> bool {
-    !v[1..64 / V::BYTES].iter().fold(plain::<V, NUL>(v[0]), |all, x| all.or(plain::<V, NUL>(*x))).any_high_bit()
+    // A loop, not a fold: the fold's closure, called from `Iterator::fold`
+    // where the compiler did not inline it, would run the vector
+    // operations as calls (Modified UTF-8's ASCII at AVX2: 1.5 GB/s).
+    let mut all = plain::<V, NUL>(v[0]);
+    for x in &v[1..64 / V::BYTES] {
+        all = all.or(plain::<V, NUL>(*x));
+    }
+    !all.any_high_bit()
 }
 
 /// `v`, and with `NUL` (a grammar that refuses `00`) `v | (v - 1)` per
@@ -1269,7 +1276,11 @@ fn first_error_block_of<V: Vector, const NUL: bool>(t: V::Token, input: &[u8], t
                 // SAFETY: `i + 128 <= len`: the 128 bytes from `i` are
                 // inside `input`, and `k < 128 / w`.
                 let load = |k: usize| plain::<V, NUL>(unsafe { V::load(t, input.as_ptr().add(i + k * w)) });
-                if (1..128 / w).fold(load(0), |all, k| all.or(load(k))).any_high_bit() {
+                let mut all = load(0);
+                for k in 1..128 / w {
+                    all = all.or(load(k));
+                }
+                if all.any_high_bit() {
                     break;
                 }
                 i += 128;
