@@ -7,7 +7,9 @@
 //! or `F0..FF` starts a sequence of two, three or four bytes, and every
 //! byte after the second is any continuation byte `80..BF`); which second
 //! bytes each lead takes, and a forbidden pair of adjacent three-byte
-//! sequences, are the codec's (decision 0014).
+//! sequences, are the codec's (decision 0014); so is a ban of the byte
+//! `00` (Modified UTF-8's, [`Utf8Tables::without_nul`]), which the blocks
+//! check next to the high bit of each byte rather than in the tables.
 //!
 //! The SIMD form (`simd.rs`, instantiated for AVX2, SSE4.2 and NEON)
 //! checks 64 bytes at a time and finds the first block with an error; the
