@@ -3,7 +3,8 @@
 //! sequence of theirs is one UTF-16 unit (a supplementary character is two
 //! three-byte surrogate forms). So plain text is found with `codec-utf8`'s
 //! strict-UTF-8 skip, cut at the first four-byte lead (and `00` in Modified
-//! UTF-8), and copied or converted; text with surrogate pairs goes through
+//! UTF-8, in the same pass: the tables `without_nul`), and copied or
+//! converted; text with surrogate pairs goes through
 //! the family's checked UTF-8 to UTF-16 kernel with the tables of CESU-8's
 //! sequences taken one at a time, after which the units must pair up as
 //! UTF-16 does; `C0 80` in Modified UTF-8 is U+0000. Anything else (lone
@@ -17,11 +18,6 @@ use codec_core::CodePoint;
 use codec_utf8::automaton::Grammar;
 use utfx_kernels::{Utf8Tables, valid_prefix};
 
-/// The first window the strict-UTF-8 skip looks at; it grows fourfold while
-/// the text stays plain, so the work stays proportional to what is consumed
-/// plus a constant.
-const FIRST_WINDOW: usize = 64;
-const LAST_WINDOW: usize = 65536;
 
 /// The [`codec_core::FastJob::Encode`] of CESU-8 (Modified UTF-8 when
 /// `nul` is set): appends the encoding of the leading scalar values of
@@ -61,30 +57,16 @@ pub(crate) fn has_stop(input: &[u8], nul: bool) -> bool {
 /// Returns the length of the longest prefix of `input` that is strict UTF-8
 /// without a four-byte form (and without `00` when `nul` is set), ending at
 /// a character boundary: text the three variants and UTF-8 write alike.
+/// One pass of the family validator, which stops at the first byte it
+/// refuses (its work is the prefix and a block past it, so no window is
+/// needed).
 pub(crate) fn plain_prefix(input: &[u8], nul: bool) -> usize {
-    let mut start = 0;
-    let mut window = FIRST_WINDOW;
-    while start < input.len() {
-        let mut end = (start + window).min(input.len());
-        // End the window on a lead byte, so that it cuts no character of
-        // well-formed text.
-        let mut back = 0;
-        while end < input.len() && back < 3 && (0x80..=0xBF).contains(&input[end]) {
-            end -= 1;
-            back += 1;
-        }
-        let block = &input[start..end];
-        // The family validator stops at a four-byte lead; `00`, which its
-        // tables cannot refuse, is looked for first.
-        let cut = if nul { memchr::memchr(0, block).unwrap_or(block.len()) } else { block.len() };
-        let valid = valid_prefix(&block[..cut], &PLAIN_TABLES);
-        if valid < block.len() {
-            return start + valid;
-        }
-        start = end;
-        window = (window * 4).min(LAST_WINDOW);
-    }
-    start
+    valid_prefix(input, plain_tables(nul))
+}
+
+/// [`PLAIN_TABLES`], or [`PLAIN_TABLES_WITHOUT_NUL`] when `nul`.
+fn plain_tables(nul: bool) -> &'static Utf8Tables {
+    if nul { &PLAIN_TABLES_WITHOUT_NUL } else { &PLAIN_TABLES }
 }
 
 /// The family validator's tables (decision 0014) for plain text: strict
@@ -94,6 +76,9 @@ const PLAIN_TABLES: Utf8Tables = match Grammar::UTF_8.with_four_byte_forms(false
     Some(tables) => tables,
     None => panic!("strict UTF-8's sequences are rows of continuation bytes"),
 };
+
+/// [`PLAIN_TABLES`] without `00`, for Modified UTF-8.
+const PLAIN_TABLES_WITHOUT_NUL: Utf8Tables = PLAIN_TABLES.without_nul();
 
 /// The family validator's tables (decision 0014) for CESU-8's sequences
 /// one at a time: generalized UTF-8 without four-byte forms, in which a
@@ -105,25 +90,19 @@ const TABLES: Utf8Tables = match crate::CESU8_GRAMMAR.tables() {
     None => panic!("CESU-8's sequences are rows of continuation bytes"),
 };
 
+/// [`TABLES`] without `00`, for Modified UTF-8 (whose `C0 80` is not
+/// UTF-8's, and is left to the callers).
+const TABLES_WITHOUT_NUL: Utf8Tables = TABLES.without_nul();
+
+/// [`TABLES`], or [`TABLES_WITHOUT_NUL`] when `nul_stops`.
+fn sequence_tables(nul_stops: bool) -> &'static Utf8Tables {
+    if nul_stops { &TABLES_WITHOUT_NUL } else { &TABLES }
+}
+
 /// The first and the largest window of [`sequences_to_utf16`]: it grows
 /// fourfold while the text converts, so that the work thrown away at a
 /// lone surrogate stays proportional to what was consumed before it.
 const SEQUENCE_WINDOW: (usize, usize) = (64, 65536);
-
-/// Returns how many bytes at the front of `input` come before `00` (all of
-/// them when there is none).
-fn before_nul(input: &[u8]) -> usize {
-    let mut blocks = input.chunks(64);
-    let mut start = 0;
-    for block in &mut blocks {
-        // A fold over the whole block vectorizes; `position` alone would not.
-        if block.iter().fold(false, |any, &b| any | (b == 0)) {
-            return start + block.iter().position(|&b| b == 0).unwrap_or(block.len());
-        }
-        start += block.len();
-    }
-    start
-}
 
 /// The length of the sequence a unit was decoded from: one to three bytes
 /// (a surrogate's form is three).
@@ -138,7 +117,8 @@ fn sequence_len(unit: u16) -> usize {
 /// Decodes the sequences of one to three bytes at the front of `input`
 /// into UTF-16 units, as much as fits in `out`, each sequence one unit
 /// (with the family's UTF-8 to UTF-16 kernel, validating against
-/// [`TABLES`]), stopping before `00` when `nul_stops` and before a
+/// [`TABLES`], or [`TABLES_WITHOUT_NUL`] when `nul_stops`: one pass),
+/// stopping before `00` when `nul_stops` and before a
 /// surrogate that is not half of a pair (a lead whose trail is not in
 /// `input` included). Returns (bytes read, units written).
 ///
@@ -165,10 +145,8 @@ fn sequences_to_utf16(nul_stops: bool, input: &[u8], out: &mut [u16], window: &m
         if end < input.len() && end >= r + 3 && lead_surrogate_at(&input[end - 3..end]) {
             end -= 3;
         }
-        if nul_stops {
-            end = r + before_nul(&input[r..end]);
-        }
-        let (read, written) = utfx_kernels::checked_utf8_to_utf16(&input[r..end], &mut out[w..], &TABLES);
+        let (read, written) =
+            utfx_kernels::checked_utf8_to_utf16(&input[r..end], &mut out[w..], sequence_tables(nul_stops));
         let units = &out[w..w + written];
         let paired = utfx_kernels::utf16_units_prefix(units);
         if paired < written {
@@ -274,8 +252,9 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
 
 /// Returns the length of the longest run of whole windows at the front of
 /// `input` that are well-formed text with surrogate pairs: sequences that
-/// [`TABLES`] take, each surrogate's form half of a pair
-/// (`utfx_kernels::surrogate_forms_pair_up`), no `00` when `nul_stops`. A
+/// [`TABLES`] take (no `00` either when `nul_stops`: [`TABLES_WITHOUT_NUL`]),
+/// each surrogate's form half of a pair
+/// (`utfx_kernels::surrogate_forms_pair_up`). A
 /// window ends at a sequence's start, never between the halves of a pair;
 /// the windows grow fourfold from 64 bytes to [`PAIRED_WINDOW`] while they
 /// pass, so the work thrown away on the first that does not stays within
@@ -295,8 +274,7 @@ fn paired_prefix(nul_stops: bool, input: &[u8]) -> usize {
         }
         let block = &input[start..end];
         let whole = !block.is_empty()
-            && (!nul_stops || memchr::memchr(0, block).is_none())
-            && valid_prefix(block, &TABLES) == block.len()
+            && valid_prefix(block, sequence_tables(nul_stops)) == block.len()
             && utfx_kernels::surrogate_forms_pair_up(block);
         if !whole {
             break;
@@ -307,8 +285,8 @@ fn paired_prefix(nul_stops: bool, input: &[u8]) -> usize {
     start
 }
 
-/// The largest window of [`paired_prefix`]: a page, so that its three
-/// passes (`00`, the validator, the pairs) read the same page, and the
+/// The largest window of [`paired_prefix`]: a page, so that its two
+/// passes (the validator, the pairs) read the same page, and the
 /// work thrown away where a window fails stays small.
 const PAIRED_WINDOW: usize = 4096;
 
@@ -345,14 +323,25 @@ pub(crate) fn decode(rules: Rules, input: &[u8], out: &mut Vec<CodePoint>) -> us
     }
 }
 
-/// Decodes into UTF-16 units, as much as fits.
+/// Decodes into UTF-16 units, as much as fits: plain text with the
+/// family's checked UTF-8 to UTF-16 kernel and [`PLAIN_TABLES`] (one pass,
+/// as UTF-8's own decoding: no surrogate comes out of it, so nothing is
+/// left to pair up), pairs (and what follows them) with
+/// [`sequences_to_utf16`].
 pub(crate) fn decode_to_utf16(rules: Rules, input: &[u8], out: &mut [u16]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     let mut window = SEQUENCE_WINDOW.0;
     loop {
-        let (read, written) = sequences_to_utf16(rules.nul_stops, &input[r..], &mut out[w..], &mut window);
+        let tables = plain_tables(rules.nul_stops);
+        let (read, written) = utfx_kernels::checked_utf8_to_utf16(&input[r..], &mut out[w..], tables);
         (r, w) = (r + read, w + written);
         match &input[r..] {
+            rest if starts_pair(rules.nul_stops, rest) => {
+                match sequences_to_utf16(rules.nul_stops, rest, &mut out[w..], &mut window) {
+                    (0, _) => return (r, w),
+                    (read, written) => (r, w) = (r + read, w + written),
+                }
+            }
             [0xC0, 0x80, ..] if rules.two_byte_nul && out.len() > w => {
                 out[w] = 0;
                 (r, w) = (r + 2, w + 1);

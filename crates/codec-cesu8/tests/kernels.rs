@@ -21,3 +21,13 @@ fn decode_sweep_mutf8() {
 fn decode_sweep_mutf8_lenient() {
     support::kernels::decode_sweep(&MUTF_8_LENIENT);
 }
+
+#[test]
+fn window_edge_sweep_mutf8() {
+    support::kernels::window_edge_sweep(&MUTF_8);
+}
+
+#[test]
+fn window_edge_sweep_mutf8_lenient() {
+    support::kernels::window_edge_sweep(&MUTF_8_LENIENT);
+}

@@ -25,3 +25,15 @@ fn decode_sweep_mutf8_lenient() {
     utfx_kernels::force_portable(true);
     support::kernels::decode_sweep(&MUTF_8_LENIENT);
 }
+
+#[test]
+fn window_edge_sweep_mutf8() {
+    utfx_kernels::force_portable(true);
+    support::kernels::window_edge_sweep(&MUTF_8);
+}
+
+#[test]
+fn window_edge_sweep_mutf8_lenient() {
+    utfx_kernels::force_portable(true);
+    support::kernels::window_edge_sweep(&MUTF_8_LENIENT);
+}

@@ -87,10 +87,10 @@ pub(super) fn valid_utf8_to_code_points(bytes: &[u8], out: &mut Vec<u32>) -> Opt
 /// find well-formed to `out`, as `super::checked_utf8_to_code_points` does,
 /// checking each block just before decoding it: how many bytes it read.
 /// `None` when AVX2 is not to be used or the grammar has a forbidden pair
-/// (which the blocks do not look for).
+/// or refuses `00` (which the blocks do not look for).
 #[inline]
 pub(super) fn checked_utf8_to_code_points(bytes: &[u8], out: &mut Vec<u32>, tables: &Utf8Tables) -> Option<usize> {
-    if !super::use_avx2() || tables.pair.is_some() {
+    if !super::use_avx2() || tables.pair.is_some() || tables.nul {
         return None;
     }
     // SAFETY: `use_avx2` checked that the processor has AVX2.

@@ -346,6 +346,26 @@ impl Lookup {
     }
 }
 
+/// Whether the bytes of `a` and `b` are all ASCII (`00..7F`), and with
+/// `NUL` (tables that refuse `00`) all `01..7F`: their least as `i8` is at
+/// least 1, one compare as the high bits are one move to a mask.
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn plain<const NUL: bool>(a: __m512i, b: __m512i) -> bool {
+    if NUL {
+        _mm512_cmplt_epi8_mask(_mm512_min_epi8(a, b), _mm512_set1_epi8(1)) == 0
+    } else {
+        _mm512_movepi8_mask(_mm512_or_si512(a, b)) == 0
+    }
+}
+
+/// The bytes `00` of `v` with `NUL`, else none.
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn nuls<const NUL: bool>(v: __m512i) -> __mmask64 {
+    if NUL { _mm512_testn_epi8_mask(v, v) } else { 0 }
+}
+
 /// UTF-8 to UTF-16, checked against a grammar's tables without a forbidden
 /// pair (`simd.rs`'s `checked_utf8_to_utf16`, whose work it takes over
 /// where it can): 64 bytes a block, validated with the tables as Keiser
@@ -372,11 +392,30 @@ impl Lookup {
 /// The third byte of four ends the lead surrogate: `0xD7C0 + (code point
 /// >> 10)` is `0xD800 + ((code point - 0x10000) >> 10)`.
 ///
+/// Tables that refuse `00` take a form of their own, which flags it with
+/// the tables' errors and keeps it out of the ASCII blocks, so that the
+/// others pay nothing for it.
+///
 /// # Safety
 ///
 /// The processor has AVX2, AVX512F, AVX512BW, AVX512VBMI2 and POPCNT.
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi2,popcnt")]
 pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &crate::Utf8Tables) -> (usize, usize) {
+    if tables.nul {
+        checked_utf8_to_utf16_of::<true>(src, dst, tables)
+    } else {
+        checked_utf8_to_utf16_of::<false>(src, dst, tables)
+    }
+}
+
+/// [`checked_utf8_to_utf16`], with `NUL` when the tables refuse `00`.
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi2,popcnt")]
+#[inline]
+fn checked_utf8_to_utf16_of<const NUL: bool>(
+    src: &[u8],
+    dst: &mut [u16],
+    tables: &crate::Utf8Tables,
+) -> (usize, usize) {
     let len = src.len();
     if tables.pair.is_some() {
         return (0, 0);
@@ -407,7 +446,7 @@ pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: 
         // bytes from `i`, `i - 1`, `i - 2` and `i - 3`, are inside `src`.
         let load = |at: usize| unsafe { _mm512_loadu_si512(p.add(at).cast()) };
         let (v, prev1) = (load(i), load(i - 1));
-        if _mm512_movepi8_mask(_mm512_or_si512(prev1, v)) == 0 && first == !0 {
+        if plain::<NUL>(prev1, v) && first == !0 {
             // ASCII from `i - 1` to `i + 63`: no error can be here (a lead
             // before `i - 1` was checked against the ASCII byte `i - 1` by
             // the block before), and each byte is its unit, each an end.
@@ -421,7 +460,7 @@ pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: 
             continue;
         }
         let (prev2, prev3) = (load(i - 2), load(i - 3));
-        if lookup.flagged(v, prev1, prev2, prev3) != 0 {
+        if lookup.flagged(v, prev1, prev2, prev3) | nuls::<NUL>(v) != 0 {
             break;
         }
         // Position `k` of the window is byte `i - 1 + k`: it ends a
@@ -518,11 +557,31 @@ pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: 
 /// sequences of a pair): bytes before the characters it starts from are
 /// well-formed, since no flag was found before them.
 ///
+/// Tables that refuse `00` take a form of their own, which flags it with
+/// the tables' errors and keeps it out of the ASCII blocks (a signed
+/// minimum and a compare where the others take an or and the high bits),
+/// so that the others pay nothing for it.
+///
 /// # Safety
 ///
 /// The processor has AVX2, AVX512F and AVX512BW.
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
 pub(super) unsafe fn first_error_block(
+    input: &[u8],
+    tables: &crate::Utf8Tables,
+    generic: &dyn Fn(&[u8]) -> usize,
+) -> usize {
+    if tables.nul {
+        first_error_block_of::<true>(input, tables, generic)
+    } else {
+        first_error_block_of::<false>(input, tables, generic)
+    }
+}
+
+/// [`first_error_block`], with `NUL` when the tables refuse `00`.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+#[inline]
+fn first_error_block_of<const NUL: bool>(
     input: &[u8],
     tables: &crate::Utf8Tables,
     generic: &dyn Fn(&[u8]) -> usize,
@@ -560,7 +619,7 @@ pub(super) unsafe fn first_error_block(
         // bytes from `i`, `i - 1`, `i - 2` and `i - 3`, are inside `input`.
         let load = |at: usize| unsafe { _mm512_loadu_si512(p.add(at).cast()) };
         let (v, prev1) = (load(i), load(i - 1));
-        if _mm512_movepi8_mask(_mm512_or_si512(prev1, v)) == 0 {
+        if plain::<NUL>(prev1, v) {
             // ASCII from `i - 1` on: no sequence is cut at `i`. A run of
             // ASCII goes 256 bytes at a time while it lasts.
             i += 64;
@@ -568,15 +627,17 @@ pub(super) unsafe fn first_error_block(
                 // SAFETY: `i + 256 <= len`: the 256 bytes from `i` are
                 // inside `input`.
                 let load = |k: usize| unsafe { _mm512_loadu_si512(p.add(i + 64 * k).cast()) };
-                let any = _mm512_or_si512(_mm512_or_si512(load(0), load(1)), _mm512_or_si512(load(2), load(3)));
-                if _mm512_movepi8_mask(any) != 0 {
+                let pair = |a: __m512i, b: __m512i| {
+                    if NUL { _mm512_min_epi8(a, b) } else { _mm512_or_si512(a, b) }
+                };
+                if !plain::<NUL>(pair(load(0), load(1)), pair(load(2), load(3))) {
                     break;
                 }
                 i += 256;
             }
             continue;
         }
-        let flagged = lookup.flagged(v, prev1, load(i - 2), load(i - 3));
+        let flagged = lookup.flagged(v, prev1, load(i - 2), load(i - 3)) | nuls::<NUL>(v);
         if flagged == 0 {
             i += 64;
             continue;

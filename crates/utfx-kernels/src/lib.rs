@@ -292,8 +292,10 @@ pub fn valid_utf8_to_utf16(bytes: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// bytes a unit of room, which fill it), and returns (bytes read, units
 /// written): one pass where [`valid_prefix`] then [`valid_utf8_to_utf16`]
 /// would make two. With AVX2 each block of 64 bytes is checked just before
-/// it is converted, in the same registers; a grammar with a forbidden pair
-/// (WTF-8's) takes the two passes.
+/// it is converted, in the same registers (at AVX-512 also for tables
+/// that refuse `00`, [`Utf8Tables::without_nul`]); a grammar with a
+/// forbidden pair (WTF-8's), and one that refuses `00` below AVX-512, takes
+/// the two passes, a window of 16 KiB at a time.
 ///
 /// # Examples
 ///
@@ -348,7 +350,7 @@ pub fn valid_utf8_to_code_points(bytes: &[u8], out: &mut alloc::vec::Vec<u32>) -
 /// would make two. Meant for grammars of scalar values (a surrogate's form
 /// is not well-formed UTF-8 to [`valid_utf8_to_code_points`]). With AVX2 each block is
 /// checked just before it is decoded; a grammar with a forbidden pair
-/// (WTF-8's) takes the two passes. It reads 64 KiB at a time, so what it
+/// (WTF-8's) or that refuses `00` takes the two passes. It reads 64 KiB at a time, so what it
 /// reserves in `out` stays in proportion to what it decodes.
 ///
 /// # Examples

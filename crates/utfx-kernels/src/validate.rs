@@ -7,7 +7,9 @@
 //! or `F0..FF` starts a sequence of two, three or four bytes, and every
 //! byte after the second is any continuation byte `80..BF`); which second
 //! bytes each lead takes, and a forbidden pair of adjacent three-byte
-//! sequences, are the codec's (decision 0014).
+//! sequences, are the codec's (decision 0014); so is a ban of the byte
+//! `00` (Modified UTF-8's, [`Utf8Tables::without_nul`]), which the blocks
+//! check next to the high bit of each byte rather than in the tables.
 //!
 //! The SIMD form (`simd.rs`, instantiated for AVX2, SSE4.2 and NEON)
 //! checks 64 bytes at a time and finds the first block with an error; the
@@ -32,8 +34,9 @@ const CLASSES: usize = 5;
 
 /// A grammar of the UTF-8 family as the fast validator's tables (see
 /// [`valid_prefix`]): built with [`Utf8Tables::new`] from the second bytes
-/// each lead byte takes, and with [`Utf8Tables::with_forbidden_pair`] from
-/// a pair of three-byte sequences that must not follow each other.
+/// each lead byte takes, with [`Utf8Tables::with_forbidden_pair`] from
+/// a pair of three-byte sequences that must not follow each other, and
+/// with [`Utf8Tables::without_nul`] for a grammar without the byte `00`.
 ///
 /// # Examples
 ///
@@ -58,6 +61,10 @@ pub struct Utf8Tables {
     pub(super) byte_2_high: [u8; 16],
     /// The forbidden pair of three-byte sequences, if any.
     pub(super) pair: Option<Pair>,
+    /// Whether the byte `00` is ill-formed (Modified UTF-8's rule): the
+    /// blocks then look for it next to the high bit of each byte, with a
+    /// form of their own, so that the grammars that take it pay nothing.
+    pub(super) nul: bool,
 }
 
 /// Two three-byte sequences, by their first two bytes, that must not follow
@@ -240,7 +247,7 @@ impl Utf8Tables {
             }
             c += 1;
         }
-        Some(Utf8Tables { byte_1_high, byte_1_low, byte_2_high, pair: None })
+        Some(Utf8Tables { byte_1_high, byte_1_low, byte_2_high, pair: None, nul: false })
     }
 
     /// Returns the tables with one more rule: a three-byte sequence that
@@ -305,6 +312,56 @@ impl Utf8Tables {
         }
         tables.pair = Some(Pair { first, then, mark });
         tables
+    }
+
+    /// Returns the tables with one more rule: the byte `00` is ill-formed,
+    /// as in Modified UTF-8 (Wikipedia's *UTF-8*, 2016, "Modified UTF-8":
+    /// "Modified UTF-8 strings never contain any actual null bytes"; U+0000
+    /// is `C0 80` there, which the tables take only as whole rows, so a
+    /// codec looks at that pair itself). [`valid_prefix`] then ends before
+    /// the first `00`.
+    ///
+    /// Every form of the validator looks for `00` in the same pass as for
+    /// the rest (at AVX-512, 256 bytes a step of plain ASCII text as
+    /// without the rule), and the checked conversions
+    /// ([`checked_utf8_to_utf16`](crate::checked_utf8_to_utf16),
+    /// [`checked_utf8_to_code_points`](crate::checked_utf8_to_code_points))
+    /// stop there too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utfx_kernels::{valid_prefix, Utf8Tables};
+    /// let mut second = [None; 64];
+    /// for lead in 0xC2..=0xDF {
+    ///     second[lead - 0xC0] = Some((0x80, 0xBF));
+    /// }
+    /// let tables = Utf8Tables::new(&second).unwrap();
+    /// let without_nul = tables.without_nul();
+    /// assert!(without_nul.refuses_nul() && !tables.refuses_nul());
+    /// assert_eq!(valid_prefix(b"caf\xC3\xA9\0!", &tables), 7);
+    /// assert_eq!(valid_prefix(b"caf\xC3\xA9\0!", &without_nul), 5);
+    /// ```
+    #[must_use]
+    pub const fn without_nul(self) -> Utf8Tables {
+        let mut tables = self;
+        tables.nul = true;
+        tables
+    }
+
+    /// Returns true when the tables refuse the byte `00` (see
+    /// [`Utf8Tables::without_nul`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utfx_kernels::Utf8Tables;
+    /// let tables = Utf8Tables::new(&[None; 64]).unwrap();
+    /// assert!(!tables.refuses_nul() && tables.without_nul().refuses_nul());
+    /// ```
+    #[must_use]
+    pub const fn refuses_nul(&self) -> bool {
+        self.nul
     }
 
     /// The class bit of the start of the forbidden pair's second sequence
@@ -404,7 +461,13 @@ pub(super) fn valid_prefix_portable(input: &[u8], tables: &Utf8Tables) -> usize 
     while i < input.len() {
         let lead = input[i];
         if lead < 0x80 {
-            i += ascii_prefix(&input[i..]);
+            if !tables.nul {
+                i += ascii_prefix(&input[i..]);
+            } else if lead == 0 {
+                break;
+            } else {
+                i += nonzero_ascii_prefix(&input[i..]);
+            }
             after_first = false;
             continue;
         }
@@ -428,6 +491,25 @@ pub(super) fn valid_prefix_portable(input: &[u8], tables: &Utf8Tables) -> usize 
         i += len;
     }
     if after_first && tables.pair.is_some_and(|pair| pair.then.may_start(&input[i..])) { i - 3 } else { i }
+}
+
+/// How many bytes at the front of `bytes` are ASCII but `00`
+/// (`01..=7F`), eight at a time: in a word, `w | (w - 0x0101..01)` has a
+/// byte's high bit set where the byte has it, and at the lowest `00` (no
+/// borrow reaches it, and it turns into `FF`); where neither is, no borrow
+/// happens and no high bit is set.
+fn nonzero_ascii_prefix(bytes: &[u8]) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH_BITS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut i = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let word = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        if (word | word.wrapping_sub(ONES)) & HIGH_BITS != 0 {
+            break;
+        }
+        i += 8;
+    }
+    i + bytes[i..].iter().take_while(|&&b| b.wrapping_sub(1) < 0x7F).count()
 }
 
 #[cfg(test)]
@@ -508,16 +590,30 @@ mod tests {
     /// Checks both paths on `input` against the reference (and, for UTF-8,
     /// against the standard library).
     fn check(grammar: Grammar, input: &[u8]) {
-        let tables = tables(grammar);
+        check_tables(grammar, false, input);
+    }
+
+    /// [`check`] with the grammar's tables [`Utf8Tables::without_nul`]:
+    /// the reference's prefix, up to the first `00` (a character of its
+    /// own wherever it is well-formed, and never the start of a trail
+    /// surrogate's form that a lead's would wait for).
+    fn check_without_nul(grammar: Grammar, input: &[u8]) {
+        check_tables(grammar, true, input);
+    }
+
+    fn check_tables(grammar: Grammar, nul: bool, input: &[u8]) {
+        let tables = if nul { tables(grammar).without_nul() } else { tables(grammar) };
         // Under Miri, which is there for the `unsafe` of the SIMD forms,
         // they are compared with the portable form only (the tables'
         // `split` costs a hundred times more there).
         let want = if cfg!(any(miri, utfx_slow_runner)) {
             valid_prefix_portable(input, &tables)
+        } else if nul {
+            expected(grammar, input).min(input.iter().position(|&b| b == 0).unwrap_or(input.len()))
         } else {
             expected(grammar, input)
         };
-        if grammar == Grammar::Utf8 {
+        if grammar == Grammar::Utf8 && !nul {
             let std = core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), |s| s.len());
             assert_eq!(want, std, "the reference and std on {input:02X?}");
         }
@@ -772,6 +868,68 @@ mod tests {
     }
 
     #[test]
+    fn a_nul_at_every_position_of_the_first_blocks_of_ascii() {
+        // Runs of ASCII long enough for the AVX-512 form's steps of 256
+        // bytes after its first blocks, with `00` at every position (under
+        // Miri, every ninth), each grammar in turn; the input also cut
+        // just before and just after it.
+        let step = if cfg!(any(miri, utfx_slow_runner)) { 9 } else { 1 };
+        let ascii = [b'a'; 700];
+        for at in (0..ascii.len()).step_by(step) {
+            let mut input = ascii.to_vec();
+            input[at] = 0;
+            let grammar = GRAMMARS[at % 3];
+            check_without_nul(grammar, &input);
+            check_without_nul(grammar, &input[..at + 1]);
+            check_without_nul(grammar, &input[..at]);
+        }
+        // Two of them, and `00` where a tail of a few bytes is the last.
+        for (at, then) in [(5, 700 - 65), (64, 128), (63, 64), (300, 700 - 1)] {
+            let mut input = ascii.to_vec();
+            (input[at], input[then]) = (0, 0);
+            check_without_nul(Grammar::Utf8, &input);
+            check_without_nul(Grammar::Wtf8, &input[at + 1..]);
+        }
+    }
+
+    #[test]
+    fn a_nul_at_every_character_boundary_of_text_and_across_block_boundaries() {
+        // Text of every length of character, several blocks of it, with
+        // `00` at each character boundary and, for the blocks' edges, in
+        // place of each byte around them: after a shift of 0, 1 and 31
+        // bytes (under Miri, one shift and every seventh boundary).
+        let text = TEXT.repeat(3);
+        let shifts: &[usize] = if cfg!(any(miri, utfx_slow_runner)) { &[1] } else { &[0, 1, 31] };
+        let step = if cfg!(any(miri, utfx_slow_runner)) { 7 } else { 1 };
+        for &shift in shifts {
+            let mut base = alloc::vec![b'a'; shift];
+            base.extend_from_slice(text.as_bytes());
+            for at in (shift..base.len()).step_by(step) {
+                let edge = [63, 64, 65, 127, 128, 191, 192, 255, 256].iter().any(|&e| at.abs_diff(e) <= 4);
+                if !text.is_char_boundary(at - shift) && !edge {
+                    continue;
+                }
+                let grammar = GRAMMARS[at % 3];
+                // In place of a byte (mid-character, an error before it
+                // anyway), and inserted.
+                let mut input = base.clone();
+                input[at] = 0;
+                check_without_nul(grammar, &input);
+                let mut input = base.clone();
+                input.insert(at, 0);
+                check_without_nul(grammar, &input);
+                check_without_nul(grammar, &input[..at + 1]);
+            }
+        }
+        // Text the tables take whole but for `00`: the same as without it,
+        // and `C0 80`, which the tables do not take, is no `00`.
+        for grammar in GRAMMARS {
+            check_without_nul(grammar, text.as_bytes());
+            check_without_nul(grammar, b"\xC0\x80abc");
+        }
+    }
+
+    #[test]
     fn every_two_byte_input_and_three_bytes_of_every_class() {
         let classes: &[u8] = &[
             0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
@@ -785,6 +943,8 @@ mod tests {
                         check(grammar, &[a, b, 0x80, 0x80]);
                     }
                 }
+                check_without_nul(GRAMMARS[usize::from(a) % 3], &[a, 0]);
+                check_without_nul(GRAMMARS[usize::from(a) % 3], &[0, a]);
             }
         }
         for (i, &a) in classes.iter().enumerate() {
@@ -813,6 +973,7 @@ mod tests {
             4 => any::<char>().prop_map(|c| c.encode_utf8(&mut [0; 4]).as_bytes().to_vec()),
             1 => (0xD800u32..0xE000).prop_map(|v| alloc::vec![0xED, 0x80 | ((v >> 6) & 0x3F) as u8, 0x80 | (v & 0x3F) as u8]),
             1 => proptest::sample::select(&SPECIAL[..]).prop_map(<[u8]>::to_vec),
+            1 => Just(alloc::vec![0]),
         ]
     }
 
@@ -833,6 +994,7 @@ mod tests {
             for grammar in GRAMMARS {
                 check(grammar, input);
             }
+            check_without_nul(GRAMMARS[start % 3], input);
         }
     }
 }

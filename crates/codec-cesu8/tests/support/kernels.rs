@@ -52,3 +52,33 @@ pub fn decode_sweep(codec: &Cesu8Codec) {
     };
     sweep.for_each(|input, at| check_decode(codec, input, at));
 }
+
+/// The edges of the kernels' windows, which grow fourfold from 64 bytes
+/// (`plain_prefix`, `sequences_to_utf16`, `paired_prefix`): the sums 64,
+/// 64 + 256, 64 + 256 + 1024 and 64 + 256 + 1024 + 4096.
+const WINDOW_EDGES: [usize; 4] = [64, 320, 1344, 5440];
+
+/// `00`, `C0 80` and both on every sequence boundary within three bytes of
+/// each window edge, in plain ASCII and in text with pairs (the first
+/// three edges), checked with `codec` against the reference.
+pub fn window_edge_sweep(codec: &Cesu8Codec) {
+    let ascii = vec![b'a'; WINDOW_EDGES[3] + 8];
+    let text: Vec<u8> = BYTES.repeat(WINDOW_EDGES[2] / BYTES.len() + 1);
+    let pieces: [&[u8]; 3] = [b"\x00", b"\xC0\x80", b"\x00\xC0\x80"];
+    for (base, edges) in [(&ascii, &WINDOW_EDGES[..]), (&text, &WINDOW_EDGES[..3])] {
+        for &edge in edges {
+            for at in edge - 3..=edge + 3 {
+                // A sequence boundary (the one between a pair's halves too).
+                if base[at] & 0xC0 == 0x80 {
+                    continue;
+                }
+                for piece in pieces {
+                    let mut input = base[..at].to_vec();
+                    input.extend_from_slice(piece);
+                    input.extend_from_slice(&base[at..]);
+                    check_decode(codec, &input, at);
+                }
+            }
+        }
+    }
+}
