@@ -18,7 +18,6 @@ use codec_core::CodePoint;
 use codec_utf8::automaton::Grammar;
 use utfx_kernels::{Utf8Tables, valid_prefix};
 
-
 /// The [`codec_core::FastJob::Encode`] of CESU-8 (Modified UTF-8 when
 /// `nul` is set): appends the encoding of the leading scalar values of
 /// `points` and returns how many it took, in one pass of the kernels'
