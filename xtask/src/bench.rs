@@ -596,8 +596,9 @@ const TARGETS: &[Target] = &[
         peer: "encoding_rs",
         texts: Texts::All,
         ratio: 1.0,
-        limit: "the encoder's buffer API counts code points for its error index in a second pass; text that mixes \
-                one-, two- and three-byte characters (Vietnamese) converts a unit at a time",
+        limit: "the portable form counts the code points as it converts (decision 0034), but text that mixes \
+                one-, two- and three-byte characters (Vietnamese) converts a unit at a time, and runs of two-byte \
+                characters (Arabic, Russian) a word of four units at a time",
     },
     Target {
         tier: Some(Tier::Portable),

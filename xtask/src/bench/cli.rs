@@ -29,7 +29,7 @@ const IO_BYTES: usize = 128 << 20;
 const IO_TARGET: f64 = 1.3;
 
 /// How many timed runs of each command.
-const RUNS: usize = 5;
+const RUNS: usize = 11;
 
 /// Builds the CLI in release and returns both sections (or lines saying
 /// why one is missing).
