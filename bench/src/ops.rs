@@ -264,7 +264,7 @@ pub const OPS: &[Op] = &[
     },
     Op {
         name: "reader",
-        title: "UTF-8 to UTF-16LE through `TranscodeReader` (`from_buf_read` over the text, `read_to_end`)",
+        title: "UTF-8 to UTF-16LE through `TranscodeReader` (`read_to_end`)",
         peers: &["Transcoder"],
         bench: "utf16",
         prepare: transcode_reader,
@@ -631,7 +631,7 @@ fn transcode_reader(input: &Input) -> Result<Vec<Contender<'_>>, String> {
 
     let ours = move |out: &mut Vec<u8>| {
         out.clear();
-        let mut reader = TranscodeReader::from_buf_read(src, &UTF_8, DecodeMode::Replace, &UTF_16LE, EncodeMode::Fatal);
+        let mut reader = TranscodeReader::new(src, &UTF_8, DecodeMode::Replace, &UTF_16LE, EncodeMode::Fatal);
         black_box(reader.read_to_end(out).map_err(|e| e.to_string()))
     };
     let peer = move |dst: &mut [u8]| {

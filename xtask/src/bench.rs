@@ -549,9 +549,10 @@ const TARGETS: &[Target] = &[
         peer: "Transcoder",
         texts: Texts::All,
         ratio: 0.9,
-        limit: "the reader reads the text in place (`from_buf_read`) and transcodes straight into the caller's \
-                buffer, but a `Read` takes initialized bytes, so `read_to_end` zeroes its room first, 64 KiB at a \
-                time (std's `read_buf`, which would lend uninitialized room, is unstable; decisions 0033, 0034)",
+        limit: "a `Read` lends no bytes, so the reader copies its input into a buffer of its own first, and takes \
+                initialized bytes, so `read_to_end` zeroes its room first, 64 KiB at a time (std's `read_buf` is \
+                unstable; a reader over a `BufRead`'s buffer would add a public item to a core at its budget of \
+                120: decisions 0018, 0034)",
     },
     // Issue 26: the 128-bit kernels (SSE4.2 here, the stand-in for NEON).
     Target {

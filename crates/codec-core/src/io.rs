@@ -1,7 +1,7 @@
 //! `std::io` adapters: [`TranscodeReader`] decodes with one codec and encodes
 //! with another, in bounded memory, through the core's [`Transcoder`].
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, Read};
 use std::vec::Vec;
 
 use crate::bom::{Bom, sniff_bom};
@@ -65,31 +65,6 @@ pub struct TranscodeReader<R, D: Decode, E: Encode<Point = D::Point>> {
     bom: Option<Bom>,
     /// How many bytes of BOM were skipped: added to every offset.
     skipped: usize,
-    /// `inner`'s `BufRead` methods when it lends its buffer
-    /// ([`from_buf_read`](TranscodeReader::from_buf_read)): the kernels then
-    /// read that buffer in place instead of a copy.
-    lend: Option<Lend<R>>,
-}
-
-/// `fill_buf` and `consume` of a `BufRead`, kept as function pointers so
-/// that the one `Read` impl (for any `R: Read`) can call them.
-struct Lend<R> {
-    fill: fn(&mut R) -> io::Result<&[u8]>,
-    consume: fn(&mut R, usize),
-}
-
-impl<R> Clone for Lend<R> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<R> Copy for Lend<R> {}
-
-impl<R> core::fmt::Debug for Lend<R> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Lend")
-    }
 }
 
 /// Reads into a smaller buffer than this go through a staging buffer of
@@ -116,7 +91,6 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
             staged_end: 0,
             bom: None,
             skipped: 0,
-            lend: None,
         }
     }
 
@@ -169,32 +143,6 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
     #[must_use]
     pub fn into_inner(self) -> R {
         self.inner
-    }
-}
-
-impl<R: BufRead, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
-    /// Creates a reader as [`new`](TranscodeReader::new) does, over a
-    /// [`BufRead`] whose buffer the kernels read in place: no copy of the
-    /// input, and windows as long as `inner` lends (all of a byte slice at
-    /// once), which makes a difference on text that converts at memory
-    /// speed.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use std::io::Read;
-    /// use codec_core::{DecodeMode, EncodeMode, TranscodeReader};
-    /// # use codec_core::doc_example::Ascii;
-    /// let mut reader = TranscodeReader::from_buf_read(&b"a\xFFb"[..], Ascii, DecodeMode::Replace, Ascii, EncodeMode::Replace);
-    /// let mut out = Vec::new();
-    /// reader.read_to_end(&mut out).unwrap();
-    /// assert_eq!(out, b"a?b");
-    /// ```
-    #[must_use]
-    pub fn from_buf_read(inner: R, from: D, decode_mode: DecodeMode, to: E, encode_mode: EncodeMode) -> Self {
-        let mut reader = TranscodeReader::new(inner, from, decode_mode, to, encode_mode);
-        reader.lend = Some(Lend { fill: R::fill_buf, consume: R::consume });
-        reader
     }
 }
 
@@ -256,21 +204,7 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
             self.grow();
         }
         loop {
-            let result = match self.lend {
-                // The BOM's few bytes, copied so that they can be looked at
-                // whatever `inner` lends at a time.
-                Some(lend) => match (lend.fill)(&mut self.inner) {
-                    Ok(lent) => {
-                        let n = lent.len().min(self.input.len() - self.end);
-                        self.input[self.end..self.end + n].copy_from_slice(&lent[..n]);
-                        (lend.consume)(&mut self.inner, n);
-                        Ok(n)
-                    }
-                    Err(e) => Err(e),
-                },
-                None => self.inner.read(&mut self.input[self.end..]),
-            };
-            match result {
+            match self.inner.read(&mut self.input[self.end..]) {
                 Ok(n) => {
                     self.end += n;
                     self.eof = n == 0;
@@ -309,31 +243,6 @@ impl<R: Read, D: Decode, E: Encode<Point = D::Point>> TranscodeReader<R, D, E> {
             self.remove_bom(bom)?;
         }
         loop {
-            if let Some(lend) = self.lend
-                && self.start == self.end
-                && !self.eof
-            {
-                // `inner`'s own buffer, in place.
-                let lent = loop {
-                    match (lend.fill)(&mut self.inner) {
-                        Ok(lent) => break lent,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(e) => return Err(e),
-                    }
-                };
-                let last = lent.is_empty();
-                let (status, read, written) = self.transcoder.transcode(lent, buf, last);
-                (lend.consume)(&mut self.inner, read);
-                self.eof = last;
-                match status {
-                    Status::Error(e) if written == 0 => {
-                        return Err(io::Error::new(io::ErrorKind::InvalidData, shifted(e, self.skipped)));
-                    }
-                    Status::InputEmpty if written == 0 && last => return Ok(0),
-                    _ if written > 0 => return Ok(written),
-                    _ => continue,
-                }
-            }
             if self.start == self.end && !self.eof {
                 if self.end == self.input.len() {
                     // The last read filled all the room it was given.
