@@ -783,8 +783,9 @@ fn results_md(runs: &[LevelRun], texts: usize) -> String {
          0017.\n\n\
          A level pins utfx's side of every race; the peers choose their own implementation, but for \
          the family validator's row (`valid-prefix`), whose peer at the 128-bit levels is simdutf8's \
-         SSE4.2 validator. Where utfx runs simdutf8 itself (`UTF_8.validate`, the lossy rows on valid \
-         text), a level changes nothing.\n\n\
+         SSE4.2 validator. utfx runs simdutf8 itself for strict UTF-8 (`UTF_8.validate`, the lossy rows \
+         on valid text) at every level but `avx512`, where the family validator is faster: below \
+         it, a level changes nothing in those rows.\n\n\
          aarch64 cannot be timed here: there is no such machine. An aarch64 build runs the NEON \
          instantiation of the 128-bit kernels (`Level::Neon`, chosen at compile time: the target \
          guarantees NEON), the same algorithms as the `sse4.2` section's, whose targets stand in for \

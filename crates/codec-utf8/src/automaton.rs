@@ -564,9 +564,12 @@ pub(crate) const UTF8_TABLES: Utf8Tables = Grammar::UTF_8.tables().expect("UTF-8
 const WINDOWS: [usize; 6] = [64, 256, 1024, 4096, 16384, 65536];
 
 /// Whether all of `bytes` is strict UTF-8, in one pass of the fastest
-/// check that only says yes or no (`simdutf8`'s `basic` with the feature
-/// `simd`, else `core::str::from_utf8`).
+/// check that only says yes or no (the kernels' validator at AVX-512, else
+/// `simdutf8`'s `basic` with the feature `simd`, else `core::str::from_utf8`).
 pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
+    if let Some(valid) = utfx_kernels::str_prefix_avx512(bytes) {
+        return valid.len() == bytes.len();
+    }
     #[cfg(feature = "simd")]
     return simdutf8::basic::from_utf8(bytes).is_ok();
     #[cfg(not(feature = "simd"))]
@@ -585,9 +588,10 @@ fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
 }
 
 /// Returns the length of a prefix of `input` that is well-formed UTF-8 and
-/// ends at a character boundary, the longest one, checked in growing
-/// windows. With the feature `simd` it runs `simdutf8`;
-/// without it, `core::str::from_utf8`.
+/// ends at a character boundary, the longest one. At AVX-512 the kernels'
+/// validator finds it in one pass (`utfx_kernels::str_prefix_avx512`,
+/// faster there than `simdutf8`); else it is checked in growing windows,
+/// with the feature `simd` by `simdutf8`, without it by `core::str::from_utf8`.
 ///
 /// Every grammar accepts strict UTF-8, so each codec of the family uses this
 /// as its [`codec_core::FastJob::Validate`] and falls back to its own
@@ -601,6 +605,9 @@ fn check(bytes: &[u8]) -> Result<(), (usize, Option<usize>)> {
 /// ```
 #[must_use]
 pub fn valid_prefix(input: &[u8]) -> usize {
+    if let Some(valid) = utfx_kernels::str_prefix_avx512(input) {
+        return valid.len();
+    }
     first_error(input).map_or(input.len(), |(valid_up_to, _)| valid_up_to)
 }
 
@@ -609,8 +616,8 @@ pub fn valid_prefix(input: &[u8]) -> usize {
 /// or `None` when all of `input` is UTF-8. It checks the growing windows, so
 /// its work is proportional to how far the error lies (plus 64 bytes), not
 /// to the length of `input`: a caller that resumes after each error (lossy
-/// decoding) stays linear.
-pub(crate) fn first_error(input: &[u8]) -> Option<(usize, Option<usize>)> {
+/// decoding) stays linear (as the kernels' validator's is at AVX-512).
+fn first_error(input: &[u8]) -> Option<(usize, Option<usize>)> {
     let mut start = 0;
     let last = WINDOWS[WINDOWS.len() - 1];
     for window in WINDOWS.iter().copied().chain(core::iter::repeat(last)) {

@@ -95,7 +95,7 @@ mod validate;
 
 pub use level::{Level, force_level, level};
 pub use offsets::{Utf8Offsets, code_points_to_offset_utf8, code_points_to_offset_utf8_slice, offset_utf8_to_utf16};
-pub use string::push_utf8_prefix;
+pub use string::{push_utf8_prefix, str_prefix_avx512};
 pub use validate::{Utf8Tables, valid_prefix};
 
 use portable::{

@@ -52,6 +52,36 @@ const STR_TABLES: Utf8Tables = {
 /// assert_eq!(text, "> caf\u{E9}");
 /// ```
 pub fn push_utf8_prefix(out: &mut String, bytes: &[u8]) -> usize {
+    let valid = str_prefix(bytes);
+    out.push_str(valid);
+    valid.len()
+}
+
+/// The longest prefix of `bytes` that is UTF-8 and ends at a character
+/// boundary, as a `str`, when this process runs the family validator on
+/// 512-bit vectors ([`Level::Avx512`](crate::Level::Avx512)); `None` at
+/// every other level.
+///
+/// At AVX-512 the validator outruns simdutf8 (whose widest form is AVX2):
+/// `docs/PERFORMANCE.md`'s `valid-prefix` row, 1.2x to 1.5x on the
+/// non-ASCII texts. Below it, simdutf8 is as fast or faster, so a caller
+/// that has it (`codec-utf8`) runs it when this returns `None`.
+///
+/// # Examples
+///
+/// ```
+/// if let Some(text) = utfx_kernels::str_prefix_avx512(b"caf\xC3\xA9\xFF!") {
+///     assert_eq!(text, "caf\u{E9}");
+/// }
+/// ```
+#[must_use]
+pub fn str_prefix_avx512(bytes: &[u8]) -> Option<&str> {
+    (crate::level() == crate::Level::Avx512).then(|| str_prefix(bytes))
+}
+
+/// The longest prefix of `bytes` that is UTF-8 and ends at a character
+/// boundary, in one pass of the family validator.
+fn str_prefix(bytes: &[u8]) -> &str {
     let valid = &bytes[..valid_prefix(bytes, &STR_TABLES)];
     debug_assert!(core::str::from_utf8(valid).is_ok(), "the validator passed bytes that are not UTF-8");
     // SAFETY: the validator with `STR_TABLES` takes a prefix only when it
@@ -60,8 +90,7 @@ pub fn push_utf8_prefix(out: &mut String, bytes: &[u8]) -> usize {
     // on every three- and four-byte input of each lead and second byte,
     // and on damaged text; `validate.rs`'s check the validator itself at
     // every level against the specifications' rows.
-    out.push_str(unsafe { core::str::from_utf8_unchecked(valid) });
-    valid.len()
+    unsafe { core::str::from_utf8_unchecked(valid) }
 }
 
 #[cfg(test)]
@@ -69,7 +98,7 @@ mod tests {
     use alloc::string::String;
     use alloc::vec::Vec;
 
-    use super::push_utf8_prefix;
+    use super::{push_utf8_prefix, str_prefix_avx512};
     use crate::test_support::Rng;
 
     /// `push_utf8_prefix` on `bytes` appends and returns what std finds
@@ -79,6 +108,9 @@ mod tests {
         let mut out = String::from("#");
         assert_eq!(push_utf8_prefix(&mut out, bytes), valid, "{bytes:02X?}");
         assert_eq!(out.as_bytes(), [b"#", &bytes[..valid]].concat(), "{bytes:02X?}");
+        if let Some(text) = str_prefix_avx512(bytes) {
+            assert_eq!(text.as_bytes(), &bytes[..valid], "{bytes:02X?}");
+        }
     }
 
     #[test]

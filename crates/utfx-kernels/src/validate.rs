@@ -799,6 +799,35 @@ mod tests {
     }
 
     #[test]
+    fn errors_around_the_first_block_at_every_alignment() {
+        // The AVX-512 blocks start at the first 64-byte boundary after the
+        // third byte, which moves with the input's address: an error at
+        // every place of the first two blocks, for every address modulo
+        // 64, against std (the full `check` is too slow for this many).
+        let specials: [&[u8]; 4] = [b"\xFF", b"\xE4\xB8", b"\xED\xA0\x80", b"\xF0\x9F\x92"];
+        let (text, tables) = (TEXT.as_bytes(), tables(Grammar::Utf8));
+        let mut buffer = Vec::with_capacity(64 + 2 * TEXT.len());
+        for offset in 0..if cfg!(any(miri, utfx_slow_runner)) { 1 } else { 64 } {
+            for special in specials {
+                for pos in 0..140 {
+                    let mut at = pos.min(TEXT.len());
+                    while !TEXT.is_char_boundary(at) {
+                        at += 1;
+                    }
+                    buffer.clear();
+                    buffer.resize(offset, b'a');
+                    buffer.extend_from_slice(&text[..at]);
+                    buffer.extend_from_slice(special);
+                    buffer.extend_from_slice(&text[at..]);
+                    let input = &buffer[offset..];
+                    let want = core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), str::len);
+                    assert_eq!(valid_prefix(input, &tables), want, "offset {offset} on {input:02X?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_special_sequence_at_the_end_of_every_length() {
         // The last block of the input, padded or not, must find an error in
         // its last bytes: ASCII or text before, every length up to past two
