@@ -906,29 +906,22 @@ fn decode_checked(src: &[u8], room: usize) -> (usize, Vec<u32>) {
 /// UTF-8).
 #[cfg(test)]
 fn decode_with(src: &[u8], room: usize, tables: Option<&Utf8Tables>) -> (usize, Vec<u32>) {
+    type Kernel = unsafe fn(&[u8], &mut [MaybeUninit<u32>], Option<&Utf8Tables>) -> (usize, usize);
     assert!(std::is_x86_feature_detected!("avx2"));
-    let run = |wide: bool| {
+    let run = |kernel: Kernel| {
         let mut dst = alloc::vec![MaybeUninit::new(0u32); room];
-        let (read, written) = if wide {
-            #[cfg(utfx_kernels_avx512)]
-            // SAFETY: only where the processor has what it needs, checked
-            // below.
-            let done = unsafe { super::avx512_utf32::utf8_to_utf32(src, &mut dst, tables) };
-            #[cfg(not(utfx_kernels_avx512))]
-            let done = unreachable!();
-            done
-        } else {
-            // SAFETY: the processor has AVX2, checked above.
-            unsafe { utf8_to_utf32_avx2(src, &mut dst, tables) }
-        };
+        // SAFETY: the processor has what the kernel needs: AVX2, checked
+        // above, and for the AVX-512 one what `Level::Avx512` needs,
+        // checked below.
+        let (read, written) = unsafe { kernel(src, &mut dst, tables) };
         assert!(read <= src.len() && written <= room);
         // SAFETY: every element was initialized by `MaybeUninit::new`.
         (read, dst[..written].iter().map(|x| unsafe { x.assume_init() }).collect::<Vec<u32>>())
     };
-    let narrow = run(false);
+    let narrow = run(utf8_to_utf32_avx2);
     #[cfg(utfx_kernels_avx512)]
     if super::Level::Avx512.is_available() && (tables.is_some() || core::str::from_utf8(src).is_ok()) {
-        assert_eq!(run(true), narrow, "AVX-512 against AVX2, room {room} on {src:02X?}");
+        assert_eq!(run(super::avx512_utf32::utf8_to_utf32), narrow, "AVX-512 against AVX2, room {room} on {src:02X?}");
     }
     narrow
 }
