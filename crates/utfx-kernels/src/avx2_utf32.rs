@@ -15,7 +15,8 @@
 //! four-byte characters, have their own cases. At `Level::Avx512` the same
 //! loop runs with the features of `avx512_utf32.rs`, whose block packs the
 //! 16-bit code points of a block without four-byte characters with one
-//! compress instead.
+//! compress instead, and which takes checked text 64 bytes a block where it
+//! can.
 //!
 //! Code points to UTF-8 takes eight code points at a time: each one's one to
 //! four bytes in its 32-bit lane, then a byte shuffle per four lanes from a
@@ -1005,8 +1006,11 @@ mod tests {
         let expected: Vec<u32> = s.chars().map(u32::from).collect();
         let rooms =
             [expected.len() + 40, expected.len(), 0, 1, 31, 32, 33, 63, 64, 65, expected.len().saturating_sub(1)];
-        for room in pick(&rooms, 2) {
-            let (read, points) = super::decode_checked(s.as_bytes(), room);
+        let tables = rfc3629();
+        // Unchecked, and checked against RFC 3629's table (the same result
+        // on UTF-8).
+        for (room, tables) in pick(&rooms, 2).into_iter().flat_map(|room| [(room, None), (room, Some(&tables))]) {
+            let (read, points) = super::decode_with(s.as_bytes(), room, tables);
             let written = points.len();
             // As much as fits, and only whole characters.
             assert_eq!(written, room.min(expected.len()), "room {room} of {s:?}");
@@ -1155,8 +1159,9 @@ mod tests {
             "\u{1F600}".as_bytes(),
         ];
         // Three-byte characters alone, with ASCII (as Korean text has its
-        // spaces), and with two-byte ones.
-        for (m, lengths) in pick(&[&[3][..], &[1, 3, 3], &[2, 3]], 1).into_iter().enumerate() {
+        // spaces), and with two-byte ones; and text without them, where
+        // the inserts are the only three- and four-byte sequences.
+        for (m, lengths) in pick(&[&[3][..], &[1, 3, 3], &[2, 3], &[1, 2]], 1).into_iter().enumerate() {
             let text = text(m as u32 + 40, 50, lengths);
             // Every character boundary of the first three blocks and a half.
             let positions: Vec<usize> = (0..112).filter(|&k| text.is_char_boundary(k)).collect();
@@ -1178,6 +1183,41 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn checked_decoding_of_long_text_with_four_byte_characters_here_and_there() {
+        // Past the AVX-512 form's stretches of 32-byte blocks (4 KiB, then
+        // twice as long while only four-byte characters come): three-byte
+        // text with ASCII and a four-byte character every 1,000 characters
+        // or so, and four-byte text, with an error or a cut sequence at
+        // places near where the stretches end. Miri has no AVX-512, and
+        // the other tests take the AVX2 form there.
+        if !available() || cfg!(any(miri, utfx_slow_runner)) {
+            return;
+        }
+        let tables = rfc3629();
+        let mut mixed: String = text(3, 8000, &[1, 3, 3]);
+        for k in (700..mixed.len()).step_by(2900) {
+            let at = (k..mixed.len()).find(|&at| mixed.is_char_boundary(at)).unwrap();
+            mixed.insert(at, '\u{1F600}');
+        }
+        let four = text(4, 5000, &[4]);
+        for text in [mixed, four] {
+            let places = (4000..4200).step_by(7).chain((8100..8300).step_by(7)).chain((16300..16500).step_by(7));
+            assert!(text.len() > 16600);
+            for (b, p) in places.enumerate() {
+                let p = (p..text.len()).find(|&p| text.is_char_boundary(p)).unwrap();
+                let insert: &[u8] = [&b"\xED\xA0\x80"[..], b"\xE4\xB8", b"\x80"][b % 3];
+                let mut input = text.as_bytes()[..p].to_vec();
+                input.extend_from_slice(insert);
+                input.extend_from_slice(&text.as_bytes()[p..]);
+                let expected: Vec<u32> = text[..p].chars().map(u32::from).collect();
+                assert_eq!(super::decode_with(&input, input.len(), Some(&tables)), (p, expected), "at {p}");
+            }
+            let expected: Vec<u32> = text.chars().map(u32::from).collect();
+            assert_eq!(super::decode_with(text.as_bytes(), text.len(), Some(&tables)), (text.len(), expected));
         }
     }
 

@@ -43,7 +43,7 @@
 //! | target | level | kernels |
 //! |---|---|---|
 //! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | the kernels of `simd.rs` over 256-bit vectors (`simd/avx2.rs`), and for code points `avx2_utf32.rs` and `avx2_cesu8.rs` |
-//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but the blocks of UTF-16 to UTF-8, of UTF-16 validation, of checked UTF-8 to UTF-16 and of the family validator in `avx512.rs`, the offset form's decoding to UTF-16 in `avx512_offsets.rs`, and the blocks of UTF-8 to code points without four-byte characters in `avx512_utf32.rs` (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
+//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but the blocks of UTF-16 to UTF-8, of UTF-16 validation, of checked UTF-8 to UTF-16 and of the family validator in `avx512.rs`, the offset form's decoding to UTF-16 in `avx512_offsets.rs`, and UTF-8 to code points in `avx512_utf32.rs` (64-byte checked blocks, and the AVX2 loop with its blocks without four-byte characters) (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
 //! | x86-64 with `std`, SSE4.2 without AVX2 | [`Level::Sse42`] | the kernels of `simd.rs` over 128-bit vectors (`simd/sse42.rs`) |
 //! | little-endian aarch64 (with or without `std`) | [`Level::Neon`] | the kernels of `simd.rs` over NEON (`simd/neon.rs`), always: the target guarantees NEON |
 //! | everything else, x86-64 without `std` | [`Level::Portable`] | the portable code of this file and `validate.rs` |
