@@ -60,7 +60,7 @@ pub(super) unsafe fn utf8_to_utf32(
         // after it, or the last bytes; a stretch twice as long each time
         // that those took no block (text of four-byte characters).
         stretch = if r < 64 { stretch.saturating_mul(2) } else { STRETCH };
-        let end = if src.len() - read < 2 * stretch { src.len() } else { read + stretch };
+        let end = if src.len() - read < stretch.saturating_mul(2) { src.len() } else { read + stretch };
         let (r, w) = blocks(&src[read..end], &mut dst[written..], Some(tables));
         read += r;
         written += w;
