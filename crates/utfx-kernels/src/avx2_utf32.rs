@@ -12,7 +12,11 @@
 //! permutation from a 256-entry table, eight lanes at a time. Blocks go on by
 //! 32 bytes whatever they end with, so one may start inside a character: it
 //! decodes the characters that end in it. ASCII, and runs of three- and of
-//! four-byte characters, have their own cases.
+//! four-byte characters, have their own cases. At `Level::Avx512` the same
+//! loop runs with the features of `avx512_utf32.rs`, whose block packs the
+//! 16-bit code points of a block without four-byte characters with one
+//! compress instead, and which takes checked text 64 bytes a block where it
+//! can.
 //!
 //! Code points to UTF-8 takes eight code points at a time: each one's one to
 //! four bytes in its 32-bit lane, then a byte shuffle per four lanes from a
@@ -105,6 +109,15 @@ fn append_code_points(bytes: &[u8], out: &mut Vec<u32>, tables: Option<&Utf8Tabl
     out.reserve(bytes.len());
     let len = out.len();
     let dst = out.spare_capacity_mut();
+    #[cfg(utfx_kernels_avx512)]
+    let (read, written) = if super::level() == super::Level::Avx512 {
+        // SAFETY: the level is `Avx512` only where the processor has what
+        // `avx512_utf32.rs` needs (`Level::is_available`).
+        unsafe { super::avx512_utf32::utf8_to_utf32(bytes, dst, tables) }
+    } else {
+        utf8_to_utf32_avx2(bytes, dst, tables)
+    };
+    #[cfg(not(utfx_kernels_avx512))]
     let (read, written) = utf8_to_utf32_avx2(bytes, dst, tables);
     // SAFETY: the kernel initialized the first `written` elements of the
     // spare capacity (`written <= dst.len()`).
@@ -124,6 +137,20 @@ fn append_code_points(bytes: &[u8], out: &mut Vec<u32>, tables: Option<&Utf8Tabl
 /// bytes) the exact validator decides how far to go.
 #[target_feature(enable = "avx2")]
 fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>], tables: Option<&Utf8Tables>) -> (usize, usize) {
+    utf8_to_utf32_blocks::<false>(src, dst, tables)
+}
+
+/// [`utf8_to_utf32_avx2`], whose blocks without four-byte characters go
+/// through `avx512_utf32.rs`'s `bmp_block` when `AVX512`: that instance is
+/// to be called only from a function with the features `bmp_block` needs
+/// (`avx512_utf32::utf8_to_utf32`), into which it is inlined.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) fn utf8_to_utf32_blocks<const AVX512: bool>(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u32>],
+    tables: Option<&Utf8Tables>,
+) -> (usize, usize) {
     // SAFETY: this function runs only where the processor has AVX2 (its
     // `target_feature`, which its callers checked).
     let checker = tables.map(|t| Checker::new(unsafe { Avx2::new() }, t));
@@ -232,24 +259,39 @@ fn utf8_to_utf32_avx2(src: &[u8], dst: &mut [MaybeUninit<u32>], tables: Option<&
         let leads = _mm256_max_epu8(x0, x3);
         let three = _mm256_subs_epu8(leads, _mm256_set1_epi8(0xDF_u8 as i8));
         let four = _mm256_subs_epu8(leads, _mm256_set1_epi8(0xEF_u8 as i8));
-        let lanes = if _mm256_testz_si256(three, three) == 1 {
-            ending_here_two(x0, x1, c0)
-        } else if _mm256_testz_si256(four, four) == 1 {
-            ending_here_bmp(x0, x1, x2, c0)
-        } else {
-            ending_here(x0, x1, x2, x3, c0)
-        };
-        let mut at = n;
-        for (k, lanes) in lanes.into_iter().enumerate() {
-            let keep = ((ends >> (8 * k)) & 0xFF) as usize;
-            // SAFETY: `KEEP[keep]` is 32 bytes; `at + 8 <= n + 8 * (k + 1) <= n + 32`.
-            unsafe {
-                let order = _mm256_loadu_si256(KEEP[keep].as_ptr().cast());
-                _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast(), _mm256_permutevar8x32_epi32(lanes, order));
+        let no_four = _mm256_testz_si256(four, four) == 1;
+        if cfg!(utfx_kernels_avx512) && AVX512 && no_four {
+            // Bit j: byte j - 1 is a continuation byte.
+            let c1 = (continuation << 1) | u32::from((src[i - 1] as i8) < -64);
+            #[cfg(utfx_kernels_avx512)]
+            {
+                // SAFETY: `AVX512` only in the instance that
+                // `avx512_utf32::utf8_to_utf32` runs, where the processor
+                // has what `bmp_block` needs; `n + 32 <= dst.len()`.
+                n += unsafe { super::avx512_utf32::bmp_block(x0, x1, x2, ends, continuation, c1, to) };
             }
-            at += usize::from(KEPT[keep]);
+            #[cfg(not(utfx_kernels_avx512))]
+            let _ = c1;
+        } else {
+            let lanes = if _mm256_testz_si256(three, three) == 1 {
+                ending_here_two(x0, x1, c0)
+            } else if no_four {
+                ending_here_bmp(x0, x1, x2, c0)
+            } else {
+                ending_here(x0, x1, x2, x3, c0)
+            };
+            let mut at = n;
+            for (k, lanes) in lanes.into_iter().enumerate() {
+                let keep = ((ends >> (8 * k)) & 0xFF) as usize;
+                // SAFETY: `KEEP[keep]` is 32 bytes; `at + 8 <= n + 8 * (k + 1) <= n + 32`.
+                unsafe {
+                    let order = _mm256_loadu_si256(KEEP[keep].as_ptr().cast());
+                    _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast(), _mm256_permutevar8x32_epi32(lanes, order));
+                }
+                at += usize::from(KEPT[keep]);
+            }
+            n = at;
         }
-        n = at;
         // On by the whole block: the next block's start does not wait for
         // this one's bytes (that costs a third of the speed). But where this
         // block is all three- or four-byte characters, not starting at one,
@@ -856,13 +898,33 @@ pub(super) fn utf8_lanes(v: __m256i, lengths: &Lengths) -> (__m256i, u32) {
 /// `room` code points: (bytes read, the code points).
 #[cfg(test)]
 fn decode_checked(src: &[u8], room: usize) -> (usize, Vec<u32>) {
+    decode_with(src, room, None)
+}
+
+/// [`decode_checked`], with `tables` if given: the AVX2 kernel's result,
+/// which the AVX-512 one (`avx512_utf32.rs`), where the processor has it,
+/// must give too wherever the result is defined (with tables, or on
+/// UTF-8).
+#[cfg(test)]
+fn decode_with(src: &[u8], room: usize, tables: Option<&Utf8Tables>) -> (usize, Vec<u32>) {
+    type Kernel = unsafe fn(&[u8], &mut [MaybeUninit<u32>], Option<&Utf8Tables>) -> (usize, usize);
     assert!(std::is_x86_feature_detected!("avx2"));
-    let mut dst = alloc::vec![MaybeUninit::new(0u32); room];
-    // SAFETY: the processor has AVX2, checked above.
-    let (read, written) = unsafe { utf8_to_utf32_avx2(src, &mut dst, None) };
-    assert!(read <= src.len() && written <= room);
-    // SAFETY: every element was initialized by `MaybeUninit::new`.
-    (read, dst[..written].iter().map(|x| unsafe { x.assume_init() }).collect())
+    let run = |kernel: Kernel| {
+        let mut dst = alloc::vec![MaybeUninit::new(0u32); room];
+        // SAFETY: the processor has what the kernel needs: AVX2, checked
+        // above, and for the AVX-512 one what `Level::Avx512` needs,
+        // checked below.
+        let (read, written) = unsafe { kernel(src, &mut dst, tables) };
+        assert!(read <= src.len() && written <= room);
+        // SAFETY: every element was initialized by `MaybeUninit::new`.
+        (read, dst[..written].iter().map(|x| unsafe { x.assume_init() }).collect::<Vec<u32>>())
+    };
+    let narrow = run(utf8_to_utf32_avx2);
+    #[cfg(utfx_kernels_avx512)]
+    if super::Level::Avx512.is_available() && (tables.is_some() || core::str::from_utf8(src).is_ok()) {
+        assert_eq!(run(super::avx512_utf32::utf8_to_utf32), narrow, "AVX-512 against AVX2, room {room} on {src:02X?}");
+    }
+    narrow
 }
 
 /// The encoding kernel for the tests, into `room` bytes: (code points read,
@@ -944,8 +1006,11 @@ mod tests {
         let expected: Vec<u32> = s.chars().map(u32::from).collect();
         let rooms =
             [expected.len() + 40, expected.len(), 0, 1, 31, 32, 33, 63, 64, 65, expected.len().saturating_sub(1)];
-        for room in pick(&rooms, 2) {
-            let (read, points) = super::decode_checked(s.as_bytes(), room);
+        let tables = rfc3629();
+        // Unchecked, and checked against RFC 3629's table (the same result
+        // on UTF-8).
+        for (room, tables) in pick(&rooms, 2).into_iter().flat_map(|room| [(room, None), (room, Some(&tables))]) {
+            let (read, points) = super::decode_with(s.as_bytes(), room, tables);
             let written = points.len();
             // As much as fits, and only whole characters.
             assert_eq!(written, room.min(expected.len()), "room {room} of {s:?}");
@@ -1050,6 +1115,109 @@ mod tests {
                 let (read, points) = super::decode_checked(&bytes, room);
                 assert!(read <= bytes.len() && points.len() <= room);
             }
+        }
+    }
+
+    /// RFC 3629's table of well-formed sequences (section 4), as each
+    /// lead's second bytes.
+    fn rfc3629() -> crate::Utf8Tables {
+        let mut second = [None; 64];
+        for lead in 0xC2..=0xF4 {
+            second[lead - 0xC0] = Some(match lead {
+                0xE0 => (0xA0, 0xBF),
+                0xED => (0x80, 0x9F),
+                0xF0 => (0x90, 0xBF),
+                0xF4 => (0x80, 0x8F),
+                _ => (0x80, 0xBF),
+            });
+        }
+        crate::Utf8Tables::new(&second).unwrap()
+    }
+
+    #[test]
+    fn checked_decoding_of_three_byte_text_stops_at_each_error_around_the_block_edges() {
+        if !available() {
+            return;
+        }
+        let tables = rfc3629();
+        // Errors and cut sequences of three-byte characters (surrogates,
+        // overlong forms, a missing or stray continuation byte), others,
+        // and a four-byte character (no error) after the run.
+        let inserts: [&[u8]; 13] = [
+            b"\xED\xA0\x80",
+            b"\xED\xBF\xBF",
+            b"\xE0\x80\x80",
+            b"\xE0\x9F\xBF",
+            b"\xE4\xB8",
+            b"\xE4\xB8A",
+            b"\xE4\xB8\xAD\xAD",
+            b"\x80",
+            b"\xC0\x80",
+            b"\xFF",
+            b"\xF4\x90\x80\x80",
+            b"\xF0\x9F\x98",
+            "\u{1F600}".as_bytes(),
+        ];
+        // Three-byte characters alone, with ASCII (as Korean text has its
+        // spaces), and with two-byte ones; and text without them, where
+        // the inserts are the only three- and four-byte sequences.
+        for (m, lengths) in pick(&[&[3][..], &[1, 3, 3], &[2, 3], &[1, 2]], 1).into_iter().enumerate() {
+            let text = text(m as u32 + 40, 50, lengths);
+            // Every character boundary of the first three blocks and a half.
+            let positions: Vec<usize> = (0..112).filter(|&k| text.is_char_boundary(k)).collect();
+            for (b, insert) in pick(&inserts, 3).into_iter().enumerate() {
+                for &p in &pick(&positions, 3) {
+                    let mut input = text.as_bytes()[..p].to_vec();
+                    input.extend_from_slice(insert);
+                    input.extend_from_slice(&text.as_bytes()[p..]);
+                    // Cut inside or just after the insert too: a sequence cut
+                    // at every place near the blocks' edges.
+                    let cuts = [p + 1, p + 2, p + insert.len(), input.len()];
+                    for cut in pick(&cuts, 1 + b % 2) {
+                        let input = &input[..cut.min(input.len())];
+                        let valid = core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), str::len);
+                        let expected: Vec<u32> =
+                            core::str::from_utf8(&input[..valid]).unwrap().chars().map(u32::from).collect();
+                        let done = super::decode_with(input, input.len(), Some(&tables));
+                        assert_eq!(done, (valid, expected), "{input:02X?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn checked_decoding_of_long_text_with_four_byte_characters_here_and_there() {
+        // Past the AVX-512 form's stretches of 32-byte blocks (4 KiB, then
+        // twice as long while only four-byte characters come): three-byte
+        // text with ASCII and a four-byte character every 1,000 characters
+        // or so, and four-byte text, with an error or a cut sequence at
+        // places near where the stretches end. Miri has no AVX-512, and
+        // the other tests take the AVX2 form there.
+        if !available() || cfg!(any(miri, utfx_slow_runner)) {
+            return;
+        }
+        let tables = rfc3629();
+        let mut mixed: String = text(3, 8000, &[1, 3, 3]);
+        for k in (700..mixed.len()).step_by(2900) {
+            let at = (k..mixed.len()).find(|&at| mixed.is_char_boundary(at)).unwrap();
+            mixed.insert(at, '\u{1F600}');
+        }
+        let four = text(4, 5000, &[4]);
+        for text in [mixed, four] {
+            let places = (4000..4200).step_by(7).chain((8100..8300).step_by(7)).chain((16300..16500).step_by(7));
+            assert!(text.len() > 16600);
+            for (b, p) in places.enumerate() {
+                let p = (p..text.len()).find(|&p| text.is_char_boundary(p)).unwrap();
+                let insert: &[u8] = [&b"\xED\xA0\x80"[..], b"\xE4\xB8", b"\x80"][b % 3];
+                let mut input = text.as_bytes()[..p].to_vec();
+                input.extend_from_slice(insert);
+                input.extend_from_slice(&text.as_bytes()[p..]);
+                let expected: Vec<u32> = text[..p].chars().map(u32::from).collect();
+                assert_eq!(super::decode_with(&input, input.len(), Some(&tables)), (p, expected), "at {p}");
+            }
+            let expected: Vec<u32> = text.chars().map(u32::from).collect();
+            assert_eq!(super::decode_with(text.as_bytes(), text.len(), Some(&tables)), (text.len(), expected));
         }
     }
 

@@ -43,7 +43,7 @@
 //! | target | level | kernels |
 //! |---|---|---|
 //! | x86-64 with `std`, AVX2 | [`Level::Avx2`] | the kernels of `simd.rs` over 256-bit vectors (`simd/avx2.rs`), and for code points `avx2_utf32.rs` and `avx2_cesu8.rs` |
-//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but the blocks of UTF-16 to UTF-8, of UTF-16 validation, of checked UTF-8 to UTF-16 and of the family validator in `avx512.rs`, and the offset form's decoding to UTF-16 in `avx512_offsets.rs` (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
+//! | the same, with AVX512BW, VBMI2 and POPCNT, Rust 1.89 or later | [`Level::Avx512`] | the AVX2 kernels, but the blocks of UTF-16 to UTF-8, of UTF-16 validation, of checked UTF-8 to UTF-16 and of the family validator in `avx512.rs`, the offset form's decoding to UTF-16 in `avx512_offsets.rs`, and UTF-8 to code points in `avx512_utf32.rs` (64-byte checked blocks, and the AVX2 loop with its blocks without four-byte characters) (`cfg(utfx_kernels_avx512)`, set by `build.rs`) |
 //! | x86-64 with `std`, SSE4.2 without AVX2 | [`Level::Sse42`] | the kernels of `simd.rs` over 128-bit vectors (`simd/sse42.rs`) |
 //! | little-endian aarch64 (with or without `std`) | [`Level::Neon`] | the kernels of `simd.rs` over NEON (`simd/neon.rs`), always: the target guarantees NEON |
 //! | everything else, x86-64 without `std` | [`Level::Portable`] | the portable code of this file and `validate.rs` |
@@ -80,6 +80,8 @@ mod avx2_utf32;
 mod avx512;
 #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512_offsets;
+#[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
+mod avx512_utf32;
 mod cesu8;
 mod level;
 mod offsets;
