@@ -1006,7 +1006,7 @@ mod tests {
         let expected: Vec<u32> = s.chars().map(u32::from).collect();
         let rooms =
             [expected.len() + 40, expected.len(), 0, 1, 31, 32, 33, 63, 64, 65, expected.len().saturating_sub(1)];
-        let tables = rfc3629();
+        let tables = crate::string::STR_TABLES;
         // Unchecked, and checked against RFC 3629's table (the same result
         // on UTF-8).
         for (room, tables) in pick(&rooms, 2).into_iter().flat_map(|room| [(room, None), (room, Some(&tables))]) {
@@ -1118,28 +1118,12 @@ mod tests {
         }
     }
 
-    /// RFC 3629's table of well-formed sequences (section 4), as each
-    /// lead's second bytes.
-    fn rfc3629() -> crate::Utf8Tables {
-        let mut second = [None; 64];
-        for lead in 0xC2..=0xF4 {
-            second[lead - 0xC0] = Some(match lead {
-                0xE0 => (0xA0, 0xBF),
-                0xED => (0x80, 0x9F),
-                0xF0 => (0x90, 0xBF),
-                0xF4 => (0x80, 0x8F),
-                _ => (0x80, 0xBF),
-            });
-        }
-        crate::Utf8Tables::new(&second).unwrap()
-    }
-
     #[test]
     fn checked_decoding_of_three_byte_text_stops_at_each_error_around_the_block_edges() {
         if !available() {
             return;
         }
-        let tables = rfc3629();
+        let tables = crate::string::STR_TABLES;
         // Errors and cut sequences of three-byte characters (surrogates,
         // overlong forms, a missing or stray continuation byte), others,
         // and a four-byte character (no error) after the run.
@@ -1197,7 +1181,7 @@ mod tests {
         if !available() || cfg!(any(miri, utfx_slow_runner)) {
             return;
         }
-        let tables = rfc3629();
+        let tables = crate::string::STR_TABLES;
         let mut mixed: String = text(3, 8000, &[1, 3, 3]);
         for k in (700..mixed.len()).step_by(2900) {
             let at = (k..mixed.len()).find(|&at| mixed.is_char_boundary(at)).unwrap();

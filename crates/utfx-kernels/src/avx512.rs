@@ -534,10 +534,7 @@ fn checked_utf8_to_utf16_of<const NUL: bool>(
     // The character that byte `i - 1` is in is not written, but for the
     // lead surrogate of four bytes whose third is `i - 2`: take it back,
     // and go back to the character's start.
-    let mut start = i - 1;
-    while start + 3 > i - 1 && src[start] & 0xC0 == 0x80 {
-        start -= 1;
-    }
+    let start = crate::char_start(src, i - 1);
     if start + 3 == i - 1 && src[start] >= 0xF0 {
         o -= 1;
     }

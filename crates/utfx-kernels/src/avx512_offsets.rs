@@ -132,10 +132,7 @@ pub(crate) unsafe fn offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &Ut
             // the lead surrogate of four bytes whose third is `i - 2`: back
             // to the start of the character of byte `i - 1` (well-formed:
             // the last block checked it), taking that surrogate back.
-            let mut start = i - 1;
-            while start + 3 > i - 1 && src[start] & 0xC0 == 0x80 {
-                start -= 1;
-            }
+            let start = crate::char_start(src, i - 1);
             if start + 3 == i - 1 && src[start] >= 0xF0 {
                 o -= 1;
             }

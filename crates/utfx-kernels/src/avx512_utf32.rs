@@ -178,10 +178,7 @@ fn checked_blocks(src: &[u8], dst: &mut [MaybeUninit<u32>], tables: &Utf8Tables)
     }
     // The character that byte `i - 1` is in is not written: back to its
     // start.
-    let mut start = i - 1;
-    while start + 3 > i - 1 && src[start] & 0xC0 == 0x80 {
-        start -= 1;
-    }
+    let start = crate::char_start(src, i - 1);
     (start, o)
 }
 

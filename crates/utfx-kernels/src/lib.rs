@@ -179,6 +179,19 @@ const fn sequence_len(lead: u8) -> usize {
     }
 }
 
+/// The start of the character that byte `at` is in: `at` moved back over
+/// the continuation bytes there, at most three (no character has more).
+/// The AVX-512 kernels go back there from the last byte they did not write.
+#[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
+#[inline]
+fn char_start(bytes: &[u8], at: usize) -> usize {
+    let mut start = at;
+    while start > 0 && start + 3 > at && bytes[start] & 0xC0 == 0x80 {
+        start -= 1;
+    }
+    start
+}
+
 /// The first character boundary at or after `at` (or the end): `at` moved
 /// past the continuation bytes there, at most three (no character has more;
 /// on bytes that are not UTF-8, a run of them is an error the callers'

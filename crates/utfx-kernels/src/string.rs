@@ -21,7 +21,7 @@ use crate::validate::{Utf8Tables, valid_prefix};
 ///
 /// The second byte of each lead `C0..FF`; every later byte is any
 /// continuation byte.
-const STR_TABLES: Utf8Tables = {
+pub(crate) const STR_TABLES: Utf8Tables = {
     let mut second = [None; 64];
     let mut lead = 0xC2;
     while lead <= 0xF4 {
