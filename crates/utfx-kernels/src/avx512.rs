@@ -584,19 +584,12 @@ fn first_error_block_of<const NUL: bool>(
     generic: &dyn Fn(&[u8]) -> usize,
 ) -> usize {
     let len = input.len();
-    // The blocks start at the first 64-byte boundary after the first three
-    // bytes, so that no block's own load straddles two cache lines (split
-    // loads halve the ASCII runs' speed).
-    let first = 3 + (64 - (input.as_ptr().addr() + 3) % 64) % 64;
-    let head = crate::boundary_from(input, first);
-    if head < first || head + 64 > len {
+    let head = crate::boundary_from(input, 3);
+    if head < 3 || head + 64 > len {
         return generic(input);
     }
     // The first characters, a character at a time (a short call of
-    // `generic` would pad a block of its own), to the first sequence
-    // boundary at or after `first`. The first block starts at `first`: a
-    // block checks its bytes against the three before it, all of them in
-    // what was just checked, so it may start inside a character.
+    // `generic` would pad a block of its own).
     let stop = crate::validate::valid_prefix_portable(&input[..head], tables);
     if stop < head {
         return stop;
@@ -617,7 +610,24 @@ fn first_error_block_of<const NUL: bool>(
     };
     let lookup = Lookup::new(tables);
     let p = input.as_ptr();
-    let mut i = first;
+    // The blocks go on from the first 64-byte boundary at or after `head`,
+    // so that no block's own load straddles two cache lines (split loads
+    // halve the ASCII runs' speed). A block at `head` checks the bytes
+    // before that boundary first; where it flags anything, the blocks start
+    // at `head` instead, and find it. A block checks its bytes against the
+    // three before it, all checked, so it may start inside a character.
+    let first = head + (64 - (p.addr() + head) % 64) % 64;
+    let mut i = head;
+    if first > head {
+        // SAFETY: `3 <= head` and `head + 64 <= len`: the loads, 64 bytes
+        // from `head`, `head - 1`, `head - 2` and `head - 3`, are inside
+        // `input`.
+        let load = |at: usize| unsafe { _mm512_loadu_si512(p.add(at).cast()) };
+        let v = load(head);
+        if lookup.flagged(v, load(head - 1), load(head - 2), load(head - 3)) | nuls::<NUL>(v) == 0 {
+            i = first;
+        }
+    }
     while i + 64 <= len {
         // SAFETY: `3 <= i` and `i + 64 <= len`: the block's loads, 64
         // bytes from `i`, `i - 1`, `i - 2` and `i - 3`, are inside `input`.

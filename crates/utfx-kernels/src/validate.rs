@@ -800,10 +800,10 @@ mod tests {
 
     #[test]
     fn errors_around_the_first_block_at_every_alignment() {
-        // The AVX-512 blocks start at the first 64-byte boundary after the
-        // third byte, which moves with the input's address: an error at
-        // every place of the first two blocks, for every address modulo
-        // 64, against std (the full `check` is too slow for this many).
+        // The AVX-512 blocks go on from the first one to the next 64-byte
+        // boundary, which moves with the input's address: an error at
+        // every place of the first blocks, for every address modulo 64,
+        // against std (the full `check` is too slow for this many).
         let specials: [&[u8]; 4] = [b"\xFF", b"\xE4\xB8", b"\xED\xA0\x80", b"\xF0\x9F\x92"];
         let (text, tables) = (TEXT.as_bytes(), tables(Grammar::Utf8));
         let mut buffer = Vec::with_capacity(64 + 2 * TEXT.len());
