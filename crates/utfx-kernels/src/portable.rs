@@ -128,7 +128,6 @@ impl Units for Slice<'_> {
 /// carries into the lane's top bit when `7FFF` is added, never past it).
 #[inline(always)]
 fn two_byte_lanes(word: u64) -> bool {
-    const LANES: u64 = 0x0001_0001_0001_0001;
     word & (0xF800 * LANES) == 0 && ((word & (0x0780 * LANES)) + 0x7FFF * LANES) & (0x8000 * LANES) == 0x8000 * LANES
 }
 
@@ -137,8 +136,68 @@ fn two_byte_lanes(word: u64) -> bool {
 /// lane's `110xxxxx 10xxxxxx`, the lead byte first.
 #[inline(always)]
 fn two_byte_utf8(word: u64) -> u64 {
-    const LANES: u64 = 0x0001_0001_0001_0001;
     ((word >> 6) & (0x001F * LANES)) | ((word & (0x003F * LANES)) << 8) | (0x80C0 * LANES)
+}
+
+/// A one in each 16-bit lane of a word.
+const LANES: u64 = 0x0001_0001_0001_0001;
+
+/// Whether a 16-bit lane of `word` holds a surrogate, D800..E000: a lane
+/// whose top five bits are `11011`, that is, zero after `D800` is taken
+/// off them (found as in "has a zero byte", which is exact for whether
+/// there is one).
+#[inline(always)]
+fn surrogate_lanes(word: u64) -> bool {
+    let x = (word & (0xF800 * LANES)) ^ (0xD800 * LANES);
+    x.wrapping_sub(LANES) & !x & (0x8000 * LANES) != 0
+}
+
+/// Writes the UTF-8 of the four units in the lanes of `word` (no
+/// surrogate among them, not all ASCII) to the front of `out` (16 bytes
+/// at least; bytes past the UTF-8 are written too, to be written over
+/// next) and returns its length; `None`, and nothing written, where
+/// two-byte and three-byte characters mix in `word`.
+#[inline(always)]
+fn bmp_utf8(word: u64, out: &mut [u8]) -> Option<usize> {
+    let wide = word & (0xF800 * LANES);
+    if wide == 0 {
+        // One- and two-byte characters: each lane's two-byte form, or its
+        // unit where ASCII (whose high byte is zero), then the lanes put
+        // end to end, each after the bytes of those before it.
+        let long = (word + 0x7F80 * LANES) & (0x8000 * LANES);
+        let two = two_byte_utf8(word);
+        if long == 0x8000 * LANES {
+            out[..8].copy_from_slice(&two.to_le_bytes());
+            return Some(8);
+        }
+        let mask = (long >> 15) * 0xFFFF;
+        let lanes = word ^ ((word ^ two) & mask);
+        // The bytes before each lane, less its index: the two-byte lanes
+        // before it (a running sum in every lane, from one multiply).
+        let before = (long >> 15).wrapping_mul(LANES);
+        let lane = |j: u32| (lanes >> (16 * j)) & 0xFFFF;
+        let at = |j: u32| 8 * (j as u64 + ((before >> (16 * (j - 1))) & 0xFFFF));
+        let acc = lane(0) | lane(1) << at(1) | lane(2) << at(2) | lane(3) << at(3);
+        out[..8].copy_from_slice(&acc.to_le_bytes());
+        return Some(4 + (before >> 48) as usize);
+    }
+    // Lanes of units 80..800: none may be there with the three-byte ones.
+    let two_bytes = ((word & (0x0780 * LANES)) + 0x7F80 * LANES) & !((wide >> 1) + 0x7C00 * LANES) & (0x8000 * LANES);
+    if two_bytes != 0 {
+        return None;
+    }
+    // One- and three-byte characters: each unit's bytes written whole
+    // (four of them), one after the other.
+    let mut n = 0;
+    for j in 0..4 {
+        let u = (word >> (16 * j)) & 0xFFFF;
+        let three = 0x0080_80E0 | (u >> 12) | ((u << 2) & 0x3F00) | ((u << 16) & 0x3F_0000);
+        let long = u >= 0x80;
+        let bytes = if long { three } else { u } as u32;
+        out[n..n + 4].copy_from_slice(&bytes.to_le_bytes());
+        n += 1 + 2 * usize::from(long);
+    }
+    Some(n)
 }
 
 /// Units read through a caller's function, `len` of them.
@@ -220,6 +279,22 @@ pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize
         // with a single ASCII unit between two characters of the run
         // (a space, punctuation) taken in the loop.
         if u >= 0x80 && o + 4 <= dst.len() {
+            // Text that mixes one-, two- and three-byte characters (the
+            // spaces between Cyrillic words, Vietnamese), four units at a
+            // time without a branch per unit while no surrogate comes.
+            let start = i;
+            while o + 16 <= dst.len()
+                && let Some(word) = src.four(i)
+                && !surrogate_lanes(word)
+                && word & (0xFF80 * LANES) != 0
+            {
+                let Some(n) = bmp_utf8(word, &mut dst[o..]) else { break };
+                o += n;
+                i += 4;
+            }
+            if i != start {
+                continue;
+            }
             let mut u = u;
             if u < 0x800 {
                 let two = |u: u32| (0x80..0x800).contains(&u);
@@ -720,8 +795,8 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::{
-        BLOCK, ByFn, ascii_prefix, units_to_utf8, utf16_bytes_to_utf8_counted, utf16_prefix, utf16_to_utf8_portable,
-        valid_utf8_to_utf16_portable,
+        BLOCK, ByFn, ascii_prefix, units_to_utf8, utf16_bytes_to_utf8_counted, utf16_prefix, utf16_to_utf8_counted,
+        utf16_to_utf8_portable, valid_utf8_to_utf16_portable,
     };
 
     /// One character of each UTF-8 length and UTF-16 form: ASCII, two-byte
@@ -903,6 +978,74 @@ mod tests {
                     check_utf16(&units, rooms(full));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn every_class_at_every_position_of_the_groups_of_four() {
+        // The runs of one- to three-byte characters go four units at a
+        // time from their first unit that is not ASCII: in runs of
+        // two-byte, of three-byte, of each of them mixed with ASCII and of
+        // both, each class of unit (a lone lead or trail, a pair) at each
+        // position of the first two groups, after 0 to 3 ASCII units, the
+        // input cut at every length and the output at every size; the code
+        // points counted, against `char::decode_utf16`.
+        let fills: [&[u16]; 5] = [
+            &[0x416, 0x5D1, 0x7BE, 0xE9, 0x43F],
+            &[0x4E2D, 0xAC01, 0x915, 0xFFFD, 0x3042],
+            &[0x416, 0x20, 0x5D1, 0x2E, 0x7BE, 0x41, 0x43F],
+            &[0xD55C, 0x20, 0x20, 0xAC01, 0x2C, 0x915, 0x7E],
+            &[0x416, 0x4E2D, 0x5D1, 0xAC01],
+        ];
+        let odd: [&[u16]; 9] = [
+            &[0x41],
+            &[0x80],
+            &[0x7FF],
+            &[0x800],
+            &[0xFFFF],
+            &[0xD800],
+            &[0xDFFF],
+            &[0xD83D, 0xDCA9],
+            &[0xDBFF, 0xDC00],
+        ];
+        let leads = if cfg!(any(miri, utfx_slow_runner)) { 0..1 } else { 0..4 };
+        for fill in fills {
+            for lead in leads.clone() {
+                for at in 0..9 {
+                    for special in odd {
+                        let mut units = alloc::vec![0x2D; lead];
+                        units.extend(fill.iter().copied().cycle().take(at));
+                        units.extend_from_slice(special);
+                        units.extend(fill.iter().copied().cycle().skip(at).take(12 - at));
+                        // (Room to spare past a lone surrogate too: the
+                        // groups run while 16 bytes fit.)
+                        for cut in 0..=units.len() {
+                            check_counted(&units[..cut], 3 * cut + 16);
+                        }
+                        for room in 0..=3 * units.len() + 16 {
+                            check_counted(&units, room);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// UTF-16 to UTF-8 of `units` into `room` bytes through the counting
+    /// forms, the slice's and the bytes' (both byte orders): what
+    /// `char::decode_utf16` gives, and its count of code points.
+    fn check_counted(units: &[u16], room: usize) {
+        let (want_read, want) = utf16_expected(units, room);
+        let points = char::decode_utf16(units[..want_read].iter().copied()).count();
+        let mut dst = alloc::vec![0u8; room];
+        let (read, written, counted) = utf16_to_utf8_counted(units, &mut dst);
+        assert_eq!((read, &dst[..written], counted), (want_read, &want[..], points), "{units:04X?} into {room}");
+        for big_endian in [false, true] {
+            let bytes: Vec<u8> =
+                units.iter().flat_map(|u| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() }).collect();
+            let mut dst = alloc::vec![0u8; room];
+            let (read, written, counted) = utf16_bytes_to_utf8_counted(&bytes, big_endian, &mut dst);
+            assert_eq!((read, &dst[..written], counted), (want_read, &want[..], points), "big-endian {big_endian}");
         }
     }
 
