@@ -152,23 +152,31 @@ fn surrogate_lanes(word: u64) -> bool {
     x.wrapping_sub(LANES) & !x & (0x8000 * LANES) != 0
 }
 
-/// Writes the UTF-8 of the four units in the lanes of `word` (no
-/// surrogate among them, not all ASCII) to the front of `out` (16 bytes
-/// at least; bytes past the UTF-8 are written too, to be written over
-/// next) and returns its length; `None`, and nothing written, where
-/// two-byte and three-byte characters mix in `word`.
+/// The bytes [`bmp_utf8`] may write for four units: their UTF-8, at most
+/// 12 bytes, and up to 4 past its last character (each character's bytes
+/// are written as a word of four, and the offset of each is kept under 16
+/// for the compiler to see that no write goes past the end).
+const GROUP_ROOM: usize = 20;
+
+/// Writes the UTF-8 of the four units in the lanes of `word` (the first
+/// lowest; no surrogate among them) to the front of `out` (bytes past the
+/// UTF-8 are written too, to be written over next) and returns its
+/// length, without a branch per unit:
+///
+/// | the lanes | how |
+/// |---|---|
+/// | one- and two-byte | each lane's two-byte form or its unit where ASCII (whose high byte is zero), put end to end in a word |
+/// | four three-byte | each one's three bytes at a fixed place |
+/// | one- and three-byte, all three lengths | each unit's bytes, chosen from its forms, as a word at the end of those before it |
 #[inline(always)]
-fn bmp_utf8(word: u64, out: &mut [u8]) -> Option<usize> {
+fn bmp_utf8(word: u64, out: &mut [u8; GROUP_ROOM]) -> usize {
     let wide = word & (0xF800 * LANES);
     if wide == 0 {
-        // One- and two-byte characters: each lane's two-byte form, or its
-        // unit where ASCII (whose high byte is zero), then the lanes put
-        // end to end, each after the bytes of those before it.
         let long = (word + 0x7F80 * LANES) & (0x8000 * LANES);
         let two = two_byte_utf8(word);
         if long == 0x8000 * LANES {
             out[..8].copy_from_slice(&two.to_le_bytes());
-            return Some(8);
+            return 8;
         }
         let mask = (long >> 15) * 0xFFFF;
         let lanes = word ^ ((word ^ two) & mask);
@@ -176,28 +184,40 @@ fn bmp_utf8(word: u64, out: &mut [u8]) -> Option<usize> {
         // before it (a running sum in every lane, from one multiply).
         let before = (long >> 15).wrapping_mul(LANES);
         let lane = |j: u32| (lanes >> (16 * j)) & 0xFFFF;
-        let at = |j: u32| 8 * (j as u64 + ((before >> (16 * (j - 1))) & 0xFFFF));
+        let at = |j: u32| 8 * (u64::from(j) + ((before >> (16 * (j - 1))) & 0xFFFF));
         let acc = lane(0) | lane(1) << at(1) | lane(2) << at(2) | lane(3) << at(3);
         out[..8].copy_from_slice(&acc.to_le_bytes());
-        return Some(4 + (before >> 48) as usize);
+        return 4 + (before >> 48) as usize;
     }
-    // Lanes of units 80..800: none may be there with the three-byte ones.
-    let two_bytes = ((word & (0x0780 * LANES)) + 0x7F80 * LANES) & !((wide >> 1) + 0x7C00 * LANES) & (0x8000 * LANES);
-    if two_bytes != 0 {
-        return None;
+    // RFC 3629's `1110xxxx 10xxxxxx 10xxxxxx` in memory order.
+    let three = |u: u64| 0x0080_80E0 | (u >> 12) | ((u << 2) & 0x3F00) | ((u << 16) & 0x3F_0000);
+    let unit = |j: usize| (word >> (16 * j)) & 0xFFFF;
+    // The lanes of 800 or more (top bit of each lane), and of 80..800.
+    let wide_lanes = ((wide >> 1) + 0x7C00 * LANES) & (0x8000 * LANES);
+    let two_lanes = ((word & (0x0780 * LANES)) + 0x7F80 * LANES) & !wide_lanes & (0x8000 * LANES);
+    if wide_lanes == 0x8000 * LANES {
+        for j in 0..4 {
+            out[3 * j..3 * j + 4].copy_from_slice(&(three(unit(j)) as u32).to_le_bytes());
+        }
+        return 12;
     }
-    // One- and three-byte characters: each unit's bytes written whole
-    // (four of them), one after the other.
     let mut n = 0;
     for j in 0..4 {
-        let u = (word >> (16 * j)) & 0xFFFF;
-        let three = 0x0080_80E0 | (u >> 12) | ((u << 2) & 0x3F00) | ((u << 16) & 0x3F_0000);
-        let long = u >= 0x80;
-        let bytes = if long { three } else { u } as u32;
-        out[n..n + 4].copy_from_slice(&bytes.to_le_bytes());
-        n += 1 + 2 * usize::from(long);
+        let u = unit(j);
+        let bytes = if two_lanes == 0 {
+            if u >= 0x80 { three(u) } else { u }
+        } else if u >= 0x800 {
+            three(u)
+        } else if u >= 0x80 {
+            0x80C0 | (u >> 6) | ((u & 0x3F) << 8)
+        } else {
+            u
+        };
+        let at = n & 15;
+        out[at..at + 4].copy_from_slice(&(bytes as u32).to_le_bytes());
+        n += 1 + usize::from(u >= 0x80) + usize::from(u >= 0x800);
     }
-    Some(n)
+    n
 }
 
 /// Units read through a caller's function, `len` of them.
@@ -279,17 +299,18 @@ pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize
         // with a single ASCII unit between two characters of the run
         // (a space, punctuation) taken in the loop.
         if u >= 0x80 && o + 4 <= dst.len() {
-            // Text that mixes one-, two- and three-byte characters (the
-            // spaces between Cyrillic words, Vietnamese), four units at a
-            // time without a branch per unit while no surrogate comes.
+            // Text of one-, two- and three-byte characters (words of
+            // Cyrillic, Arabic, Hangul, Devanagari between spaces, runs of
+            // CJK), four units at a time without a branch per unit
+            // ([`bmp_utf8`]) while no surrogate comes and they are not all
+            // ASCII (the strides' turn).
             let start = i;
-            while o + 16 <= dst.len()
+            while let Some(out) = dst.get_mut(o..).and_then(<[u8]>::first_chunk_mut::<GROUP_ROOM>)
                 && let Some(word) = src.four(i)
                 && !surrogate_lanes(word)
                 && word & (0xFF80 * LANES) != 0
             {
-                let Some(n) = bmp_utf8(word, &mut dst[o..]) else { break };
-                o += n;
+                o += bmp_utf8(word, out);
                 i += 4;
             }
             if i != start {
@@ -997,9 +1018,10 @@ mod tests {
             &[0xD55C, 0x20, 0x20, 0xAC01, 0x2C, 0x915, 0x7E],
             &[0x416, 0x4E2D, 0x5D1, 0xAC01],
         ];
-        let odd: [&[u16]; 9] = [
+        let odd: [&[u16]; 10] = [
             &[0x41],
             &[0x80],
+            &[0x400],
             &[0x7FF],
             &[0x800],
             &[0xFFFF],
