@@ -277,10 +277,12 @@ pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize
             }
             continue;
         }
-        // A surrogate pair (its lead below DC00), while four bytes fit.
+        // Surrogate pairs (a lead below DC00, then a trail), in a loop of
+        // their own while they follow each other and four bytes fit.
         if u & 0xFC00 == 0xD800 && i + 1 < len && o + 4 <= dst.len() {
-            let next = u32::from(src.unit(i + 1));
-            if next & 0xFC00 == 0xDC00 {
+            let (mut u, mut next) = (u, u32::from(src.unit(i + 1)));
+            let start = i;
+            while next & 0xFC00 == 0xDC00 {
                 let value = (u << 10) + next - ((0xD800 << 10) - 0x1_0000 + 0xDC00);
                 dst[o..o + 4].copy_from_slice(&[
                     0xF0 | (value >> 18) as u8,
@@ -291,6 +293,15 @@ pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize
                 i += 2;
                 o += 4;
                 pairs += 1;
+                if i + 1 >= len || o + 4 > dst.len() {
+                    break;
+                }
+                (u, next) = (u32::from(src.unit(i)), u32::from(src.unit(i + 1)));
+                if u & 0xFC00 != 0xD800 {
+                    break;
+                }
+            }
+            if i != start {
                 continue;
             }
         }
@@ -1005,12 +1016,13 @@ mod tests {
     #[test]
     fn every_class_at_every_position_of_the_groups_of_four() {
         // The runs of one- to three-byte characters go four units at a
-        // time from their first unit that is not ASCII: in runs of
-        // two-byte, of three-byte, of each of them mixed with ASCII and of
-        // both, each class of unit (a lone lead or trail, a pair) at each
-        // position of the first two groups, after 0 to 3 ASCII units, the
-        // input cut at every length and the output at every size; the code
-        // points counted, against `char::decode_utf16`.
+        // time from their first unit that is not ASCII, and pairs in a loop
+        // of their own: in runs of two-byte, of three-byte, of each of them
+        // mixed with ASCII and of both, each class of unit (a lone lead or
+        // trail, a pair, two pairs, a pair and two trails) at each position
+        // of the first two groups, after 0 to 3 ASCII units, the input cut
+        // at every length and the output at every size; the code points
+        // counted, against `char::decode_utf16`.
         let fills: [&[u16]; 5] = [
             &[0x416, 0x5D1, 0x7BE, 0xE9, 0x43F],
             &[0x4E2D, 0xAC01, 0x915, 0xFFFD, 0x3042],
@@ -1018,7 +1030,7 @@ mod tests {
             &[0xD55C, 0x20, 0x20, 0xAC01, 0x2C, 0x915, 0x7E],
             &[0x416, 0x4E2D, 0x5D1, 0xAC01],
         ];
-        let odd: [&[u16]; 10] = [
+        let odd: [&[u16]; 12] = [
             &[0x41],
             &[0x80],
             &[0x400],
@@ -1029,6 +1041,8 @@ mod tests {
             &[0xDFFF],
             &[0xD83D, 0xDCA9],
             &[0xDBFF, 0xDC00],
+            &[0xD83D, 0xDE00, 0xD800, 0xDFFF],
+            &[0xD83D, 0xDE00, 0xDC00, 0xDFFF],
         ];
         let leads = if cfg!(any(miri, utfx_slow_runner)) { 0..1 } else { 0..4 };
         for fill in fills {
