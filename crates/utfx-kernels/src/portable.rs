@@ -128,7 +128,6 @@ impl Units for Slice<'_> {
 /// carries into the lane's top bit when `7FFF` is added, never past it).
 #[inline(always)]
 fn two_byte_lanes(word: u64) -> bool {
-    const LANES: u64 = 0x0001_0001_0001_0001;
     word & (0xF800 * LANES) == 0 && ((word & (0x0780 * LANES)) + 0x7FFF * LANES) & (0x8000 * LANES) == 0x8000 * LANES
 }
 
@@ -137,8 +136,88 @@ fn two_byte_lanes(word: u64) -> bool {
 /// lane's `110xxxxx 10xxxxxx`, the lead byte first.
 #[inline(always)]
 fn two_byte_utf8(word: u64) -> u64 {
-    const LANES: u64 = 0x0001_0001_0001_0001;
     ((word >> 6) & (0x001F * LANES)) | ((word & (0x003F * LANES)) << 8) | (0x80C0 * LANES)
+}
+
+/// A one in each 16-bit lane of a word.
+const LANES: u64 = 0x0001_0001_0001_0001;
+
+/// Whether a 16-bit lane of `word` holds a surrogate, D800..E000: a lane
+/// whose top five bits are `11011`, that is, zero after `D800` is taken
+/// off them (found as in "has a zero byte", which is exact for whether
+/// there is one).
+#[inline(always)]
+fn surrogate_lanes(word: u64) -> bool {
+    let x = (word & (0xF800 * LANES)) ^ (0xD800 * LANES);
+    x.wrapping_sub(LANES) & !x & (0x8000 * LANES) != 0
+}
+
+/// The bytes [`bmp_utf8`] may write for four units: their UTF-8, at most
+/// 12 bytes, and up to 4 past its last character (each character's bytes
+/// are written as a word of four, and the offset of each is kept under 16
+/// for the compiler to see that no write goes past the end).
+const GROUP_ROOM: usize = 20;
+
+/// Writes the UTF-8 of the four units in the lanes of `word` (the first
+/// lowest; no surrogate among them) to the front of `out` (bytes past the
+/// UTF-8 are written too, to be written over next) and returns its
+/// length, without a branch per unit:
+///
+/// | the lanes | how |
+/// |---|---|
+/// | one- and two-byte | each lane's two-byte form or its unit where ASCII (whose high byte is zero), put end to end in a word |
+/// | four three-byte | each one's three bytes at a fixed place |
+/// | one- and three-byte, all three lengths | each unit's bytes, chosen from its forms, as a word at the end of those before it |
+#[inline(always)]
+fn bmp_utf8(word: u64, out: &mut [u8; GROUP_ROOM]) -> usize {
+    let wide = word & (0xF800 * LANES);
+    if wide == 0 {
+        let long = (word + 0x7F80 * LANES) & (0x8000 * LANES);
+        let two = two_byte_utf8(word);
+        if long == 0x8000 * LANES {
+            out[..8].copy_from_slice(&two.to_le_bytes());
+            return 8;
+        }
+        let mask = (long >> 15) * 0xFFFF;
+        let lanes = word ^ ((word ^ two) & mask);
+        // The bytes before each lane, less its index: the two-byte lanes
+        // before it (a running sum in every lane, from one multiply).
+        let before = (long >> 15).wrapping_mul(LANES);
+        let lane = |j: u32| (lanes >> (16 * j)) & 0xFFFF;
+        let at = |j: u32| 8 * (u64::from(j) + ((before >> (16 * (j - 1))) & 0xFFFF));
+        let acc = lane(0) | lane(1) << at(1) | lane(2) << at(2) | lane(3) << at(3);
+        out[..8].copy_from_slice(&acc.to_le_bytes());
+        return 4 + (before >> 48) as usize;
+    }
+    // RFC 3629's `1110xxxx 10xxxxxx 10xxxxxx` in memory order.
+    let three = |u: u64| 0x0080_80E0 | (u >> 12) | ((u << 2) & 0x3F00) | ((u << 16) & 0x3F_0000);
+    let unit = |j: usize| (word >> (16 * j)) & 0xFFFF;
+    // The lanes of 800 or more (top bit of each lane), and of 80..800.
+    let wide_lanes = ((wide >> 1) + 0x7C00 * LANES) & (0x8000 * LANES);
+    let two_lanes = ((word & (0x0780 * LANES)) + 0x7F80 * LANES) & !wide_lanes & (0x8000 * LANES);
+    if wide_lanes == 0x8000 * LANES {
+        for j in 0..4 {
+            out[3 * j..3 * j + 4].copy_from_slice(&(three(unit(j)) as u32).to_le_bytes());
+        }
+        return 12;
+    }
+    let mut n = 0;
+    for j in 0..4 {
+        let u = unit(j);
+        let bytes = if two_lanes == 0 {
+            if u >= 0x80 { three(u) } else { u }
+        } else if u >= 0x800 {
+            three(u)
+        } else if u >= 0x80 {
+            0x80C0 | (u >> 6) | ((u & 0x3F) << 8)
+        } else {
+            u
+        };
+        let at = n & 15;
+        out[at..at + 4].copy_from_slice(&(bytes as u32).to_le_bytes());
+        n += 1 + usize::from(u >= 0x80) + usize::from(u >= 0x800);
+    }
+    n
 }
 
 /// Units read through a caller's function, `len` of them.
@@ -198,10 +277,12 @@ pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize
             }
             continue;
         }
-        // A surrogate pair (its lead below DC00), while four bytes fit.
+        // Surrogate pairs (a lead below DC00, then a trail), in a loop of
+        // their own while they follow each other and four bytes fit.
         if u & 0xFC00 == 0xD800 && i + 1 < len && o + 4 <= dst.len() {
-            let next = u32::from(src.unit(i + 1));
-            if next & 0xFC00 == 0xDC00 {
+            let (mut u, mut next) = (u, u32::from(src.unit(i + 1)));
+            let start = i;
+            while next & 0xFC00 == 0xDC00 {
                 let value = (u << 10) + next - ((0xD800 << 10) - 0x1_0000 + 0xDC00);
                 dst[o..o + 4].copy_from_slice(&[
                     0xF0 | (value >> 18) as u8,
@@ -212,6 +293,15 @@ pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize
                 i += 2;
                 o += 4;
                 pairs += 1;
+                if i + 1 >= len || o + 4 > dst.len() {
+                    break;
+                }
+                (u, next) = (u32::from(src.unit(i)), u32::from(src.unit(i + 1)));
+                if u & 0xFC00 != 0xD800 {
+                    break;
+                }
+            }
+            if i != start {
                 continue;
             }
         }
@@ -220,6 +310,23 @@ pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize
         // with a single ASCII unit between two characters of the run
         // (a space, punctuation) taken in the loop.
         if u >= 0x80 && o + 4 <= dst.len() {
+            // Text of one-, two- and three-byte characters (words of
+            // Cyrillic, Arabic, Hangul, Devanagari between spaces, runs of
+            // CJK), four units at a time without a branch per unit
+            // ([`bmp_utf8`]) while no surrogate comes and they are not all
+            // ASCII (the strides' turn).
+            let start = i;
+            while let Some(out) = dst.get_mut(o..).and_then(<[u8]>::first_chunk_mut::<GROUP_ROOM>)
+                && let Some(word) = src.four(i)
+                && !surrogate_lanes(word)
+                && word & (0xFF80 * LANES) != 0
+            {
+                o += bmp_utf8(word, out);
+                i += 4;
+            }
+            if i != start {
+                continue;
+            }
             let mut u = u;
             if u < 0x800 {
                 let two = |u: u32| (0x80..0x800).contains(&u);
@@ -720,8 +827,8 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::{
-        BLOCK, ByFn, ascii_prefix, units_to_utf8, utf16_bytes_to_utf8_counted, utf16_prefix, utf16_to_utf8_portable,
-        valid_utf8_to_utf16_portable,
+        BLOCK, ByFn, ascii_prefix, units_to_utf8, utf16_bytes_to_utf8_counted, utf16_prefix, utf16_to_utf8_counted,
+        utf16_to_utf8_portable, valid_utf8_to_utf16_portable,
     };
 
     /// One character of each UTF-8 length and UTF-16 form: ASCII, two-byte
@@ -903,6 +1010,78 @@ mod tests {
                     check_utf16(&units, rooms(full));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn every_class_at_every_position_of_the_groups_of_four() {
+        // The runs of one- to three-byte characters go four units at a
+        // time from their first unit that is not ASCII, and pairs in a loop
+        // of their own: in runs of two-byte, of three-byte, of each of them
+        // mixed with ASCII and of both, each class of unit (a lone lead or
+        // trail, a pair, two pairs, a pair and two trails) at each position
+        // of the first two groups, after 0 to 3 ASCII units, the input cut
+        // at every length and the output at every size; the code points
+        // counted, against `char::decode_utf16`.
+        let fills: [&[u16]; 5] = [
+            &[0x416, 0x5D1, 0x7BE, 0xE9, 0x43F],
+            &[0x4E2D, 0xAC01, 0x915, 0xFFFD, 0x3042],
+            &[0x416, 0x20, 0x5D1, 0x2E, 0x7BE, 0x41, 0x43F],
+            &[0xD55C, 0x20, 0x20, 0xAC01, 0x2C, 0x915, 0x7E],
+            &[0x416, 0x4E2D, 0x5D1, 0xAC01],
+        ];
+        let odd: [&[u16]; 12] = [
+            &[0x41],
+            &[0x80],
+            &[0x400],
+            &[0x7FF],
+            &[0x800],
+            &[0xFFFF],
+            &[0xD800],
+            &[0xDFFF],
+            &[0xD83D, 0xDCA9],
+            &[0xDBFF, 0xDC00],
+            &[0xD83D, 0xDE00, 0xD800, 0xDFFF],
+            &[0xD83D, 0xDE00, 0xDC00, 0xDFFF],
+        ];
+        let leads = if cfg!(any(miri, utfx_slow_runner)) { 0..1 } else { 0..4 };
+        for fill in fills {
+            for lead in leads.clone() {
+                for at in 0..9 {
+                    for special in odd {
+                        let mut units = alloc::vec![0x2D; lead];
+                        units.extend(fill.iter().copied().cycle().take(at));
+                        units.extend_from_slice(special);
+                        units.extend(fill.iter().copied().cycle().skip(at).take(12 - at));
+                        // (Room to spare past a lone surrogate too: the
+                        // groups run while 16 bytes fit.)
+                        for cut in 0..=units.len() {
+                            check_counted(&units[..cut], 3 * cut + 16);
+                        }
+                        for room in 0..=3 * units.len() + 16 {
+                            check_counted(&units, room);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// UTF-16 to UTF-8 of `units` into `room` bytes through the counting
+    /// forms, the slice's and the bytes' (both byte orders): what
+    /// `char::decode_utf16` gives, and its count of code points.
+    fn check_counted(units: &[u16], room: usize) {
+        let (want_read, want) = utf16_expected(units, room);
+        let points = char::decode_utf16(units[..want_read].iter().copied()).count();
+        let mut dst = alloc::vec![0u8; room];
+        let (read, written, counted) = utf16_to_utf8_counted(units, &mut dst);
+        assert_eq!((read, &dst[..written], counted), (want_read, &want[..], points), "{units:04X?} into {room}");
+        for big_endian in [false, true] {
+            let bytes: Vec<u8> =
+                units.iter().flat_map(|u| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() }).collect();
+            let mut dst = alloc::vec![0u8; room];
+            let (read, written, counted) = utf16_bytes_to_utf8_counted(&bytes, big_endian, &mut dst);
+            assert_eq!((read, &dst[..written], counted), (want_read, &want[..], points), "big-endian {big_endian}");
         }
     }
 
