@@ -108,9 +108,10 @@
 //!
 //! # Fast paths
 //!
-//! Validation and decoding skip well-formed UTF-8 with `simdutf8` (with the
-//! kernels' own validator where it runs on 512-bit vectors), in growing
-//! windows so that the work stays proportional to what is consumed;
+//! Validation and decoding skip well-formed UTF-8 with `simdutf8`, in
+//! growing windows so that the work stays proportional to what is consumed
+//! (where the kernels run on 512-bit vectors, with their own validator, in
+//! one pass whose work is proportional to what it consumes already);
 //! generalized and RFC 2279 UTF-8 use the same skip (UTF-8 is a subset of
 //! both) and fall back to the automaton where the input leaves strict UTF-8.
 //! `codec_core::reference` runs without them; the tests compare the two.
@@ -409,8 +410,9 @@ pub fn to_str(bytes: &[u8]) -> Result<&str, DecodeError> {
 
 /// Borrows `bytes` as a `&str` when they are UTF-8, in one pass of the fast
 /// validator (the kernels' at AVX-512, else `simdutf8` under `simd` and
-/// `core::str::from_utf8` without), which stops at or before the first error: `Err` holds how many bytes
-/// before it are UTF-8. The callers ask the codec for the error itself.
+/// `core::str::from_utf8` without), which stops at the first error: `Err`
+/// holds how many bytes before it are UTF-8. The callers ask the codec for
+/// the error itself.
 fn fast_str(bytes: &[u8]) -> Result<&str, usize> {
     if let Some(valid) = utfx_kernels::str_prefix_avx512(bytes) {
         return if valid.len() == bytes.len() { Ok(valid) } else { Err(valid.len()) };

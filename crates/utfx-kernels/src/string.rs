@@ -62,9 +62,9 @@ pub fn push_utf8_prefix(out: &mut String, bytes: &[u8]) -> usize {
 /// 512-bit vectors ([`Level::Avx512`](crate::Level::Avx512)); `None` at
 /// every other level.
 ///
-/// At AVX-512 the validator outruns simdutf8 (whose widest form is AVX2):
-/// `docs/PERFORMANCE.md`'s `valid-prefix` row, 1.2x to 1.5x on the
-/// non-ASCII texts. Below it, simdutf8 is as fast or faster, so a caller
+/// At AVX-512 the validator outruns simdutf8, whose widest form is AVX2
+/// (`docs/PERFORMANCE.md`'s `valid-prefix` row: 1.55x over the corpus,
+/// decision 0035). Below it, simdutf8 is as fast or faster, so a caller
 /// that has it (`codec-utf8`) runs it when this returns `None`.
 ///
 /// # Examples
