@@ -221,9 +221,10 @@ impl Units {
 }
 
 /// Validates the longest well-formed prefix the kernels understand: plain
-/// text with the strict-UTF-8 skip, text with pairs in whole windows with
-/// the family validator and the kernels' check that surrogates pair up, and
-/// what these leave through UTF-16.
+/// text with the strict-UTF-8 skip, text with pairs with the kernels'
+/// `paired_prefix` (the sequences and their pairing in one pass at
+/// AVX-512, in windows of two passes elsewhere), and what these leave
+/// through UTF-16.
 pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
     let mut r = 0;
     let mut units = Units(None);
@@ -232,7 +233,7 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
         r += plain_prefix(&input[r..], rules.nul_stops);
         match &input[r..] {
             rest if starts_pair(rules.nul_stops, rest) => {
-                let paired = paired_prefix(rules.nul_stops, rest);
+                let paired = utfx_kernels::paired_prefix(rest, sequence_tables(rules.nul_stops));
                 if paired > 0 {
                     r += paired;
                     continue;
@@ -248,46 +249,6 @@ pub(crate) fn validate(rules: Rules, input: &[u8]) -> usize {
         }
     }
 }
-
-/// Returns the length of the longest run of whole windows at the front of
-/// `input` that are well-formed text with surrogate pairs: sequences that
-/// [`TABLES`] take (no `00` either when `nul_stops`: [`TABLES_WITHOUT_NUL`]),
-/// each surrogate's form half of a pair
-/// (`utfx_kernels::surrogate_forms_pair_up`). A
-/// window ends at a sequence's start, never between the halves of a pair;
-/// the windows grow fourfold from 64 bytes to [`PAIRED_WINDOW`] while they
-/// pass, so the work thrown away on the first that does not stays within
-/// four times what was taken (and 64 bytes at the start), and each
-/// window's passes read what the one before left in the cache.
-fn paired_prefix(nul_stops: bool, input: &[u8]) -> usize {
-    let (mut start, mut window) = (0, SEQUENCE_WINDOW.0);
-    while start < input.len() {
-        let mut end = (start + window).min(input.len());
-        let mut back = 0;
-        while end < input.len() && back < 3 && input[end] & 0xC0 == 0x80 {
-            end -= 1;
-            back += 1;
-        }
-        if end < input.len() && end >= start + 3 && lead_surrogate_at(&input[end - 3..end]) {
-            end -= 3;
-        }
-        let block = &input[start..end];
-        let whole = !block.is_empty()
-            && valid_prefix(block, sequence_tables(nul_stops)) == block.len()
-            && utfx_kernels::surrogate_forms_pair_up(block);
-        if !whole {
-            break;
-        }
-        start = end;
-        window = (window * 4).min(PAIRED_WINDOW);
-    }
-    start
-}
-
-/// The largest window of [`paired_prefix`]: a page, so that its two
-/// passes (the validator, the pairs) read the same page, and the
-/// work thrown away where a window fails stays small.
-const PAIRED_WINDOW: usize = 4096;
 
 /// Decodes into code points.
 pub(crate) fn decode(rules: Rules, input: &[u8], out: &mut Vec<CodePoint>) -> usize {

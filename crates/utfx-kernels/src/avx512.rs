@@ -1,5 +1,6 @@
 //! The AVX-512 forms of UTF-16 to UTF-8, of UTF-16 validation, of
-//! checked UTF-8 to UTF-16 and of the family validator's blocks (AVX512F,
+//! checked UTF-8 to UTF-16, of the family validator's blocks and of the
+//! prefix of text with surrogate pairs (`paired_prefix`) (AVX512F,
 //! AVX512BW, AVX512VBMI2 and POPCNT, found at run time: `Level::Avx512`;
 //! built with Rust 1.89 and later, `cfg(utfx_kernels_avx512)`).
 //!
@@ -712,4 +713,162 @@ pub(super) unsafe fn surrogate_forms_pair_up_blocks(text: &[u8]) -> Option<usize
         i += 64;
     }
     Some(i)
+}
+
+/// [`paired_prefix_blocks`] when the process runs at `Level::Avx512` and
+/// the tables have no forbidden pair, else `None`.
+pub(super) fn paired_prefix_at_level(input: &[u8], tables: &crate::Utf8Tables) -> Option<usize> {
+    if crate::level() != crate::Level::Avx512 || tables.pair.is_some() {
+        return None;
+    }
+    // SAFETY: the level is `Avx512` only where the processor has what
+    // `avx512.rs` needs (`Level::is_available`).
+    Some(unsafe {
+        if tables.nul {
+            paired_prefix_blocks::<true>(input, tables)
+        } else {
+            paired_prefix_blocks::<false>(input, tables)
+        }
+    })
+}
+
+/// [`crate::paired_prefix`] in one pass, 64 bytes a block. A block flags
+/// what the tables' lookup flags (and `00` with `NUL`), and where the
+/// surrogates' three-byte forms do not pair up. With `lead` and `trail`
+/// the masks of the bytes `A0..AF` and `B0..BF` that follow an `ED` (the
+/// second byte of a lead and of a trail surrogate's form), every trail's
+/// second byte sits three bytes after a lead's:
+///
+/// ```text
+/// trail == lead << 3 | carry    (carry: the leads in the three bytes
+///                                before the block, lead >> 61 of the
+///                                block before)
+/// ```
+///
+/// The first block reads the three bytes before the input as spaces (the
+/// input starts at a sequence's start), and the last block reads what is
+/// left of the input followed by spaces, so that a sequence or a pair that
+/// the end cuts is flagged there. In between, the blocks start at 64-byte
+/// boundaries (from the first after the first block, which they overlap),
+/// so that no load straddles two cache lines. A run of ASCII with no lead
+/// pending goes without the lookup, 256 bytes at a time while it lasts.
+///
+/// At the first flagged block, the prefix ends where [`paired_start`]
+/// says, before anything a flag of the block may concern.
+///
+/// # Safety
+///
+/// The processor has AVX2, AVX512F and AVX512BW.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+unsafe fn paired_prefix_blocks<const NUL: bool>(input: &[u8], tables: &crate::Utf8Tables) -> usize {
+    let len = input.len();
+    let lookup = Lookup::new(tables);
+    let set8 = |b: u8| _mm512_set1_epi8(b as i8);
+    let (ed, row_mask, lead_row, trail_row) = (set8(0xED), set8(0xF0), set8(0xA0), set8(0xB0));
+    // The block's flags and its leads.
+    let check = |v: __m512i, prev1: __m512i, prev2: __m512i, prev3: __m512i, carry: u64| {
+        let after_ed = _mm512_cmpeq_epi8_mask(prev1, ed);
+        let row = _mm512_and_si512(v, row_mask);
+        let lead = after_ed & _mm512_cmpeq_epi8_mask(row, lead_row);
+        let trail = after_ed & _mm512_cmpeq_epi8_mask(row, trail_row);
+        (lookup.flagged(v, prev1, prev2, prev3) | nuls::<NUL>(v) | (trail ^ (lead << 3 | carry)), lead)
+    };
+    // The block at `i`, the first or the last: the three bytes before `i`
+    // and the 64 from it, spaces where the input has none.
+    let padded = |i: usize, carry: u64| {
+        let mut bytes = [b' '; 3 + 64];
+        let before = i.min(3);
+        bytes[3 - before..3].copy_from_slice(&input[i - before..i]);
+        let k = (len - i).min(64);
+        bytes[3..3 + k].copy_from_slice(&input[i..i + k]);
+        let q = bytes.as_ptr();
+        // SAFETY: the loads, 64 bytes from offsets 0 to 3 of `bytes` (67
+        // bytes), are inside it.
+        let load = |at: usize| unsafe { _mm512_loadu_si512(q.add(at).cast()) };
+        check(load(3), load(2), load(1), load(0), carry)
+    };
+    // Where a block holds the end, a lead's form in its last three bytes
+    // has no trail either.
+    let (flagged, lead) = padded(0, 0);
+    if flagged != 0 || (len < 64 && lead >> 61 != 0) {
+        return 0;
+    }
+    if len < 64 {
+        return len;
+    }
+    let p = input.as_ptr();
+    // The first 64-byte boundary after the first bytes (past them when it
+    // is too close for a block's look back: the blocks go unaligned then).
+    let mut i = match (64 - p.addr() % 64) % 64 {
+        first @ 3.. => first,
+        _ => 64,
+    };
+    // The leads' second bytes in the three bytes before `i`, as `carry`.
+    let mut carry = (1..=3)
+        .filter(|&k| i > k && input[i - k - 1] == 0xED && input[i - k] & 0xF0 == 0xA0)
+        .fold(0, |c, k| c | 1 << (3 - k));
+    while i + 64 <= len {
+        // SAFETY: `3 <= i` and `i + 64 <= len`: the loads, 64 bytes from
+        // `i`, `i - 1`, `i - 2` and `i - 3`, are inside `input`.
+        let load = |at: usize| unsafe { _mm512_loadu_si512(p.add(at).cast()) };
+        let (v, prev1) = (load(i), load(i - 1));
+        if carry == 0 && plain::<NUL>(prev1, v) {
+            // ASCII from `i - 1` on, and no lead's form before it waiting
+            // for its trail: nothing to flag.
+            i += 64;
+            while i + 256 <= len {
+                // SAFETY: `i + 256 <= len`: the 256 bytes from `i` are
+                // inside `input`.
+                let load = |k: usize| unsafe { _mm512_loadu_si512(p.add(i + 64 * k).cast()) };
+                let pair = |a: __m512i, b: __m512i| {
+                    if NUL { _mm512_min_epi8(a, b) } else { _mm512_or_si512(a, b) }
+                };
+                if !plain::<NUL>(pair(load(0), load(1)), pair(load(2), load(3))) {
+                    break;
+                }
+                i += 256;
+            }
+            continue;
+        }
+        let (flagged, lead) = check(v, prev1, load(i - 2), load(i - 3), carry);
+        if flagged != 0 {
+            return paired_start(input, i, carry);
+        }
+        carry = lead >> 61;
+        i += 64;
+    }
+    // The last block: what is left from `i` (nothing when `i == len`: the
+    // spaces still flag what the end cuts).
+    match padded(i, carry) {
+        (0, lead) if lead >> 61 == 0 => len,
+        _ => paired_start(input, i, carry),
+    }
+}
+
+/// Where [`paired_prefix_blocks`] ends its prefix when the block at `i` is
+/// flagged: the bytes before `i` are whole sequences checked with their
+/// pairs but for the last sequence, which `i` may cut, and the lead
+/// surrogates' forms whose second bytes are in the three bytes before `i`
+/// (`carry`, from bit 0 for `i - 3`), whose trails' second bytes are in
+/// the block. The prefix ends before both.
+fn paired_start(input: &[u8], i: usize, carry: u64) -> usize {
+    let mut start = i;
+    for back in 1..=i.min(3) {
+        let b = input[i - back];
+        if b & 0xC0 != 0x80 {
+            if back < crate::sequence_len(b) {
+                start = i - back;
+            }
+            break;
+        }
+    }
+    // The lead's form of a trail's that `i` cuts.
+    if start >= 3 && input[start - 3] == 0xED && input[start - 2] & 0xF0 == 0xA0 {
+        start -= 3;
+    }
+    if carry != 0 {
+        // The first such lead's form starts a byte before its second byte.
+        start = start.min(i + carry.trailing_zeros() as usize - 4);
+    }
+    start
 }

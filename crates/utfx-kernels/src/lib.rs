@@ -692,6 +692,79 @@ pub fn surrogate_forms_pair_up(text: &[u8]) -> bool {
     !unpaired
 }
 
+/// Returns the length of a prefix of `input` that is whole sequences
+/// `tables` take, with every surrogate's three-byte form half of a pair
+/// (see [`surrogate_forms_pair_up`]), as CESU-8 and Modified UTF-8 write
+/// their text: it ends where a sequence starts, never between the halves
+/// of a pair. `input` starts where a sequence starts.
+///
+/// The prefix is not always the longest: it ends at or before the first
+/// sequence that the tables refuse or that is an unpaired surrogate's
+/// form, by less than 72 bytes at `Level::Avx512` (tables without a
+/// forbidden pair), whose blocks check the sequences and the pairs in one
+/// pass, 64 bytes a block. Elsewhere it is the longest run of whole
+/// windows that [`valid_prefix`] and [`surrogate_forms_pair_up`] both take
+/// whole, the windows growing fourfold from 64 bytes to 4 KiB while they
+/// pass (so the work thrown away on the first that does not stays within
+/// four times what was taken). The callers find the exact end a sequence
+/// at a time from there. When all of `input` is such text, the prefix is
+/// all of it.
+///
+/// # Examples
+///
+/// ```
+/// use utfx_kernels::{paired_prefix, Utf8Tables};
+/// // CESU-8's sequences one at a time: the surrogates' forms pass.
+/// let mut second = [None; 64];
+/// for lead in 0xC2..=0xEFusize {
+///     second[lead - 0xC0] = Some(if lead == 0xE0 { (0xA0, 0xBF) } else { (0x80, 0xBF) });
+/// }
+/// let cesu = Utf8Tables::new(&second).unwrap();
+/// // U+1F4A9 as two surrogates' forms.
+/// let text = b"a\xED\xA0\xBD\xED\xB2\xA9b";
+/// assert_eq!(paired_prefix(text, &cesu), text.len());
+/// // A lone lead surrogate's form: the prefix ends before it, or earlier.
+/// assert!(paired_prefix(b"a\xED\xA0\xBDb", &cesu) <= 1);
+/// ```
+#[must_use]
+pub fn paired_prefix(input: &[u8], tables: &Utf8Tables) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
+    if let Some(prefix) = avx512::paired_prefix_at_level(input, tables) {
+        return prefix;
+    }
+    paired_windows(input, tables)
+}
+
+/// [`paired_prefix`] in windows, two passes each: [`valid_prefix`], then
+/// [`surrogate_forms_pair_up`]. A window ends where a sequence starts,
+/// never between the halves of a pair.
+fn paired_windows(input: &[u8], tables: &Utf8Tables) -> usize {
+    let (mut start, mut window) = (0, PAIRED_WINDOW.0);
+    while start < input.len() {
+        let mut end = (start + window).min(input.len());
+        let mut back = 0;
+        while end < input.len() && back < 3 && input[end] & 0xC0 == 0x80 {
+            end -= 1;
+            back += 1;
+        }
+        if end < input.len() && end >= start + 3 && matches!(input[end - 3..end], [0xED, 0xA0..=0xAF, _]) {
+            end -= 3;
+        }
+        let block = &input[start..end];
+        if block.is_empty() || valid_prefix(block, tables) < block.len() || !surrogate_forms_pair_up(block) {
+            break;
+        }
+        start = end;
+        window = (window * 4).min(PAIRED_WINDOW.1);
+    }
+    start
+}
+
+/// The first and the largest window of [`paired_windows`]: at most a page,
+/// so that the two passes read the same page, and the work thrown away
+/// where a window fails stays small.
+const PAIRED_WINDOW: (usize, usize) = (64, 4096);
+
 #[cfg(test)]
 mod tests {
     use alloc::string::String;
@@ -726,6 +799,133 @@ mod tests {
             });
             let text: Vec<u8> = seq.iter().flat_map(|&p| pieces[p].iter().copied()).collect();
             assert_eq!(super::surrogate_forms_pair_up(&text), paired, "trial {trial}: {seq:?}");
+        }
+    }
+
+    #[test]
+    fn paired_prefix_ends_at_a_good_boundary_close_to_the_first_bad_sequence() {
+        // Random pieces, mostly pairs, now and then a lone surrogate's
+        // form, `00`, a cut or a four-byte sequence or a stray byte (which
+        // CESU-8's tables refuse), over 300 bytes at any address modulo 64.
+        // The reference walks the pieces: the longest good prefix, and the
+        // boundaries a prefix may end at (not inside a pair).
+        let pieces: [&[u8]; 10] = [
+            b"a",
+            b"\xC3\xA9",
+            b"\xE4\xB8\xAD",
+            b"\xED\xAF\xBF",
+            b"\xED\xB0\x80",
+            b"\x00",
+            b"\xE4\xB8",
+            b"\xF0\x9F\x92\xA9",
+            b"\xFF",
+            b"\xED\x9F\xBF",
+        ];
+        let mut second = [None; 64];
+        for lead in 0xC2..=0xEF {
+            second[lead - 0xC0] = Some(if lead == 0xE0 { (0xA0, 0xBF) } else { (0x80, 0xBF) });
+        }
+        let with_nul = crate::Utf8Tables::new(&second).unwrap();
+        let without_nul = with_nul.without_nul();
+        let mut rng = crate::test_support::Rng::new(41);
+        let mut buffer = Vec::new();
+        let trials = if cfg!(miri) { 30 } else { 3000 };
+        for trial in 0..trials {
+            let count = rng.next() as usize % 120;
+            let mut seq: Vec<usize> = Vec::new();
+            while seq.len() < count {
+                match rng.next() % 400 {
+                    0 => seq.push(3),
+                    1 => seq.push(4),
+                    2..=5 => seq.push(5 + (rng.next() % 4) as usize),
+                    r if r < 180 => seq.extend([3, 4]),
+                    r if r < 200 => seq.push(9),
+                    r => seq.push((r % 3) as usize),
+                }
+            }
+            let text: Vec<u8> = seq.iter().flat_map(|&p| pieces[p].iter().copied()).collect();
+            let offset = rng.next() as usize % 64;
+            buffer.clear();
+            buffer.resize(offset, b' ');
+            buffer.extend_from_slice(&text);
+            let input = &buffer[offset..];
+            for (tables, nul_good) in [(&with_nul, true), (&without_nul, false)] {
+                // The reference: the good prefix's ends, in bytes.
+                let mut ends = alloc::vec![0];
+                let (mut k, mut at) = (0, 0);
+                while k < seq.len() {
+                    let units = match seq[k] {
+                        0..=2 | 9 => 1,
+                        5 if nul_good => 1,
+                        3 if seq.get(k + 1) == Some(&4) => 2,
+                        _ => break,
+                    };
+                    at += seq[k..k + units].iter().map(|&p| pieces[p].len()).sum::<usize>();
+                    k += units;
+                    ends.push(at);
+                }
+                let good = at;
+                let forms = [
+                    ("paired_prefix", super::paired_prefix(input, tables)),
+                    ("paired_windows", super::paired_windows(input, tables)),
+                ];
+                for (name, prefix) in forms {
+                    let why = || alloc::format!("{name}, trial {trial}, nul {nul_good}, good {good}: {seq:?}");
+                    assert!(ends.contains(&prefix), "{prefix} is no good end: {}", why());
+                    if good == input.len() {
+                        assert_eq!(prefix, good, "{}", why());
+                    }
+                    if name == "paired_prefix" && crate::level() == crate::Level::Avx512 {
+                        assert!(prefix + 72 > good, "{prefix} is too far back: {}", why());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn paired_prefix_finds_each_bad_sequence_at_every_place_around_the_blocks() {
+        // A bad sequence after ASCII or pairs, at every place of the first
+        // blocks, then nothing, a little or a long run (a lone lead's form
+        // at a block's end before ASCII, a cut at the input's end where a
+        // block ends), at addresses on each side of a 64-byte boundary.
+        let specials: [&[u8]; 6] =
+            [b"\xED\xA0\x80", b"\xED\xB0\x80", b"\xE4\xB8", b"\x00", b"\xFF", b"\xF0\x9F\x92\xA9"];
+        let pair = b"\xED\xA0\xBD\xED\xB2\xA9";
+        let mut second = [None; 64];
+        for lead in 0xC2..=0xEF {
+            second[lead - 0xC0] = Some(if lead == 0xE0 { (0xA0, 0xBF) } else { (0x80, 0xBF) });
+        }
+        let tables = crate::Utf8Tables::new(&second).unwrap().without_nul();
+        let befores = (0..140).map(|n| (alloc::vec![b'a'; n], 1)).chain((0..30).map(|n| (pair.repeat(n), 6)));
+        let afters = [b"".to_vec(), b"a".to_vec(), b"aaa".to_vec(), alloc::vec![b'a'; 200], pair.repeat(20)];
+        let offsets: &[usize] = if cfg!(miri) { &[5] } else { &[0, 1, 2, 3, 17, 61, 62, 63] };
+        let mut buffer: Vec<u8> = Vec::with_capacity(1024);
+        for (before, step) in befores {
+            if cfg!(miri) && before.len() % 16 != 3 {
+                continue;
+            }
+            for special in specials {
+                for after in &afters {
+                    for &offset in offsets {
+                        buffer.clear();
+                        let start = (64 - buffer.as_ptr().addr() % 64) % 64 + offset;
+                        buffer.resize(start, b' ');
+                        buffer.extend_from_slice(&before);
+                        buffer.extend_from_slice(special);
+                        buffer.extend_from_slice(after);
+                        let input = &buffer[start..];
+                        let good = before.len();
+                        for prefix in [super::paired_prefix(input, &tables), super::paired_windows(input, &tables)] {
+                            let why = || alloc::format!("{prefix} of {input:02X?} at {offset}");
+                            assert!(prefix <= good && prefix % step == 0, "{}", why());
+                            if crate::level() == crate::Level::Avx512 {
+                                assert!(super::paired_prefix(input, &tables) + 72 > good, "{}", why());
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -54,8 +54,9 @@ pub fn decode_sweep(codec: &Cesu8Codec) {
 }
 
 /// The edges of the kernels' windows, which grow fourfold from 64 bytes
-/// (`plain_prefix`, `sequences_to_utf16`, `paired_prefix`): the sums 64,
-/// 64 + 256, 64 + 256 + 1024 and 64 + 256 + 1024 + 4096.
+/// (`sequences_to_utf16`, and `utfx_kernels::paired_prefix` below
+/// AVX-512): the sums 64, 64 + 256, 64 + 256 + 1024 and 64 + 256 + 1024 +
+/// 4096.
 const WINDOW_EDGES: [usize; 4] = [64, 320, 1344, 5440];
 
 /// `00`, `C0 80` and both on every sequence boundary within three bytes of
