@@ -86,7 +86,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let result = match &args.output {
         None => convert_all(&plan, input.codec, reader, &mut io::stdout().lock()),
         Some(path) => OutputFile::create(path).and_then(|output| {
-            convert_all(&plan, input.codec, reader, &mut output.file())?;
+            convert_all(&plan, input.codec, reader, &mut output.writer())?;
             output.commit(path)
         }),
     };

@@ -262,7 +262,7 @@ pub(crate) fn convert(args: &ConvertArgs, invocation: Invocation) -> Result<(), 
         None => run(&mut io::stdout().lock()),
         Some(path) => {
             let output = OutputFile::create(path)?;
-            run(&mut output.file())?;
+            run(&mut output.writer())?;
             output.commit(path)
         }
     }

@@ -17,13 +17,21 @@
 //!   `-o /dev/null` discards and `-o /dev/full` fails with exit status 3;
 //!   so is a pipe reached through a link that names no path (`-o /dev/stdout`
 //!   when standard output is a pipe).
+//! * A temporary file is flushed to the disk while the conversion goes on:
+//!   a thread of its own syncs it each time [`FLUSH_STEP`] more bytes have
+//!   been written, so that the disk works while the conversion does, and the
+//!   sync before the rename waits for the last step's bytes only. The first
+//!   error of those syncs fails the commit, as the last sync's would (after
+//!   a failed sync, a later one may no longer report the error).
 
 use std::fs::{self, File, Metadata, OpenOptions};
-use std::io::{self, ErrorKind, Seek, SeekFrom};
+use std::io::{self, ErrorKind, Seek, SeekFrom, Write};
 #[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, SyncSender, TrySendError};
 use std::sync::{Mutex, MutexGuard, Once, PoisonError};
+use std::thread::{self, JoinHandle};
 
 use tempfile::NamedTempFile;
 
@@ -40,6 +48,78 @@ pub(crate) struct OutputFile {
     file: File,
     /// For a regular target, the temporary file and where it goes.
     staged: Option<Staged>,
+    /// For a regular target, the thread that flushes it while it grows.
+    flusher: Option<Flusher>,
+}
+
+/// How many bytes written ask for a flush of the temporary file (side by
+/// side, writing 201 MiB and syncing them took 0.13 to 0.18 s with a flush
+/// every 8 or 32 MiB, against 0.25 to 0.29 s with the one sync at the end,
+/// and `cp` then `sync` of the same file 0.24 to 0.31 s).
+pub(crate) const FLUSH_STEP: u64 = 16 << 20;
+
+/// A thread that syncs the temporary file's data when asked, and stops at
+/// its first error.
+#[derive(Debug)]
+struct Flusher {
+    /// Asks for a flush; one waits at most, as one flush serves all.
+    ask: SyncSender<()>,
+    /// The thread: how many flushes it made, or its error.
+    thread: JoinHandle<io::Result<usize>>,
+}
+
+impl Flusher {
+    /// Starts the thread, over a handle of its own on `file`.
+    fn start(file: &File) -> io::Result<Flusher> {
+        let file = file.try_clone()?;
+        let (ask, asked) = mpsc::sync_channel::<()>(1);
+        let thread = thread::Builder::new().name("flush".into()).spawn(move || {
+            let mut flushes = 0;
+            for () in asked {
+                file.sync_data()?;
+                flushes += 1;
+            }
+            Ok(flushes)
+        })?;
+        Ok(Flusher { ask, thread })
+    }
+
+    /// Stops the thread: how many flushes it made, or its first error.
+    fn stop(self) -> io::Result<usize> {
+        drop(self.ask);
+        self.thread.join().unwrap_or_else(|_| Err(io::Error::other("the flushing thread panicked")))
+    }
+}
+
+/// Writes into an [`OutputFile`], asking for a flush every [`FLUSH_STEP`]
+/// bytes.
+pub(crate) struct Writer<'a> {
+    output: &'a OutputFile,
+    /// Bytes written since the last flush was asked for.
+    pending: u64,
+}
+
+impl Write for Writer<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = (&self.output.file).write(buf)?;
+        self.pending += n as u64;
+        if self.pending >= FLUSH_STEP {
+            self.pending = 0;
+            if let Some(flusher) = &self.output.flusher {
+                // Full: a flush is waiting, and serves these bytes too.
+                // Disconnected: the thread stopped at an error, which the
+                // commit reports.
+                match flusher.ask.try_send(()) {
+                    Ok(()) | Err(TrySendError::Full(()) | TrySendError::Disconnected(())) => {}
+                }
+            }
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        (&self.output.file).flush()
+    }
 }
 
 /// A temporary file waiting to be renamed onto its target.
@@ -87,7 +167,7 @@ impl OutputFile {
             Some(m) if !m.is_file() => {
                 // A device, FIFO or socket: written into, as `>` would.
                 let file = OpenOptions::new().write(true).open(&target).map_err(fail)?;
-                Ok(OutputFile { file, staged: None })
+                Ok(OutputFile { file, staged: None, flusher: None })
             }
             _ => {
                 watch_signals();
@@ -95,14 +175,15 @@ impl OutputFile {
                 let temp = temporary_beside(&target, meta.as_ref()).map_err(|e| fail(without_temporary_path(e)))?;
                 let file = temp.as_file().try_clone().map_err(fail)?;
                 *registered = Some(temp.path().to_path_buf());
-                Ok(OutputFile { file, staged: Some(Staged { temp: Some(temp), target }) })
+                let flusher = Flusher::start(&file).map_err(fail)?;
+                Ok(OutputFile { file, staged: Some(Staged { temp: Some(temp), target }), flusher: Some(flusher) })
             }
         }
     }
 
-    /// The file to write the output into.
-    pub(crate) fn file(&self) -> &File {
-        &self.file
+    /// Where to write the output.
+    pub(crate) fn writer(&self) -> Writer<'_> {
+        Writer { output: self, pending: 0 }
     }
 
     /// Makes the output final: syncs the temporary file and renames it onto
@@ -117,6 +198,9 @@ impl OutputFile {
     pub(crate) fn commit(mut self, shown: &Path) -> Result<(), Failure> {
         let Some(staged) = &mut self.staged else { return Ok(()) };
         let fail = |e: io::Error| Failure::Io(format!("{}: {e}", shown.display()));
+        if let Some(flusher) = self.flusher.take() {
+            flusher.stop().map_err(fail)?;
+        }
         self.file.sync_all().map_err(fail)?;
         let mut registered = lock();
         if let Some(temp) = staged.temp.take() {
@@ -258,3 +342,29 @@ fn watch_signals() {
 /// Elsewhere, a signal may leave the temporary file behind.
 #[cfg(not(unix))]
 fn watch_signals() {}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::{FLUSH_STEP, OutputFile};
+
+    #[test]
+    fn a_temporary_file_is_flushed_as_it_grows_and_committed_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.bin");
+        let mut output = OutputFile::create(&path).unwrap();
+        let chunk: Vec<u8> = (0..1 << 20).map(|k: u32| (k % 251) as u8).collect();
+        let chunks = FLUSH_STEP / (1 << 20) + 1;
+        let mut writer = output.writer();
+        for _ in 0..chunks {
+            writer.write_all(&chunk).unwrap();
+        }
+        // One step past FLUSH_STEP: one flush asked for, and made.
+        assert_eq!(output.flusher.take().unwrap().stop().unwrap(), 1);
+        output.commit(&path).unwrap();
+        let written = std::fs::read(&path).unwrap();
+        assert_eq!(written.len() as u64, chunks * (1 << 20));
+        assert!(written.chunks(1 << 20).all(|c| c == chunk.as_slice()));
+    }
+}
