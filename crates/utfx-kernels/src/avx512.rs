@@ -1,6 +1,7 @@
 //! The AVX-512 forms of UTF-16 to UTF-8, of UTF-16 validation, of
-//! checked UTF-8 to UTF-16, of the family validator's blocks and of the
-//! prefix of text with surrogate pairs (`paired_prefix`) (AVX512F,
+//! checked UTF-8 to UTF-16 (and, without its checks, of UTF-8 to UTF-16 of
+//! checked bytes), of the family validator's blocks and of the prefix of
+//! text with surrogate pairs (`paired_prefix`) (AVX512F,
 //! AVX512BW, AVX512VBMI2 and POPCNT, found at run time: `Level::Avx512`;
 //! built with Rust 1.89 and later, `cfg(utfx_kernels_avx512)`).
 //!
@@ -403,22 +404,38 @@ fn nuls<const NUL: bool>(v: __m512i) -> __mmask64 {
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi2,popcnt")]
 pub(super) unsafe fn checked_utf8_to_utf16(src: &[u8], dst: &mut [u16], tables: &crate::Utf8Tables) -> (usize, usize) {
     if tables.nul {
-        checked_utf8_to_utf16_of::<true>(src, dst, tables)
+        checked_utf8_to_utf16_of::<true>(src, dst, Some(tables))
     } else {
-        checked_utf8_to_utf16_of::<false>(src, dst, tables)
+        checked_utf8_to_utf16_of::<false>(src, dst, Some(tables))
     }
 }
 
-/// [`checked_utf8_to_utf16`], with `NUL` when the tables refuse `00`.
+/// UTF-8 to UTF-16 of bytes the caller has checked: [`checked_utf8_to_utf16`]'s
+/// blocks without the tables' lookup, with the contract of the AVX2
+/// instantiation's `valid_utf8_to_utf16` (whose work it takes over where it
+/// can): every sequence of one to four bytes decodes by its bit
+/// distribution; on other bytes the units are unspecified, and every load
+/// and store stays inside the slices.
+///
+/// # Safety
+///
+/// The processor has AVX2, AVX512F, AVX512BW, AVX512VBMI2 and POPCNT.
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi2,popcnt")]
+pub(super) unsafe fn valid_utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    checked_utf8_to_utf16_of::<false>(src, dst, None)
+}
+
+/// [`checked_utf8_to_utf16`], with `NUL` when the tables refuse `00`; without
+/// tables, [`valid_utf8_to_utf16`].
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi2,popcnt")]
 #[inline]
 fn checked_utf8_to_utf16_of<const NUL: bool>(
     src: &[u8],
     dst: &mut [u16],
-    tables: &crate::Utf8Tables,
+    tables: Option<&crate::Utf8Tables>,
 ) -> (usize, usize) {
     let len = src.len();
-    if tables.pair.is_some() {
+    if tables.is_some_and(|tables| tables.pair.is_some()) {
         return (0, 0);
     }
     // Whole characters first, checked one by one, until three bytes lie
@@ -427,14 +444,16 @@ fn checked_utf8_to_utf16_of<const NUL: bool>(
     if head < 3 || head + 64 > len || dst.len() < head + 64 {
         return (0, 0);
     }
-    if crate::validate::valid_prefix_portable(&src[..head], tables) < head {
+    if let Some(tables) = tables
+        && crate::validate::valid_prefix_portable(&src[..head], tables) < head
+    {
         return (0, 0);
     }
     let (read, mut o) = crate::valid_utf8_to_utf16_portable(&src[..head], dst);
     if read < head {
         return (0, 0);
     }
-    let lookup = Lookup::new(tables);
+    let lookup = tables.map(|tables| Lookup::new(tables));
     let set8 = |b: u8| _mm512_set1_epi8(b as i8);
     let set16 = |u: u16| _mm512_set1_epi16(u as i16);
     let p = src.as_ptr();
@@ -461,7 +480,9 @@ fn checked_utf8_to_utf16_of<const NUL: bool>(
             continue;
         }
         let (prev2, prev3) = (load(i - 2), load(i - 3));
-        if lookup.flagged(v, prev1, prev2, prev3) | nuls::<NUL>(v) != 0 {
+        if let Some(lookup) = &lookup
+            && lookup.flagged(v, prev1, prev2, prev3) | nuls::<NUL>(v) != 0
+        {
             break;
         }
         // Position `k` of the window is byte `i - 1 + k`: it ends a

@@ -289,13 +289,27 @@ macro_rules! instantiate {
 }
 
 instantiate! {
-    valid_utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize);
     ascii_prefix(bytes: &[u8]) -> usize;
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
     offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
     code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &crate::offsets::Utf8Offsets) -> usize;
     code_points_to_offset_utf8_slice(src: &[u32], dst: &mut [u8], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
+}
+
+/// `super::valid_utf8_to_utf16` over AVX2, with `avx512.rs`'s blocks
+/// first at `Level::Avx512` (the checked conversion's, without the checks).
+#[target_feature(enable = "avx2")]
+pub(crate) fn valid_utf8_to_utf16(_: Avx2, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    #[cfg(utfx_kernels_avx512)]
+    if crate::level() == crate::Level::Avx512 {
+        // SAFETY: the level is `Avx512` only where the processor has what
+        // `avx512.rs` needs (`Level::is_available`).
+        let (read, written) = unsafe { crate::avx512::valid_utf8_to_utf16(src, dst) };
+        let (more, more_written) = super::valid_utf8_to_utf16::<V>(Avx2(()), &src[read..], &mut dst[written..]);
+        return (read + more, written + more_written);
+    }
+    super::valid_utf8_to_utf16::<V>(Avx2(()), src, dst)
 }
 
 /// `super::checked_utf8_to_utf16` over AVX2, with `avx512.rs`'s blocks
