@@ -35,7 +35,7 @@
 //!
 //! # Which instantiation runs
 //!
-//! One place chooses, once per process: [`level`] (the best [`Level`] the
+//! One place chooses, once per process: [`level()`] (the best [`Level`] the
 //! processor has, found on the first call; [`force_level`] pins another for
 //! tests and benchmarks, [`force_portable`] the portable code). Decisions
 //! 0013, 0014, 0017 and 0021.
@@ -122,7 +122,7 @@ pub fn force_portable(portable: bool) {
     force_level(portable.then_some(Level::Portable));
 }
 
-/// Whether this process runs SIMD kernels: whether [`level`] is other
+/// Whether this process runs SIMD kernels: whether [`level()`] is other
 /// than [`Level::Portable`]. A codec asks it to choose between a conversion that checks
 /// as it goes ([`checked_utf8_to_utf16`], one pass only with the kernels)
 /// and its own validator then a conversion.

@@ -738,7 +738,7 @@ pub(crate) fn utf16_bytes_to_utf8_counted(src: &[u8], big_endian: bool, dst: &mu
     if big_endian { utf16_bytes_to_utf8_in::<true>(src, dst) } else { utf16_bytes_to_utf8_in::<false>(src, dst) }
 }
 
-/// [`utf16_bytes_to_utf8`] for one byte order (`BIG`): the units a
+/// [`crate::utf16_bytes_to_utf8`] for one byte order (`BIG`): the units a
 /// [`BLOCK`] at a time into a buffer on the stack (a copy the compiler
 /// turns into vector code), each block through the slice form, whose
 /// strides and words read a slice without a check per unit.
