@@ -444,17 +444,23 @@ fn valid_str(bytes: &[u8]) -> &str {
 #[must_use]
 pub fn to_str_lossy(bytes: &[u8]) -> Cow<'_, str> {
     // Valid text, the common case, is checked once and borrowed; else the
-    // check stopped near the first error.
-    let valid_up_to = match fast_str(bytes) {
-        Ok(text) => return Cow::Borrowed(text),
-        Err(valid_up_to) => valid_up_to,
+    // check stopped at the first error. At AVX-512 the kernel lends the
+    // text before it as a `str`; the other validators give its length, and
+    // the text is checked again to borrow it (the crate has no `unsafe`).
+    let valid = match utfx_kernels::str_prefix_avx512(bytes) {
+        Some(valid) if valid.len() == bytes.len() => return Cow::Borrowed(valid),
+        Some(valid) => valid,
+        None => match fast_str(bytes) {
+            Ok(text) => return Cow::Borrowed(text),
+            Err(valid_up_to) => valid_str(&bytes[..valid_up_to]),
+        },
     };
     // The WHATWG utf-8 decoder in replace mode, a run at a time: the valid
     // text up to the next error, validated and copied in one pass of the
     // kernels' validator, then one U+FFFD for its maximal subpart.
     let mut out = String::with_capacity(bytes.len() + bytes.len() / 64 + 4);
-    let (valid, mut rest) = bytes.split_at(valid_up_to);
-    out.push_str(valid_str(valid));
+    let mut rest = &bytes[valid.len()..];
+    out.push_str(valid);
     while !rest.is_empty() {
         // `rest` starts with an ill-formed subpart, at most three bytes
         // long, or with a character the end of the input cuts.
