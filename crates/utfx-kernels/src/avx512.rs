@@ -361,6 +361,27 @@ fn plain<const NUL: bool>(a: __m512i, b: __m512i) -> bool {
     }
 }
 
+/// Where the run of ASCII (without `00` with `NUL`) from `i` on stops being
+/// whole blocks of 256 bytes: the ASCII steps of the validator's blocks.
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn ascii_run<const NUL: bool>(input: &[u8], mut i: usize) -> usize {
+    let p = input.as_ptr();
+    while i + 256 <= input.len() {
+        // SAFETY: `i + 256 <= len`: the 256 bytes from `i` are inside
+        // `input`.
+        let load = |k: usize| unsafe { _mm512_loadu_si512(p.add(i + 64 * k).cast()) };
+        let pair = |a: __m512i, b: __m512i| {
+            if NUL { _mm512_min_epi8(a, b) } else { _mm512_or_si512(a, b) }
+        };
+        if !plain::<NUL>(pair(load(0), load(1)), pair(load(2), load(3))) {
+            break;
+        }
+        i += 256;
+    }
+    i
+}
+
 /// The bytes `00` of `v` with `NUL`, else none.
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
@@ -658,19 +679,7 @@ fn first_error_block_of<const NUL: bool>(
         if plain::<NUL>(prev1, v) {
             // ASCII from `i - 1` on: no sequence is cut at `i`. A run of
             // ASCII goes 256 bytes at a time while it lasts.
-            i += 64;
-            while i + 256 <= len {
-                // SAFETY: `i + 256 <= len`: the 256 bytes from `i` are
-                // inside `input`.
-                let load = |k: usize| unsafe { _mm512_loadu_si512(p.add(i + 64 * k).cast()) };
-                let pair = |a: __m512i, b: __m512i| {
-                    if NUL { _mm512_min_epi8(a, b) } else { _mm512_or_si512(a, b) }
-                };
-                if !plain::<NUL>(pair(load(0), load(1)), pair(load(2), load(3))) {
-                    break;
-                }
-                i += 256;
-            }
+            i = ascii_run::<NUL>(input, i + 64);
             continue;
         }
         let flagged = lookup.flagged(v, prev1, load(i - 2), load(i - 3)) | nuls::<NUL>(v);
@@ -835,20 +844,9 @@ unsafe fn paired_prefix_blocks<const NUL: bool>(input: &[u8], tables: &crate::Ut
         let (v, prev1) = (load(i), load(i - 1));
         if carry == 0 && plain::<NUL>(prev1, v) {
             // ASCII from `i - 1` on, and no lead's form before it waiting
-            // for its trail: nothing to flag.
-            i += 64;
-            while i + 256 <= len {
-                // SAFETY: `i + 256 <= len`: the 256 bytes from `i` are
-                // inside `input`.
-                let load = |k: usize| unsafe { _mm512_loadu_si512(p.add(i + 64 * k).cast()) };
-                let pair = |a: __m512i, b: __m512i| {
-                    if NUL { _mm512_min_epi8(a, b) } else { _mm512_or_si512(a, b) }
-                };
-                if !plain::<NUL>(pair(load(0), load(1)), pair(load(2), load(3))) {
-                    break;
-                }
-                i += 256;
-            }
+            // for its trail: nothing to flag. A run of ASCII goes 256 bytes
+            // at a time while it lasts.
+            i = ascii_run::<NUL>(input, i + 64);
             continue;
         }
         let (flagged, lead) = check(v, prev1, load(i - 2), load(i - 3), carry);
