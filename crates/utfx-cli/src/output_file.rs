@@ -240,6 +240,17 @@ fn copy_into(mut temp: &File, target: &Path) -> io::Result<()> {
     out.sync_all()
 }
 
+impl Drop for OutputFile {
+    /// Stops the flushing thread before the temporary file is removed, so
+    /// that no sync of it outlives the conversion.
+    fn drop(&mut self) {
+        if let Some(flusher) = self.flusher.take() {
+            // Its error matters only to a commit, which took it before.
+            let _ = flusher.stop();
+        }
+    }
+}
+
 impl Drop for Staged {
     /// Removes the temporary file if it was not renamed.
     fn drop(&mut self) {
