@@ -4,7 +4,12 @@
 //! nothing back), each piece is transcoded by a fresh `Transcoder` (or
 //! validated by a fresh decoder) on whichever thread takes it, and the
 //! outputs are written (the first error found) in order. Each thread reads
-//! the pieces it works on, so that they are still in its cache. A target whose encoding is
+//! the pieces it works on, so that they are still in its cache, from the
+//! file at their positions (`pread`), at the same time as the others: the
+//! copies out of the page cache, most of the time of a fast codec, run on
+//! every core. Only the cut of each piece at its last restart point goes in
+//! order (a piece starts with the few bytes the one before left after
+//! its own). A target whose encoding is
 //! context-free (`Encode::is_context_free`) writes for each piece what it
 //! would have written in one run, so the output is the same byte for byte;
 //! error offsets are moved to their place in the whole input, and encoding
@@ -22,9 +27,11 @@
 //! once.
 
 use std::collections::BTreeMap;
-use std::io::{self, Read, Write};
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use codec_core::{DecodeMode, Decoder, DynCodec, EncodeMode, FastJob, TranscodeError, Transcoder};
@@ -133,14 +140,45 @@ enum PieceError {
     NotIdle,
 }
 
-/// The reading side, shared by the threads: each takes the next piece
-/// under its lock, so that pieces are read in order.
+/// The input: a regular file, whose bytes from `base` on are converted.
+pub(crate) struct Input {
+    pub(crate) file: File,
+    pub(crate) base: u64,
+}
+
+/// Room kept in front of the bytes read into an input buffer, for the
+/// bytes the piece before leaves after its last restart point (a few
+/// bytes, unless that piece ends in a run of errors; more are moved).
+const HEADROOM: usize = 64;
+
+/// The reading side, shared by the threads. Each claims the next piece of
+/// the file ([`PIECE`] bytes at a fixed position) and reads it with no
+/// lock held, so that the copies out of the page cache run on every core
+/// at once; then, in order, it takes the bytes the piece before left after
+/// its last restart point (`Seam::carry`), finds its own last restart point
+/// and leaves the bytes after it to the next piece. A piece therefore starts
+/// where the one before ended, at a restart point, as if the input had been
+/// read in order: the cut is the same.
 struct Reading {
-    reader: Option<Box<dyn Read + Send>>,
-    /// Bytes read past the last restart point, which start the next piece.
-    carry: Vec<u8>,
-    next_seq: usize,
+    input: Input,
+    /// How many bytes a piece reads.
+    piece: usize,
+    /// The next piece to claim.
+    claimed: AtomicUsize,
+    seam: Mutex<Seam>,
+    /// Signalled when `seam` moves on.
+    moved: Condvar,
+}
+
+/// Where the cutting is: the next piece to cut, where it starts, and what
+/// the piece before left.
+struct Seam {
+    /// The piece whose start is known next (the pieces before are cut).
+    seq: usize,
+    /// Where that piece starts in the input (after `base`).
     offset: usize,
+    /// The input from `offset` to the piece's own bytes.
+    carry: Vec<u8>,
     state: State,
 }
 
@@ -149,60 +187,156 @@ enum State {
     Reading,
     Ended,
     Failed(io::Error),
-    /// No restart point in the piece starting at `offset` (`head`).
+    /// No restart point in the piece starting at `offset` (`head`), whose
+    /// bytes end at `resume` in the input.
     Fallback {
         offset: usize,
         head: Vec<u8>,
+        resume: u64,
     },
 }
 
-/// A piece to convert: its number, where it starts, how many bytes of the
-/// input buffer it holds, and whether it ends the input.
+/// A piece to convert: its number, where it starts, where it sits in the
+/// input buffer and how long it is, and whether it ends the input.
 struct Job {
     seq: usize,
     start: usize,
+    from: usize,
     len: usize,
     last: bool,
 }
 
 impl Reading {
-    /// Reads the next piece into `input` (which stays a piece's length
-    /// long), or `None` when there is none to convert in parallel.
-    fn next(&mut self, input: &mut [u8], codec: &dyn DynCodec) -> Option<Job> {
-        if !matches!(self.state, State::Reading) {
+    fn seam(&self) -> MutexGuard<'_, Seam> {
+        self.seam.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Claims the next piece and reads it into `input`, then cuts it at
+    /// its last restart point once the piece before is cut; `None` when
+    /// there is none to convert in parallel.
+    fn next(&self, input: &mut Vec<u8>, codec: &dyn DynCodec) -> Option<Job> {
+        if !matches!(self.seam().state, State::Reading) {
             return None;
         }
-        let reader = self.reader.as_mut()?;
-        let mut filled = self.carry.len();
-        input[..filled].copy_from_slice(&self.carry);
-        self.carry.clear();
-        while filled < input.len() {
-            match reader.read(&mut input[filled..]) {
-                Ok(0) => break,
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.state = State::Failed(e);
-                    return None;
-                }
-            }
+        let seq = self.claimed.fetch_add(1, Ordering::Relaxed);
+        // The pieces after this one wait for its cut: if this thread
+        // panics before it, they must not wait for ever.
+        let _unblock = Unblock(self);
+        let at = (seq as u64).checked_mul(self.piece as u64).and_then(|at| at.checked_add(self.input.base));
+        let at = at.unwrap_or(u64::MAX);
+        let data = HEADROOM;
+        input.resize(input.len().max(data + self.piece), 0);
+        let read = read_at(&self.input.file, &mut input[data..data + self.piece], at);
+        let mut seam = self.seam();
+        while seam.seq < seq && matches!(seam.state, State::Reading) {
+            seam = self.moved.wait(seam).unwrap_or_else(PoisonError::into_inner);
         }
-        let (seq, start) = (self.next_seq, self.offset);
-        let last = filled < input.len();
+        if !matches!(seam.state, State::Reading) {
+            return None;
+        }
+        let job = self.cut(&mut seam, input, data, read, codec);
+        drop(seam);
+        self.moved.notify_all();
+        job
+    }
+
+    /// Cuts piece `seam.seq`, whose bytes (`read` of them) are at `data` in
+    /// `input`, after the bytes the one before left, and moves the seam on.
+    fn cut(
+        &self,
+        seam: &mut Seam,
+        input: &mut Vec<u8>,
+        data: usize,
+        read: io::Result<usize>,
+        codec: &dyn DynCodec,
+    ) -> Option<Job> {
+        let filled = match read {
+            Ok(filled) => filled,
+            Err(e) => {
+                seam.state = State::Failed(e);
+                return None;
+            }
+        };
+        let carried = seam.carry.len();
+        let from = if carried <= data {
+            data - carried
+        } else {
+            // Too many to go in front: move the piece's bytes up.
+            input.resize(input.len().max(carried + filled), 0);
+            input.copy_within(data..data + filled, carried);
+            0
+        };
+        input[from..from + carried].copy_from_slice(&seam.carry);
+        seam.carry.clear();
+        // A piece the file did not fill ends it.
+        let last = filled < self.piece;
+        let (seq, start, filled) = (seam.seq, seam.offset, carried + filled);
         let len = if last {
-            self.state = State::Ended;
+            seam.state = State::Ended;
             filled
-        } else if let Some(cut) = last_restart_point(codec, &input[..filled]) {
-            self.carry.extend_from_slice(&input[cut..filled]);
+        } else if let Some(cut) = last_restart_point(codec, &input[from..from + filled]) {
+            seam.carry.extend_from_slice(&input[from + cut..from + filled]);
             cut
         } else {
-            self.state = State::Fallback { offset: start, head: input[..filled].to_vec() };
+            let resume = (seq as u64 + 1) * self.piece as u64 + self.input.base;
+            seam.state = State::Fallback { offset: start, head: input[from..from + filled].to_vec(), resume };
             return None;
         };
-        self.next_seq += 1;
-        self.offset += len;
-        Some(Job { seq, start, len, last })
+        seam.seq += 1;
+        seam.offset += len;
+        Some(Job { seq, start, from, len, last })
     }
+}
+
+/// Ends the reading when dropped while its thread panics, so that the
+/// threads that wait for a cut stop waiting (the panic then reaches the
+/// calling thread through `thread::scope`).
+struct Unblock<'a>(&'a Reading);
+
+impl Drop for Unblock<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.seam().state = State::Failed(io::Error::other("a thread converting the input stopped"));
+            self.0.moved.notify_all();
+        }
+    }
+}
+
+/// Reads `buf.len()` bytes of `file` from `at` on, or fewer at its end.
+fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match positioned_read(file, &mut buf[filled..], at.saturating_add(filled as u64)) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// One read of `file` at `at`, without the file's offset (`pread`).
+#[cfg(unix)]
+fn positioned_read(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, at)
+}
+
+/// One read of `file` at `at` (Windows moves the file's offset, which
+/// nothing else uses: the rest of a file is read after a seek).
+#[cfg(windows)]
+fn positioned_read(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, at)
+}
+
+/// One read of `file` at `at`, where no positioned read is known: a seek
+/// and a read, under a lock.
+#[cfg(not(any(unix, windows)))]
+fn positioned_read(mut file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    static ONE: Mutex<()> = Mutex::new(());
+    let _one = ONE.lock().unwrap_or_else(PoisonError::into_inner);
+    file.seek(SeekFrom::Start(at))?;
+    file.read(buf)
 }
 
 /// The last restart point of `piece`: the codecs look back a bounded
@@ -225,12 +359,10 @@ fn last_restart_point(codec: &dyn DynCodec, piece: &[u8]) -> Option<usize> {
 /// been converted and written.
 pub(crate) fn convert(
     setup: &Setup,
-    reader: Box<dyn Read + Send>,
+    input: Input,
     out: &mut dyn Write,
     converted: &mut dyn FnMut(usize),
 ) -> Result<Outcome, Stop> {
-    let reading =
-        Mutex::new(Reading { reader: Some(reader), carry: Vec::new(), next_seq: 0, offset: 0, state: State::Reading });
     // One pair more than there are threads: enough for a thread to read
     // while the others convert, no more (each pair's pages are faulted in and
     // zeroed on first use).
@@ -242,8 +374,10 @@ pub(crate) fn convert(
         Work::Convert { units: true, .. } => (UNITS_PIECE, UNITS_PIECE, 0),
         Work::Convert { units: false, .. } => (PIECE, 0, PIECE * 2),
     };
+    let seam = Seam { seq: 0, offset: 0, carry: Vec::new(), state: State::Reading };
+    let reading = Reading { input, piece, claimed: AtomicUsize::new(0), seam: Mutex::new(seam), moved: Condvar::new() };
     for _ in 0..pairs {
-        let buffers = Buffers { input: vec![0; piece], units: vec![0; units], output: vec![0; output] };
+        let buffers = Buffers { input: vec![0; HEADROOM + piece], units: vec![0; units], output: vec![0; output] };
         free.send(buffers).map_err(|_| Stop::Write(io::Error::other("buffer pool closed")))?;
     }
     let free_rx = Mutex::new(free_rx);
@@ -263,13 +397,14 @@ pub(crate) fn convert(
         let writer = Writer { waiting: BTreeMap::new(), next: 0, points: 0, free, out, converted };
         writer.run(setup, &reading, &free_rx, done_rx)
     })?;
-    let mut reading = reading.into_inner().unwrap_or_else(PoisonError::into_inner);
-    match std::mem::replace(&mut reading.state, State::Ended) {
+    let Reading { input, seam, .. } = reading;
+    match seam.into_inner().unwrap_or_else(PoisonError::into_inner).state {
         State::Ended | State::Reading => Ok(Outcome::Done),
         State::Failed(e) => Err(Stop::Read(e)),
-        State::Fallback { offset, head } => {
-            let reader = reading.reader.take().ok_or_else(|| Stop::Read(io::Error::other("input lost")))?;
-            Ok(Outcome::Rest { offset, points: written, head, reader })
+        State::Fallback { offset, head, resume } => {
+            let mut file = input.file;
+            file.seek(SeekFrom::Start(resume)).map_err(Stop::Read)?;
+            Ok(Outcome::Rest { offset, points: written, head, reader: Box::new(file) })
         }
     }
 }
@@ -277,10 +412,10 @@ pub(crate) fn convert(
 /// A helper: takes free buffers, reads a piece into them, converts it and
 /// sends it to the writer, until there is nothing more to read or the
 /// writer has stopped.
-fn work(setup: &Setup, reading: &Mutex<Reading>, free: &Mutex<Receiver<Buffers>>, done: &SyncSender<Converted>) {
+fn work(setup: &Setup, reading: &Reading, free: &Mutex<Receiver<Buffers>>, done: &SyncSender<Converted>) {
     loop {
         let Ok(mut buffers) = free.lock().unwrap_or_else(PoisonError::into_inner).recv() else { return };
-        let job = reading.lock().unwrap_or_else(PoisonError::into_inner).next(&mut buffers.input, setup.from);
+        let job = reading.next(&mut buffers.input, setup.from);
         let Some(job) = job else { return };
         let converted = transcode(setup, job, buffers);
         if done.send(converted).is_err() {
@@ -292,7 +427,7 @@ fn work(setup: &Setup, reading: &Mutex<Reading>, free: &Mutex<Receiver<Buffers>>
 /// Transcodes one piece into its output buffer, which grows as needed, or
 /// validates it.
 fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
-    let piece = &buffers.input[..job.len];
+    let piece = &buffers.input[job.from..job.from + job.len];
     let (units, written, points, error) = match setup.work {
         Work::Convert { decode_mode, to, encode_mode, units } => {
             // The kernel's UTF-16, as far as it goes (scalar values only,
@@ -361,7 +496,7 @@ impl Writer<'_> {
     fn run(
         mut self,
         setup: &Setup,
-        reading: &Mutex<Reading>,
+        reading: &Reading,
         free: &Mutex<Receiver<Buffers>>,
         done: Receiver<Converted>,
     ) -> Result<usize, Stop> {
@@ -374,7 +509,7 @@ impl Writer<'_> {
             // lock): then none are free, and a piece is on its way.
             let buffers = if reading_over { None } else { free.try_lock().ok().and_then(|free| free.try_recv().ok()) };
             if let Some(mut buffers) = buffers {
-                let job = reading.lock().unwrap_or_else(PoisonError::into_inner).next(&mut buffers.input, setup.from);
+                let job = reading.next(&mut buffers.input, setup.from);
                 match job {
                     Some(job) => self.take(transcode(setup, job, buffers))?,
                     None => reading_over = true,
