@@ -22,9 +22,11 @@
 //! The calling thread writes the outputs, and converts pieces itself while
 //! none waits to be written; helper threads only convert (a thread that
 //! only wrote was woken for every piece, some 450 context switches for a
-//! 146 MB file against some 50 now). Memory stays bounded: one pair of
-//! buffers more than there are threads circulates between them, allocated
-//! once.
+//! 146 MB file against some 50 now). Memory stays bounded: each thread has
+//! two pairs of buffers of its own (one for validation, which sends the
+//! writer no bytes), allocated once; a piece's output goes to the writer
+//! and its buffers back to their thread, so that each thread reads and
+//! writes memory in its own core's cache.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -49,10 +51,7 @@ const PIECE: usize = 1 << 20;
 /// against 1.35x), so they keep [`PIECE`].
 const UNITS_PIECE: usize = 1 << 18;
 
-/// The most threads that convert, the calling one included. There is one
-/// pair of buffers more than threads, so that a helper waiting for free
-/// buffers always has one coming back (each helper that ends drops the
-/// pair it holds).
+/// The most threads that convert, the calling one included.
 const MAX_THREADS: usize = 3;
 
 /// Inputs at least this large (regular files) are converted or validated
@@ -107,7 +106,10 @@ pub(crate) enum Stop {
     Write(io::Error),
 }
 
-/// A piece's input and output buffers, which circulate.
+/// A piece's input and output buffers. Each thread has its own, so that
+/// the bytes it reads and writes are in its own core's cache: to be written,
+/// a piece's output goes to the calling thread, which hands the buffers
+/// back to their thread; a piece validated keeps them.
 struct Buffers {
     input: Vec<u8>,
     /// The output the kernel wrote as UTF-16 code units (`Work::Convert`'s
@@ -119,7 +121,10 @@ struct Buffers {
 /// A converted piece, on its way to the writer.
 struct Converted {
     seq: usize,
-    buffers: Buffers,
+    /// The thread whose buffers these are, and the buffers, when the
+    /// piece has output to write.
+    owner: usize,
+    buffers: Option<Buffers>,
     /// How many units of `buffers.units`, then bytes of `buffers.output`,
     /// it wrote.
     units: usize,
@@ -363,11 +368,11 @@ pub(crate) fn convert(
     out: &mut dyn Write,
     converted: &mut dyn FnMut(usize),
 ) -> Result<Outcome, Stop> {
-    // One pair more than there are threads: enough for a thread to read
-    // while the others convert, no more (each pair's pages are faulted in and
-    // zeroed on first use).
-    let pairs = setup.threads + 1;
-    let (free, free_rx) = sync_channel::<Buffers>(pairs);
+    // Two pairs a thread when pieces go to the writer (one converted while
+    // the other waits to be written), one when only their errors do (each
+    // pair's pages are faulted in and zeroed on first use).
+    let validate = matches!(setup.work, Work::Validate);
+    let pairs = if validate { 1 } else { 2 };
     let (piece, units, output) = match setup.work {
         Work::Validate => (PIECE, 0, 0),
         // As many units as bytes: a UTF-16 unit takes a byte at least.
@@ -376,26 +381,35 @@ pub(crate) fn convert(
     };
     let seam = Seam { seq: 0, offset: 0, carry: Vec::new(), state: State::Reading };
     let reading = Reading { input, piece, claimed: AtomicUsize::new(0), seam: Mutex::new(seam), moved: Condvar::new() };
-    for _ in 0..pairs {
-        let buffers = Buffers { input: vec![0; HEADROOM + piece], units: vec![0; units], output: vec![0; output] };
-        free.send(buffers).map_err(|_| Stop::Write(io::Error::other("buffer pool closed")))?;
+    // Each thread's pool: the buffers it has, and the way back to it.
+    let mut pools = Vec::new();
+    let mut returns = Vec::new();
+    for _ in 0..setup.threads {
+        let (back, pool) = sync_channel::<Buffers>(pairs);
+        for _ in 0..pairs {
+            let buffers = Buffers { input: vec![0; HEADROOM + piece], units: vec![0; units], output: vec![0; output] };
+            back.send(buffers).map_err(|_| Stop::Write(io::Error::other("buffer pool closed")))?;
+        }
+        pools.push(pool);
+        returns.push(back);
     }
-    let free_rx = Mutex::new(free_rx);
-    let (done, done_rx) = sync_channel::<Converted>(pairs);
+    let (done, done_rx) = sync_channel::<Converted>(pairs * setup.threads);
     let written = thread::scope(|scope| {
+        let mut pools = pools.into_iter();
+        let own = pools.next();
         // The calling thread converts pieces too, between writes; the others
         // are helpers (none when none can be started).
-        for _ in 1..setup.threads {
+        for (owner, pool) in pools.enumerate() {
             let done = done.clone();
-            let (reading, free_rx) = (&reading, &free_rx);
+            let reading = &reading;
             let worker = thread::Builder::new().name("convert".into());
-            let _ = worker.spawn_scoped(scope, move || work(setup, reading, free_rx, &done));
+            let _ = worker.spawn_scoped(scope, move || work(setup, reading, &pool, owner + 1, &done));
         }
         drop(done);
         // Returning drops this thread's ends of the channels, which lets
         // every helper finish.
-        let writer = Writer { waiting: BTreeMap::new(), next: 0, points: 0, free, out, converted };
-        writer.run(setup, &reading, &free_rx, done_rx)
+        let writer = Writer { waiting: BTreeMap::new(), next: 0, points: 0, returns, out, converted };
+        writer.run(setup, &reading, own, done_rx)
     })?;
     let Reading { input, seam, .. } = reading;
     match seam.into_inner().unwrap_or_else(PoisonError::into_inner).state {
@@ -409,15 +423,17 @@ pub(crate) fn convert(
     }
 }
 
-/// A helper: takes free buffers, reads a piece into them, converts it and
-/// sends it to the writer, until there is nothing more to read or the
-/// writer has stopped.
-fn work(setup: &Setup, reading: &Reading, free: &Mutex<Receiver<Buffers>>, done: &SyncSender<Converted>) {
+/// A helper: takes free buffers of its own, reads a piece into them,
+/// converts it and sends it to the writer, until there is nothing more to
+/// read or the writer has stopped.
+fn work(setup: &Setup, reading: &Reading, pool: &Receiver<Buffers>, owner: usize, done: &SyncSender<Converted>) {
+    let mut kept = None;
     loop {
-        let Ok(mut buffers) = free.lock().unwrap_or_else(PoisonError::into_inner).recv() else { return };
+        let Some(mut buffers) = kept.take().or_else(|| pool.recv().ok()) else { return };
         let job = reading.next(&mut buffers.input, setup.from);
         let Some(job) = job else { return };
-        let converted = transcode(setup, job, buffers);
+        let converted;
+        (converted, kept) = transcode(setup, job, buffers, owner);
         if done.send(converted).is_err() {
             return;
         }
@@ -425,8 +441,9 @@ fn work(setup: &Setup, reading: &Reading, free: &Mutex<Receiver<Buffers>>, done:
 }
 
 /// Transcodes one piece into its output buffer, which grows as needed, or
-/// validates it.
-fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
+/// validates it; returns the buffers apart when nothing in them is to be
+/// written.
+fn transcode(setup: &Setup, job: Job, mut buffers: Buffers, owner: usize) -> (Converted, Option<Buffers>) {
     let piece = &buffers.input[job.from..job.from + job.len];
     let (units, written, points, error) = match setup.work {
         Work::Convert { decode_mode, to, encode_mode, units } => {
@@ -472,7 +489,13 @@ fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
             (0, 0, 0, error)
         }
     };
-    Converted { seq: job.seq, buffers, units, written, points, start: job.start, len: job.len, error }
+    let (buffers, kept) = match setup.work {
+        Work::Validate => (None, Some(buffers)),
+        Work::Convert { .. } => (Some(buffers), None),
+    };
+    let converted =
+        Converted { seq: job.seq, owner, buffers, units, written, points, start: job.start, len: job.len, error };
+    (converted, kept)
 }
 
 /// The calling thread's side: it writes the converted pieces in order and
@@ -485,7 +508,8 @@ struct Writer<'a> {
     next: usize,
     /// How many code points the pieces written so far encoded.
     points: usize,
-    free: SyncSender<Buffers>,
+    /// The way back to each thread's pool.
+    returns: Vec<SyncSender<Buffers>>,
     out: &'a mut dyn Write,
     converted: &'a mut dyn FnMut(usize),
 }
@@ -497,21 +521,29 @@ impl Writer<'_> {
         mut self,
         setup: &Setup,
         reading: &Reading,
-        free: &Mutex<Receiver<Buffers>>,
+        pool: Option<Receiver<Buffers>>,
         done: Receiver<Converted>,
     ) -> Result<usize, Stop> {
         let mut reading_over = false;
+        let mut kept = None;
         loop {
             while let Ok(piece) = done.try_recv() {
                 self.take(piece)?;
             }
-            // Free buffers, unless a helper waits for them (it holds the
-            // lock): then none are free, and a piece is on its way.
-            let buffers = if reading_over { None } else { free.try_lock().ok().and_then(|free| free.try_recv().ok()) };
+            // This thread's free buffers: when none are, a piece of its own
+            // waits to be written.
+            let buffers = match reading_over {
+                true => None,
+                false => kept.take().or_else(|| pool.as_ref().and_then(|pool| pool.try_recv().ok())),
+            };
             if let Some(mut buffers) = buffers {
                 let job = reading.next(&mut buffers.input, setup.from);
                 match job {
-                    Some(job) => self.take(transcode(setup, job, buffers))?,
+                    Some(job) => {
+                        let converted;
+                        (converted, kept) = transcode(setup, job, buffers, 0);
+                        self.take(converted)?;
+                    }
                     None => reading_over = true,
                 }
                 continue;
@@ -530,10 +562,12 @@ impl Writer<'_> {
     fn take(&mut self, piece: Converted) -> Result<(), Stop> {
         self.waiting.insert(piece.seq, piece);
         while let Some(piece) = self.waiting.remove(&self.next) {
-            // The units' bytes in memory are UTF-16LE (`Work::Convert`).
-            let units: &[u8] = bytemuck::cast_slice(&piece.buffers.units[..piece.units]);
-            self.out.write_all(units).map_err(Stop::Write)?;
-            self.out.write_all(&piece.buffers.output[..piece.written]).map_err(Stop::Write)?;
+            if let Some(buffers) = &piece.buffers {
+                // The units' bytes in memory are UTF-16LE (`Work::Convert`).
+                let units: &[u8] = bytemuck::cast_slice(&buffers.units[..piece.units]);
+                self.out.write_all(units).map_err(Stop::Write)?;
+                self.out.write_all(&buffers.output[..piece.written]).map_err(Stop::Write)?;
+            }
             match piece.error {
                 None => {}
                 Some(PieceError::Transcode(TranscodeError::Decode(d))) => {
@@ -553,8 +587,10 @@ impl Writer<'_> {
             self.points += piece.points;
             self.next += 1;
             (self.converted)(piece.start + piece.len);
-            // The helpers may all have ended: the buffers are then not needed.
-            let _ = self.free.send(piece.buffers);
+            // The helper may have ended: the buffers are then not needed.
+            if let (Some(buffers), Some(back)) = (piece.buffers, self.returns.get(piece.owner)) {
+                let _ = back.send(buffers);
+            }
         }
         Ok(())
     }
