@@ -1,5 +1,5 @@
 //! `utfx convert` and `utfx validate` of a large file on every core: the
-//! input is cut into pieces of about a mebibyte (256 KiB to UTF-16LE) at the input codec's
+//! input is cut into pieces of about a mebibyte (256 KiB to convert) at the input codec's
 //! restart points (`Decode::restart_point`, after which a decoder holds
 //! nothing back), each piece is transcoded by a fresh `Transcoder` (or
 //! validated by a fresh decoder) on whichever thread takes it, and the
@@ -42,14 +42,17 @@ use codec_core::{DecodeMode, Decoder, DynCodec, EncodeMode, FastJob, TranscodeEr
 /// others up to their restart point).
 const PIECE: usize = 1 << 20;
 
-/// The pieces of `Work::Convert` to UTF-16LE units, which write twice their
-/// input's bytes or more: small enough that a piece and its output stay in
-/// a core's second-level cache between the read, the kernel and the write.
-/// On the 128 MiB file of `cargo xtask bench`, UTF-8 to UTF-16LE took 2.08x
-/// `cat`'s time with these, against 2.29x with 1 MiB pieces; validation and
-/// UTF-16LE to UTF-8 were slower with them (1.37x against 1.29x, 1.45x
-/// against 1.35x), so they keep [`PIECE`].
-const UNITS_PIECE: usize = 1 << 18;
+/// The pieces of `Work::Convert`, whose output is as large as their input
+/// or up to twice as large: small enough that a piece and its output stay
+/// in a core's second-level cache between the read, the kernel and the
+/// write. On the 128 MiB file of `cargo xtask bench`, UTF-8 to UTF-16LE
+/// took 2.08x `cat`'s time with these, against 2.29x with 1 MiB pieces
+/// (decision 0034). UTF-16LE to UTF-8 was slower with them while the
+/// buffers went from thread to thread (1.45x against 1.35x); with each
+/// thread's own buffers it takes 7% to 10% less processor time with them
+/// (best of 15 runs, side by side). Validation, which writes nothing, was
+/// slower with them (1.37x against 1.29x) and keeps [`PIECE`].
+const CONVERT_PIECE: usize = 1 << 18;
 
 /// The most threads that convert, the calling one included.
 const MAX_THREADS: usize = 3;
@@ -376,8 +379,8 @@ pub(crate) fn convert(
     let (piece, units, output) = match setup.work {
         Work::Validate => (PIECE, 0, 0),
         // As many units as bytes: a UTF-16 unit takes a byte at least.
-        Work::Convert { units: true, .. } => (UNITS_PIECE, UNITS_PIECE, 0),
-        Work::Convert { units: false, .. } => (PIECE, 0, PIECE * 2),
+        Work::Convert { units: true, .. } => (CONVERT_PIECE, CONVERT_PIECE, 0),
+        Work::Convert { units: false, .. } => (CONVERT_PIECE, 0, CONVERT_PIECE * 2),
     };
     let seam = Seam { seq: 0, offset: 0, carry: Vec::new(), state: State::Reading };
     let reading = Reading { input, piece, claimed: AtomicUsize::new(0), seam: Mutex::new(seam), moved: Condvar::new() };

@@ -344,8 +344,8 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
     }
     noisy.splice(5 << 20..5 << 20, std::iter::repeat_n(0x80, 3 << 20));
     // And runs of continuation bytes across the seams at 1 and 2 MiB (of
-    // 256 KiB and 1 MiB pieces): a piece ends before the run, and the next
-    // one starts with the bytes it left, more than fit in front of its own.
+    // 256 KiB pieces): a piece ends before the run, and the next one starts
+    // with the bytes it left, more than fit in front of its own.
     for seam in [1 << 20, 2 << 20] {
         noisy.splice(seam - 3000..seam - 3000, std::iter::repeat_n(0x80, 3100));
     }
