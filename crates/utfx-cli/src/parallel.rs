@@ -36,7 +36,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
-use codec_core::{DecodeMode, Decoder, DynCodec, EncodeMode, FastJob, TranscodeError, Transcoder};
+use codec_core::{DecodeMode, Decoder, DynCodec, EncodeMode, FastJob, Surrogates, TranscodeError, Transcoder};
 
 /// How many input bytes a piece holds (the last one of a file fewer, the
 /// others up to their restart point).
@@ -146,6 +146,11 @@ enum PieceError {
     /// The transcoder held something back at the piece's end: the input
     /// codec's restart point broke its promise.
     NotIdle,
+    /// An encoding error to UTF-16LE after a kernel's units whose code
+    /// points were not counted, because the decoder gives scalar values
+    /// only ([`scalar_values_only`]), which UTF-16LE encodes: its index
+    /// would be wrong.
+    NotCounted,
 }
 
 /// The input: a regular file, whose bytes from `base` on are converted.
@@ -452,11 +457,18 @@ fn transcode(setup: &Setup, job: Job, mut buffers: Buffers, owner: usize) -> (Co
         Work::Convert { decode_mode, to, encode_mode, units } => {
             // The kernel's UTF-16, as far as it goes (scalar values only,
             // decision 0007), then the transcoder from there.
+            // The code points are counted for the index of an encoding
+            // error in a later piece, which only a code point that is not a
+            // scalar value can cause (UTF-16LE encodes all the others).
+            let counted = !(units && scalar_values_only(setup.from, decode_mode));
             let (read, units, unit_points) = match codec_core::Decode::fast_paths(setup.from).filter(|_| units) {
                 Some(paths) => {
                     let done = paths.run(FastJob::DecodeToUtf16(piece, &mut buffers.units));
-                    let points =
-                        done.points.unwrap_or_else(|| utfx_kernels::count_code_points(&buffers.units[..done.written]));
+                    let points = match done.points {
+                        Some(points) => points,
+                        None if counted => utfx_kernels::count_code_points(&buffers.units[..done.written]),
+                        None => 0,
+                    };
                     (done.read, done.written, points)
                 }
                 None => (0, 0, 0),
@@ -469,6 +481,8 @@ fn transcode(setup: &Setup, job: Job, mut buffers: Buffers, owner: usize) -> (Co
             };
             let error = match error {
                 Some(TranscodeError::Decode(e)) => Some(PieceError::Transcode(TranscodeError::Decode(e.shifted(read)))),
+                // (Which the code points not counted cannot cause.)
+                Some(TranscodeError::Encode(_)) if !counted => Some(PieceError::NotCounted),
                 Some(TranscodeError::Encode(e)) => {
                     Some(PieceError::Transcode(TranscodeError::Encode(e.shifted(unit_points))))
                 }
@@ -499,6 +513,16 @@ fn transcode(setup: &Setup, job: Job, mut buffers: Buffers, owner: usize) -> (Co
     let converted =
         Converted { seq: job.seq, owner, buffers, units, written, points, start: job.start, len: job.len, error };
     (converted, kept)
+}
+
+/// Whether every code point that `from` decodes in `mode` is a scalar
+/// value: its domain holds no surrogates and nothing above U+10FFFF, and
+/// the mode makes no surrogates of errors (UTF-8B's escapes).
+fn scalar_values_only(from: &dyn DynCodec, mode: DecodeMode) -> bool {
+    let domain = from.info().domain;
+    mode != DecodeMode::Escape
+        && domain.surrogates == Surrogates::None
+        && domain.max.is_some_and(|max| max <= 0x10_FFFF)
 }
 
 /// The calling thread's side: it writes the converted pieces in order and
@@ -582,6 +606,13 @@ impl Writer<'_> {
                 Some(PieceError::NotIdle) => {
                     let message = format!(
                         "internal error: the input codec left a sequence open in the piece from byte {}",
+                        piece.start
+                    );
+                    return Err(Stop::Read(io::Error::other(message)));
+                }
+                Some(PieceError::NotCounted) => {
+                    let message = format!(
+                        "internal error: a scalar value could not be encoded in the piece from byte {}",
                         piece.start
                     );
                     return Err(Stop::Read(io::Error::other(message)));

@@ -336,6 +336,11 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
     assert_eq!(code, Some(1));
     assert!(out == utf16le(&text[..at]), "{} bytes before the encoding error", out.len());
     assert!(err.contains(&format!("index {}: ", text[..at].chars().count())), "{err}");
+    // The same from UTF-8 with the bad byte escaped (UTF-8B: a surrogate).
+    let (code, out, err) = run(&["-f", "utf-8", "-t", "utf-16le", "--errors", "escape"], &bad);
+    assert_eq!(code, Some(1));
+    assert!(out == utf16le(&text[..at]), "{} bytes before the escaped byte", out.len());
+    assert!(err.contains(&format!("index {}: U+DCFF", text[..at].chars().count())), "{err}");
     // Replacements: scattered bad bytes, then 3 MiB of continuation bytes
     // (no restart point in a piece: the rest goes in one run).
     let mut noisy = text.as_bytes().to_vec();
