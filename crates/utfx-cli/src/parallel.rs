@@ -165,7 +165,7 @@ pub(crate) struct Input {
 const HEADROOM: usize = 64;
 
 /// The reading side, shared by the threads. Each claims the next piece of
-/// the file ([`PIECE`] bytes at a fixed position) and reads it with no
+/// the file (`piece` bytes at a fixed position) and reads it with no
 /// lock held, so that the copies out of the page cache run on every core
 /// at once; then, in order, it takes the bytes the piece before left after
 /// its last restart point (`Seam::carry`), finds its own last restart point

@@ -319,6 +319,9 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
     assert!(run(&to_utf16, text.as_bytes()) == (Some(0), utf16.clone(), String::new()), "utf-8 to utf-16le");
     let back = run(&["-f", "utf-16le", "-t", "utf-8"], &utf16);
     assert!(back == (Some(0), text.as_bytes().to_vec(), String::new()), "utf-16le to utf-8");
+    // After a BOM, which the label strips: the pieces start after it.
+    let bommed = [&b"\xEF\xBB\xBF"[..], text.as_bytes()].concat();
+    assert!(run(&to_utf16, &bommed) == (Some(0), utf16.clone(), String::new()), "utf-8 after a BOM");
     // A bad byte in the eighth mebibyte: everything before it, then the error.
     let at = (7 << 20) + 12_345;
     let at = (at..).find(|&i| text.is_char_boundary(i)).unwrap();
