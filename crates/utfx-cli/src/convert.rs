@@ -36,7 +36,8 @@ pub(crate) struct Invocation {
     pub(crate) encode_mode: EncodeMode,
     pub(crate) input: Prepared<Box<dyn Read + Send>>,
     pub(crate) name: String,
-    pub(crate) size: Option<u64>,
+    /// For a regular file, its size and a handle of its own.
+    pub(crate) regular: Option<support::Regular>,
 }
 
 impl Invocation {
@@ -47,9 +48,9 @@ impl Invocation {
         let (to, bom) = bom::output(to, args.bom)?;
         let decode_mode = support::decode_mode(&args.errors, args.drop || ignore)?;
         let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
-        let (input, name, size) = support::open(args.file.as_deref())?;
+        let (input, name, regular) = support::open(args.file.as_deref())?;
         let input = from.open(input).map_err(|e| support::read_failure(&name, &e))?;
-        Ok(Invocation { from, to, bom, decode_mode, encode_mode, input, name, size })
+        Ok(Invocation { from, to, bom, decode_mode, encode_mode, input, name, regular })
     }
 }
 
@@ -58,7 +59,8 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     if args.framing.is_some() {
         return crate::framing::convert(args, invocation);
     }
-    let Invocation { from, to, bom, decode_mode, encode_mode, input, name, size } = invocation;
+    let Invocation { from, to, bom, decode_mode, encode_mode, input, name, regular } = invocation;
+    let size = regular.as_ref().map(|r| r.size);
     let decode_error = Cell::new(None);
     let ascii = input.codec.encode_str("a").is_ok_and(|a| a == b"a");
     let bom = bom.as_deref().unwrap_or_default();
@@ -68,25 +70,27 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let threads = parallel::threads();
     let big = input.codec.info().domain.max.is_none();
     let utf16le = support::codec("utf-16le").is_ok_and(|codec| std::ptr::addr_eq(to, codec));
-    let parallel = (!big && threads > 1 && size.is_some_and(|s| s >= parallel::FROM) && to.is_context_free())
-        .then_some(parallel::Setup {
-            from: input.codec,
-            work: parallel::Work::Convert {
-                decode_mode,
-                to,
-                encode_mode,
-                units: cfg!(target_endian = "little") && utf16le,
-            },
-            threads,
-        });
+    let whole = regular
+        .filter(|r| !big && threads > 1 && r.size >= parallel::FROM && to.is_context_free())
+        .map(|r| parallel::Input { file: r.file, base: input.skipped as u64 });
+    let parallel = whole.is_some().then_some(parallel::Setup {
+        from: input.codec,
+        work: parallel::Work::Convert {
+            decode_mode,
+            to,
+            encode_mode,
+            units: cfg!(target_endian = "little") && utf16le,
+        },
+        threads,
+    });
     // -s: no progress bar either (an error still prints).
     let size = size.filter(|_| !args.silent);
     let plan = Plan { source, size, parallel, decode_mode, to, encode_mode };
     let reader: Box<dyn Read + Send> = Box::new(input.reader);
     let result = match &args.output {
-        None => convert_all(&plan, input.codec, reader, &mut io::stdout().lock()),
+        None => convert_all(&plan, input.codec, reader, whole, &mut io::stdout().lock()),
         Some(path) => OutputFile::create(path).and_then(|output| {
-            convert_all(&plan, input.codec, reader, &mut output.writer())?;
+            convert_all(&plan, input.codec, reader, whole, &mut output.writer())?;
             output.commit(path)
         }),
     };
@@ -147,12 +151,13 @@ struct Plan<'a> {
 }
 
 /// Writes the BOM, then converts `reader` (after its BOM) from `codec` into
-/// `out`: in parallel first when the plan says so, then whatever is left in
-/// one run.
+/// `out`: in parallel first when the plan says so (reading `whole`, the
+/// same input, at positions), then whatever is left in one run.
 fn convert_all(
     plan: &Plan<'_>,
     codec: &'static dyn DynCodec,
     reader: Box<dyn Read + Send>,
+    whole: Option<parallel::Input>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let source = &plan.source;
@@ -162,16 +167,15 @@ fn convert_all(
         .size
         .filter(|&s| s >= PROGRESS_FROM && io::stderr().is_terminal())
         .map(|s| Progress::new(s, Rc::clone(&read)));
-    let (reader, source) = match &plan.parallel {
-        None => (reader, Source { bom: &[], ..*source }),
-        Some(setup) => {
+    let (reader, source) = match (&plan.parallel, whole) {
+        (Some(setup), Some(whole)) => {
             let mut converted = |done: usize| {
                 read.set(done as u64);
                 if let Some(p) = &mut progress {
                     p.tick();
                 }
             };
-            match parallel::convert(setup, reader, out, &mut converted) {
+            match parallel::convert(setup, whole, out, &mut converted) {
                 Ok(parallel::Outcome::Done) => {
                     if let Some(p) = progress {
                         p.finish();
@@ -194,6 +198,7 @@ fn convert_all(
                 }
             }
         }
+        _ => (reader, Source { bom: &[], ..*source }),
     };
     let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(source.name, &e))?;
     let input = Counted { inner: ahead, read: Rc::clone(&read) };

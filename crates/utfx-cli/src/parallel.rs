@@ -1,10 +1,15 @@
 //! `utfx convert` and `utfx validate` of a large file on every core: the
-//! input is cut into pieces of about a mebibyte (256 KiB to UTF-16LE) at the input codec's
+//! input is cut into pieces of about a mebibyte (256 KiB to convert) at the input codec's
 //! restart points (`Decode::restart_point`, after which a decoder holds
 //! nothing back), each piece is transcoded by a fresh `Transcoder` (or
 //! validated by a fresh decoder) on whichever thread takes it, and the
 //! outputs are written (the first error found) in order. Each thread reads
-//! the pieces it works on, so that they are still in its cache. A target whose encoding is
+//! the pieces it works on, so that they are still in its cache, from the
+//! file at their positions (`pread`), at the same time as the others: the
+//! copies out of the page cache, most of the time of a fast codec, run on
+//! every core. Only the cut of each piece at its last restart point goes in
+//! order (a piece starts with the few bytes the one before left after
+//! its own). A target whose encoding is
 //! context-free (`Encode::is_context_free`) writes for each piece what it
 //! would have written in one run, so the output is the same byte for byte;
 //! error offsets are moved to their place in the whole input, and encoding
@@ -17,35 +22,39 @@
 //! The calling thread writes the outputs, and converts pieces itself while
 //! none waits to be written; helper threads only convert (a thread that
 //! only wrote was woken for every piece, some 450 context switches for a
-//! 146 MB file against some 50 now). Memory stays bounded: one pair of
-//! buffers more than there are threads circulates between them, allocated
-//! once.
+//! 146 MB file against some 50 now). Memory stays bounded: each thread has
+//! two pairs of buffers of its own (one for validation, which sends the
+//! writer no bytes), allocated once; a piece's output goes to the writer
+//! and its buffers back to their thread, so that each thread reads and
+//! writes memory in its own core's cache.
 
 use std::collections::BTreeMap;
-use std::io::{self, Read, Write};
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
-use codec_core::{DecodeMode, Decoder, DynCodec, EncodeMode, FastJob, TranscodeError, Transcoder};
+use codec_core::{DecodeMode, Decoder, DynCodec, EncodeMode, FastJob, Surrogates, TranscodeError, Transcoder};
 
 /// How many input bytes a piece holds (the last one of a file fewer, the
 /// others up to their restart point).
 const PIECE: usize = 1 << 20;
 
-/// The pieces of `Work::Convert` to UTF-16LE units, which write twice their
-/// input's bytes or more: small enough that a piece and its output stay in
-/// a core's second-level cache between the read, the kernel and the write.
-/// On the 128 MiB file of `cargo xtask bench`, UTF-8 to UTF-16LE took 2.08x
-/// `cat`'s time with these, against 2.29x with 1 MiB pieces; validation and
-/// UTF-16LE to UTF-8 were slower with them (1.37x against 1.29x, 1.45x
-/// against 1.35x), so they keep [`PIECE`].
-const UNITS_PIECE: usize = 1 << 18;
+/// The pieces of `Work::Convert`, whose output is as large as their input
+/// or up to twice as large: small enough that a piece and its output stay
+/// in a core's second-level cache between the read, the kernel and the
+/// write. On the 128 MiB file of `cargo xtask bench`, UTF-8 to UTF-16LE
+/// took 2.08x `cat`'s time with these, against 2.29x with 1 MiB pieces
+/// (decision 0034). UTF-16LE to UTF-8 was slower with them while the
+/// buffers went from thread to thread (1.45x against 1.35x); with each
+/// thread's own buffers it takes 7% to 10% less processor time with them
+/// (best of 15 runs, side by side). Validation, which writes nothing, was
+/// slower with them (1.37x against 1.29x) and keeps [`PIECE`].
+const CONVERT_PIECE: usize = 1 << 18;
 
-/// The most threads that convert, the calling one included. There is one
-/// pair of buffers more than threads, so that a helper waiting for free
-/// buffers always has one coming back (each helper that ends drops the
-/// pair it holds).
+/// The most threads that convert, the calling one included.
 const MAX_THREADS: usize = 3;
 
 /// Inputs at least this large (regular files) are converted or validated
@@ -100,7 +109,10 @@ pub(crate) enum Stop {
     Write(io::Error),
 }
 
-/// A piece's input and output buffers, which circulate.
+/// A piece's input and output buffers. Each thread has its own, so that
+/// the bytes it reads and writes are in its own core's cache: to be written,
+/// a piece's output goes to the calling thread, which hands the buffers
+/// back to their thread; a piece validated keeps them.
 struct Buffers {
     input: Vec<u8>,
     /// The output the kernel wrote as UTF-16 code units (`Work::Convert`'s
@@ -112,7 +124,10 @@ struct Buffers {
 /// A converted piece, on its way to the writer.
 struct Converted {
     seq: usize,
-    buffers: Buffers,
+    /// The thread whose buffers these are, and the buffers, when the
+    /// piece has output to write.
+    owner: usize,
+    buffers: Option<Buffers>,
     /// How many units of `buffers.units`, then bytes of `buffers.output`,
     /// it wrote.
     units: usize,
@@ -131,16 +146,52 @@ enum PieceError {
     /// The transcoder held something back at the piece's end: the input
     /// codec's restart point broke its promise.
     NotIdle,
+    /// An encoding error to UTF-16LE after a kernel's units whose code
+    /// points were not counted, because the decoder gives scalar values
+    /// only ([`scalar_values_only`]), which UTF-16LE encodes: its index
+    /// would be wrong.
+    NotCounted,
 }
 
-/// The reading side, shared by the threads: each takes the next piece
-/// under its lock, so that pieces are read in order.
+/// The input: a regular file, whose bytes from `base` on are converted.
+pub(crate) struct Input {
+    pub(crate) file: File,
+    pub(crate) base: u64,
+}
+
+/// Room kept in front of the bytes read into an input buffer, for the
+/// bytes the piece before leaves after its last restart point (a few
+/// bytes, unless that piece ends in a run of errors; more are moved).
+const HEADROOM: usize = 64;
+
+/// The reading side, shared by the threads. Each claims the next piece of
+/// the file (`piece` bytes at a fixed position) and reads it with no
+/// lock held, so that the copies out of the page cache run on every core
+/// at once; then, in order, it takes the bytes the piece before left after
+/// its last restart point (`Seam::carry`), finds its own last restart point
+/// and leaves the bytes after it to the next piece. A piece therefore starts
+/// where the one before ended, at a restart point, as if the input had been
+/// read in order: the cut is the same.
 struct Reading {
-    reader: Option<Box<dyn Read + Send>>,
-    /// Bytes read past the last restart point, which start the next piece.
-    carry: Vec<u8>,
-    next_seq: usize,
+    input: Input,
+    /// How many bytes a piece reads.
+    piece: usize,
+    /// The next piece to claim.
+    claimed: AtomicUsize,
+    seam: Mutex<Seam>,
+    /// Signalled when `seam` moves on.
+    moved: Condvar,
+}
+
+/// Where the cutting is: the next piece to cut, where it starts, and what
+/// the piece before left.
+struct Seam {
+    /// The piece whose start is known next (the pieces before are cut).
+    seq: usize,
+    /// Where that piece starts in the input (after `base`).
     offset: usize,
+    /// The input from `offset` to the piece's own bytes.
+    carry: Vec<u8>,
     state: State,
 }
 
@@ -149,60 +200,156 @@ enum State {
     Reading,
     Ended,
     Failed(io::Error),
-    /// No restart point in the piece starting at `offset` (`head`).
+    /// No restart point in the piece starting at `offset` (`head`), whose
+    /// bytes end at `resume` in the input.
     Fallback {
         offset: usize,
         head: Vec<u8>,
+        resume: u64,
     },
 }
 
-/// A piece to convert: its number, where it starts, how many bytes of the
-/// input buffer it holds, and whether it ends the input.
+/// A piece to convert: its number, where it starts, where it sits in the
+/// input buffer and how long it is, and whether it ends the input.
 struct Job {
     seq: usize,
     start: usize,
+    from: usize,
     len: usize,
     last: bool,
 }
 
 impl Reading {
-    /// Reads the next piece into `input` (which stays a piece's length
-    /// long), or `None` when there is none to convert in parallel.
-    fn next(&mut self, input: &mut [u8], codec: &dyn DynCodec) -> Option<Job> {
-        if !matches!(self.state, State::Reading) {
+    fn seam(&self) -> MutexGuard<'_, Seam> {
+        self.seam.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Claims the next piece and reads it into `input`, then cuts it at
+    /// its last restart point once the piece before is cut; `None` when
+    /// there is none to convert in parallel.
+    fn next(&self, input: &mut Vec<u8>, codec: &dyn DynCodec) -> Option<Job> {
+        if !matches!(self.seam().state, State::Reading) {
             return None;
         }
-        let reader = self.reader.as_mut()?;
-        let mut filled = self.carry.len();
-        input[..filled].copy_from_slice(&self.carry);
-        self.carry.clear();
-        while filled < input.len() {
-            match reader.read(&mut input[filled..]) {
-                Ok(0) => break,
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.state = State::Failed(e);
-                    return None;
-                }
-            }
+        let seq = self.claimed.fetch_add(1, Ordering::Relaxed);
+        // The pieces after this one wait for its cut: if this thread
+        // panics before it, they must not wait for ever.
+        let _unblock = Unblock(self);
+        let at = (seq as u64).checked_mul(self.piece as u64).and_then(|at| at.checked_add(self.input.base));
+        let at = at.unwrap_or(u64::MAX);
+        let data = HEADROOM;
+        input.resize(input.len().max(data + self.piece), 0);
+        let read = read_at(&self.input.file, &mut input[data..data + self.piece], at);
+        let mut seam = self.seam();
+        while seam.seq < seq && matches!(seam.state, State::Reading) {
+            seam = self.moved.wait(seam).unwrap_or_else(PoisonError::into_inner);
         }
-        let (seq, start) = (self.next_seq, self.offset);
-        let last = filled < input.len();
+        if !matches!(seam.state, State::Reading) {
+            return None;
+        }
+        let job = self.cut(&mut seam, input, data, read, codec);
+        drop(seam);
+        self.moved.notify_all();
+        job
+    }
+
+    /// Cuts piece `seam.seq`, whose bytes (`read` of them) are at `data` in
+    /// `input`, after the bytes the one before left, and moves the seam on.
+    fn cut(
+        &self,
+        seam: &mut Seam,
+        input: &mut Vec<u8>,
+        data: usize,
+        read: io::Result<usize>,
+        codec: &dyn DynCodec,
+    ) -> Option<Job> {
+        let filled = match read {
+            Ok(filled) => filled,
+            Err(e) => {
+                seam.state = State::Failed(e);
+                return None;
+            }
+        };
+        let carried = seam.carry.len();
+        let from = if carried <= data {
+            data - carried
+        } else {
+            // Too many to go in front: move the piece's bytes up.
+            input.resize(input.len().max(carried + filled), 0);
+            input.copy_within(data..data + filled, carried);
+            0
+        };
+        input[from..from + carried].copy_from_slice(&seam.carry);
+        seam.carry.clear();
+        // A piece the file did not fill ends it.
+        let last = filled < self.piece;
+        let (seq, start, filled) = (seam.seq, seam.offset, carried + filled);
         let len = if last {
-            self.state = State::Ended;
+            seam.state = State::Ended;
             filled
-        } else if let Some(cut) = last_restart_point(codec, &input[..filled]) {
-            self.carry.extend_from_slice(&input[cut..filled]);
+        } else if let Some(cut) = last_restart_point(codec, &input[from..from + filled]) {
+            seam.carry.extend_from_slice(&input[from + cut..from + filled]);
             cut
         } else {
-            self.state = State::Fallback { offset: start, head: input[..filled].to_vec() };
+            let resume = (seq as u64 + 1) * self.piece as u64 + self.input.base;
+            seam.state = State::Fallback { offset: start, head: input[from..from + filled].to_vec(), resume };
             return None;
         };
-        self.next_seq += 1;
-        self.offset += len;
-        Some(Job { seq, start, len, last })
+        seam.seq += 1;
+        seam.offset += len;
+        Some(Job { seq, start, from, len, last })
     }
+}
+
+/// Ends the reading when dropped while its thread panics, so that the
+/// threads that wait for a cut stop waiting (the panic then reaches the
+/// calling thread through `thread::scope`).
+struct Unblock<'a>(&'a Reading);
+
+impl Drop for Unblock<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.seam().state = State::Failed(io::Error::other("a thread converting the input stopped"));
+            self.0.moved.notify_all();
+        }
+    }
+}
+
+/// Reads `buf.len()` bytes of `file` from `at` on, or fewer at its end.
+fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match positioned_read(file, &mut buf[filled..], at.saturating_add(filled as u64)) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// One read of `file` at `at`, without the file's offset (`pread`).
+#[cfg(unix)]
+fn positioned_read(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, at)
+}
+
+/// One read of `file` at `at` (Windows moves the file's offset, which
+/// nothing else uses: the rest of a file is read after a seek).
+#[cfg(windows)]
+fn positioned_read(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, at)
+}
+
+/// One read of `file` at `at`, where no positioned read is known: a seek
+/// and a read, under a lock.
+#[cfg(not(any(unix, windows)))]
+fn positioned_read(mut file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    static ONE: Mutex<()> = Mutex::new(());
+    let _one = ONE.lock().unwrap_or_else(PoisonError::into_inner);
+    file.seek(SeekFrom::Start(at))?;
+    file.read(buf)
 }
 
 /// The last restart point of `piece`: the codecs look back a bounded
@@ -225,64 +372,76 @@ fn last_restart_point(codec: &dyn DynCodec, piece: &[u8]) -> Option<usize> {
 /// been converted and written.
 pub(crate) fn convert(
     setup: &Setup,
-    reader: Box<dyn Read + Send>,
+    input: Input,
     out: &mut dyn Write,
     converted: &mut dyn FnMut(usize),
 ) -> Result<Outcome, Stop> {
-    let reading =
-        Mutex::new(Reading { reader: Some(reader), carry: Vec::new(), next_seq: 0, offset: 0, state: State::Reading });
-    // One pair more than there are threads: enough for a thread to read
-    // while the others convert, no more (each pair's pages are faulted in and
-    // zeroed on first use).
-    let pairs = setup.threads + 1;
-    let (free, free_rx) = sync_channel::<Buffers>(pairs);
+    // Two pairs a thread when pieces go to the writer (one converted while
+    // the other waits to be written), one when only their errors do (each
+    // pair's pages are faulted in and zeroed on first use).
+    let validate = matches!(setup.work, Work::Validate);
+    let pairs = if validate { 1 } else { 2 };
     let (piece, units, output) = match setup.work {
         Work::Validate => (PIECE, 0, 0),
         // As many units as bytes: a UTF-16 unit takes a byte at least.
-        Work::Convert { units: true, .. } => (UNITS_PIECE, UNITS_PIECE, 0),
-        Work::Convert { units: false, .. } => (PIECE, 0, PIECE * 2),
+        Work::Convert { units: true, .. } => (CONVERT_PIECE, CONVERT_PIECE, 0),
+        Work::Convert { units: false, .. } => (CONVERT_PIECE, 0, CONVERT_PIECE * 2),
     };
-    for _ in 0..pairs {
-        let buffers = Buffers { input: vec![0; piece], units: vec![0; units], output: vec![0; output] };
-        free.send(buffers).map_err(|_| Stop::Write(io::Error::other("buffer pool closed")))?;
+    let seam = Seam { seq: 0, offset: 0, carry: Vec::new(), state: State::Reading };
+    let reading = Reading { input, piece, claimed: AtomicUsize::new(0), seam: Mutex::new(seam), moved: Condvar::new() };
+    // Each thread's pool: the buffers it has, and the way back to it.
+    let mut pools = Vec::new();
+    let mut returns = Vec::new();
+    for _ in 0..setup.threads {
+        let (back, pool) = sync_channel::<Buffers>(pairs);
+        for _ in 0..pairs {
+            let buffers = Buffers { input: vec![0; HEADROOM + piece], units: vec![0; units], output: vec![0; output] };
+            back.send(buffers).map_err(|_| Stop::Write(io::Error::other("buffer pool closed")))?;
+        }
+        pools.push(pool);
+        returns.push(back);
     }
-    let free_rx = Mutex::new(free_rx);
-    let (done, done_rx) = sync_channel::<Converted>(pairs);
+    let (done, done_rx) = sync_channel::<Converted>(pairs * setup.threads);
     let written = thread::scope(|scope| {
+        let mut pools = pools.into_iter();
+        let own = pools.next();
         // The calling thread converts pieces too, between writes; the others
         // are helpers (none when none can be started).
-        for _ in 1..setup.threads {
+        for (owner, pool) in pools.enumerate() {
             let done = done.clone();
-            let (reading, free_rx) = (&reading, &free_rx);
+            let reading = &reading;
             let worker = thread::Builder::new().name("convert".into());
-            let _ = worker.spawn_scoped(scope, move || work(setup, reading, free_rx, &done));
+            let _ = worker.spawn_scoped(scope, move || work(setup, reading, &pool, owner + 1, &done));
         }
         drop(done);
         // Returning drops this thread's ends of the channels, which lets
         // every helper finish.
-        let writer = Writer { waiting: BTreeMap::new(), next: 0, points: 0, free, out, converted };
-        writer.run(setup, &reading, &free_rx, done_rx)
+        let writer = Writer { waiting: BTreeMap::new(), next: 0, points: 0, returns, out, converted };
+        writer.run(setup, &reading, own, done_rx)
     })?;
-    let mut reading = reading.into_inner().unwrap_or_else(PoisonError::into_inner);
-    match std::mem::replace(&mut reading.state, State::Ended) {
+    let Reading { input, seam, .. } = reading;
+    match seam.into_inner().unwrap_or_else(PoisonError::into_inner).state {
         State::Ended | State::Reading => Ok(Outcome::Done),
         State::Failed(e) => Err(Stop::Read(e)),
-        State::Fallback { offset, head } => {
-            let reader = reading.reader.take().ok_or_else(|| Stop::Read(io::Error::other("input lost")))?;
-            Ok(Outcome::Rest { offset, points: written, head, reader })
+        State::Fallback { offset, head, resume } => {
+            let mut file = input.file;
+            file.seek(SeekFrom::Start(resume)).map_err(Stop::Read)?;
+            Ok(Outcome::Rest { offset, points: written, head, reader: Box::new(file) })
         }
     }
 }
 
-/// A helper: takes free buffers, reads a piece into them, converts it and
-/// sends it to the writer, until there is nothing more to read or the
-/// writer has stopped.
-fn work(setup: &Setup, reading: &Mutex<Reading>, free: &Mutex<Receiver<Buffers>>, done: &SyncSender<Converted>) {
+/// A helper: takes free buffers of its own, reads a piece into them,
+/// converts it and sends it to the writer, until there is nothing more to
+/// read or the writer has stopped.
+fn work(setup: &Setup, reading: &Reading, pool: &Receiver<Buffers>, owner: usize, done: &SyncSender<Converted>) {
+    let mut kept = None;
     loop {
-        let Ok(mut buffers) = free.lock().unwrap_or_else(PoisonError::into_inner).recv() else { return };
-        let job = reading.lock().unwrap_or_else(PoisonError::into_inner).next(&mut buffers.input, setup.from);
+        let Some(mut buffers) = kept.take().or_else(|| pool.recv().ok()) else { return };
+        let job = reading.next(&mut buffers.input, setup.from);
         let Some(job) = job else { return };
-        let converted = transcode(setup, job, buffers);
+        let converted;
+        (converted, kept) = transcode(setup, job, buffers, owner);
         if done.send(converted).is_err() {
             return;
         }
@@ -290,18 +449,26 @@ fn work(setup: &Setup, reading: &Mutex<Reading>, free: &Mutex<Receiver<Buffers>>
 }
 
 /// Transcodes one piece into its output buffer, which grows as needed, or
-/// validates it.
-fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
-    let piece = &buffers.input[..job.len];
+/// validates it; returns the buffers apart when nothing in them is to be
+/// written.
+fn transcode(setup: &Setup, job: Job, mut buffers: Buffers, owner: usize) -> (Converted, Option<Buffers>) {
+    let piece = &buffers.input[job.from..job.from + job.len];
     let (units, written, points, error) = match setup.work {
         Work::Convert { decode_mode, to, encode_mode, units } => {
             // The kernel's UTF-16, as far as it goes (scalar values only,
             // decision 0007), then the transcoder from there.
+            // The code points are counted for the index of an encoding
+            // error in a later piece, which only a code point that is not a
+            // scalar value can cause (UTF-16LE encodes all the others).
+            let counted = !(units && scalar_values_only(setup.from, decode_mode));
             let (read, units, unit_points) = match codec_core::Decode::fast_paths(setup.from).filter(|_| units) {
                 Some(paths) => {
                     let done = paths.run(FastJob::DecodeToUtf16(piece, &mut buffers.units));
-                    let points =
-                        done.points.unwrap_or_else(|| utfx_kernels::count_code_points(&buffers.units[..done.written]));
+                    let points = match done.points {
+                        Some(points) => points,
+                        None if counted => utfx_kernels::count_code_points(&buffers.units[..done.written]),
+                        None => 0,
+                    };
                     (done.read, done.written, points)
                 }
                 None => (0, 0, 0),
@@ -314,6 +481,8 @@ fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
             };
             let error = match error {
                 Some(TranscodeError::Decode(e)) => Some(PieceError::Transcode(TranscodeError::Decode(e.shifted(read)))),
+                // (Which the code points not counted cannot cause.)
+                Some(TranscodeError::Encode(_)) if !counted => Some(PieceError::NotCounted),
                 Some(TranscodeError::Encode(e)) => {
                     Some(PieceError::Transcode(TranscodeError::Encode(e.shifted(unit_points))))
                 }
@@ -337,7 +506,23 @@ fn transcode(setup: &Setup, job: Job, mut buffers: Buffers) -> Converted {
             (0, 0, 0, error)
         }
     };
-    Converted { seq: job.seq, buffers, units, written, points, start: job.start, len: job.len, error }
+    let (buffers, kept) = match setup.work {
+        Work::Validate => (None, Some(buffers)),
+        Work::Convert { .. } => (Some(buffers), None),
+    };
+    let converted =
+        Converted { seq: job.seq, owner, buffers, units, written, points, start: job.start, len: job.len, error };
+    (converted, kept)
+}
+
+/// Whether every code point that `from` decodes in `mode` is a scalar
+/// value: its domain holds no surrogates and nothing above U+10FFFF, and
+/// the mode makes no surrogates of errors (UTF-8B's escapes).
+fn scalar_values_only(from: &dyn DynCodec, mode: DecodeMode) -> bool {
+    let domain = from.info().domain;
+    mode != DecodeMode::Escape
+        && domain.surrogates == Surrogates::None
+        && domain.max.is_some_and(|max| max <= 0x10_FFFF)
 }
 
 /// The calling thread's side: it writes the converted pieces in order and
@@ -350,7 +535,8 @@ struct Writer<'a> {
     next: usize,
     /// How many code points the pieces written so far encoded.
     points: usize,
-    free: SyncSender<Buffers>,
+    /// The way back to each thread's pool.
+    returns: Vec<SyncSender<Buffers>>,
     out: &'a mut dyn Write,
     converted: &'a mut dyn FnMut(usize),
 }
@@ -361,22 +547,30 @@ impl Writer<'_> {
     fn run(
         mut self,
         setup: &Setup,
-        reading: &Mutex<Reading>,
-        free: &Mutex<Receiver<Buffers>>,
+        reading: &Reading,
+        pool: Option<Receiver<Buffers>>,
         done: Receiver<Converted>,
     ) -> Result<usize, Stop> {
         let mut reading_over = false;
+        let mut kept = None;
         loop {
             while let Ok(piece) = done.try_recv() {
                 self.take(piece)?;
             }
-            // Free buffers, unless a helper waits for them (it holds the
-            // lock): then none are free, and a piece is on its way.
-            let buffers = if reading_over { None } else { free.try_lock().ok().and_then(|free| free.try_recv().ok()) };
+            // This thread's free buffers: when none are, a piece of its own
+            // waits to be written.
+            let buffers = match reading_over {
+                true => None,
+                false => kept.take().or_else(|| pool.as_ref().and_then(|pool| pool.try_recv().ok())),
+            };
             if let Some(mut buffers) = buffers {
-                let job = reading.lock().unwrap_or_else(PoisonError::into_inner).next(&mut buffers.input, setup.from);
+                let job = reading.next(&mut buffers.input, setup.from);
                 match job {
-                    Some(job) => self.take(transcode(setup, job, buffers))?,
+                    Some(job) => {
+                        let converted;
+                        (converted, kept) = transcode(setup, job, buffers, 0);
+                        self.take(converted)?;
+                    }
                     None => reading_over = true,
                 }
                 continue;
@@ -395,10 +589,12 @@ impl Writer<'_> {
     fn take(&mut self, piece: Converted) -> Result<(), Stop> {
         self.waiting.insert(piece.seq, piece);
         while let Some(piece) = self.waiting.remove(&self.next) {
-            // The units' bytes in memory are UTF-16LE (`Work::Convert`).
-            let units: &[u8] = bytemuck::cast_slice(&piece.buffers.units[..piece.units]);
-            self.out.write_all(units).map_err(Stop::Write)?;
-            self.out.write_all(&piece.buffers.output[..piece.written]).map_err(Stop::Write)?;
+            if let Some(buffers) = &piece.buffers {
+                // The units' bytes in memory are UTF-16LE (`Work::Convert`).
+                let units: &[u8] = bytemuck::cast_slice(&buffers.units[..piece.units]);
+                self.out.write_all(units).map_err(Stop::Write)?;
+                self.out.write_all(&buffers.output[..piece.written]).map_err(Stop::Write)?;
+            }
             match piece.error {
                 None => {}
                 Some(PieceError::Transcode(TranscodeError::Decode(d))) => {
@@ -414,12 +610,21 @@ impl Writer<'_> {
                     );
                     return Err(Stop::Read(io::Error::other(message)));
                 }
+                Some(PieceError::NotCounted) => {
+                    let message = format!(
+                        "internal error: a scalar value could not be encoded in the piece from byte {}",
+                        piece.start
+                    );
+                    return Err(Stop::Read(io::Error::other(message)));
+                }
             }
             self.points += piece.points;
             self.next += 1;
             (self.converted)(piece.start + piece.len);
-            // The helpers may all have ended: the buffers are then not needed.
-            let _ = self.free.send(piece.buffers);
+            // The helper may have ended: the buffers are then not needed.
+            if let (Some(buffers), Some(back)) = (piece.buffers, self.returns.get(piece.owner)) {
+                let _ = back.send(buffers);
+            }
         }
         Ok(())
     }

@@ -230,9 +230,17 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// An opened input: the reader, a name for messages, and the size when
-/// known.
-pub(crate) type Opened = (Box<dyn Read + Send>, String, Option<u64>);
+/// An opened input: the reader, a name for messages, and for a regular
+/// file its size and a second handle on it, which reads at positions
+/// (`parallel`) without the reader's offset.
+pub(crate) type Opened = (Box<dyn Read + Send>, String, Option<Regular>);
+
+/// A regular file's size when it was opened, and a handle on it of its own
+/// (a duplicate of the reader's).
+pub(crate) struct Regular {
+    pub(crate) size: u64,
+    pub(crate) file: std::fs::File,
+}
 
 /// Where input comes from: a file, or standard input for `None` and `-`.
 pub(crate) fn open(file: Option<&Path>) -> Result<Opened, Failure> {
@@ -246,7 +254,16 @@ pub(crate) fn open(file: Option<&Path>) -> Result<Opened, Failure> {
                 return Err(Failure::Io(format!("{name}: is a directory")));
             }
             let file = std::fs::File::open(path).map_err(|e| Failure::Io(format!("{name}: {e}")))?;
-            Ok((Box::new(file), name, Some(meta.len())))
+            // A pipe or a device has no size to go by (and cannot be read
+            // at positions).
+            let regular = match meta.is_file() {
+                true => Some(Regular {
+                    size: meta.len(),
+                    file: file.try_clone().map_err(|e| Failure::Io(format!("{name}: {e}")))?,
+                }),
+                false => None,
+            };
+            Ok((Box::new(file), name, regular))
         }
     }
 }

@@ -84,20 +84,19 @@ fn check(
     framed: Option<&'static dyn codec_core::Framing>,
     out: &mut Output,
 ) -> Result<bool, Failure> {
-    let (reader, name, size) = support::open(file)?;
+    let (reader, name, regular) = support::open(file)?;
     // A large file checked for its first error alone is checked on every
     // core (`parallel`), as far as the codec's restart points allow; the
     // rest, or any other input, in one run.
     let threads = parallel::threads();
-    let (mut input, mut error) = if framed.is_none()
-        && rules.is_none()
-        && !args.all_errors
-        && threads > 1
-        && size.is_some_and(|s| s >= parallel::FROM)
+    let large = regular.filter(|r| r.size >= parallel::FROM);
+    let (mut input, mut error) = if let Some(large) =
+        large.filter(|_| framed.is_none() && rules.is_none() && !args.all_errors && threads > 1)
     {
         let input = label.open(reader).map_err(|e| support::read_failure(&name, &e))?;
         let setup = parallel::Setup { from: input.codec, work: parallel::Work::Validate, threads };
-        match parallel::convert(&setup, Box::new(input.reader), &mut std::io::sink(), &mut |_| {}) {
+        let whole = parallel::Input { file: large.file, base: input.skipped as u64 };
+        match parallel::convert(&setup, whole, &mut std::io::sink(), &mut |_| {}) {
             Ok(parallel::Outcome::Done) => (None, None),
             Ok(parallel::Outcome::Rest { offset, head, reader, .. }) => {
                 let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(&name, &e))?;

@@ -319,6 +319,9 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
     assert!(run(&to_utf16, text.as_bytes()) == (Some(0), utf16.clone(), String::new()), "utf-8 to utf-16le");
     let back = run(&["-f", "utf-16le", "-t", "utf-8"], &utf16);
     assert!(back == (Some(0), text.as_bytes().to_vec(), String::new()), "utf-16le to utf-8");
+    // After a BOM, which the label strips: the pieces start after it.
+    let bommed = [&b"\xEF\xBB\xBF"[..], text.as_bytes()].concat();
+    assert!(run(&to_utf16, &bommed) == (Some(0), utf16.clone(), String::new()), "utf-8 after a BOM");
     // A bad byte in the eighth mebibyte: everything before it, then the error.
     let at = (7 << 20) + 12_345;
     let at = (at..).find(|&i| text.is_char_boundary(i)).unwrap();
@@ -336,6 +339,11 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
     assert_eq!(code, Some(1));
     assert!(out == utf16le(&text[..at]), "{} bytes before the encoding error", out.len());
     assert!(err.contains(&format!("index {}: ", text[..at].chars().count())), "{err}");
+    // The same from UTF-8 with the bad byte escaped (UTF-8B: a surrogate).
+    let (code, out, err) = run(&["-f", "utf-8", "-t", "utf-16le", "--errors", "escape"], &bad);
+    assert_eq!(code, Some(1));
+    assert!(out == utf16le(&text[..at]), "{} bytes before the escaped byte", out.len());
+    assert!(err.contains(&format!("index {}: U+DCFF", text[..at].chars().count())), "{err}");
     // Replacements: scattered bad bytes, then 3 MiB of continuation bytes
     // (no restart point in a piece: the rest goes in one run).
     let mut noisy = text.as_bytes().to_vec();
@@ -343,9 +351,26 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
         noisy[i] = 0xC3;
     }
     noisy.splice(5 << 20..5 << 20, std::iter::repeat_n(0x80, 3 << 20));
+    // And runs of continuation bytes across the seams at 1 and 2 MiB (of
+    // 256 KiB pieces): a piece ends before the run, and the next one starts
+    // with the bytes it left, more than fit in front of its own.
+    for seam in [1 << 20, 2 << 20] {
+        noisy.splice(seam - 3000..seam - 3000, std::iter::repeat_n(0x80, 3100));
+    }
     let (code, out, _) = run(&["-f", "utf-8", "-t", "utf-16le", "--errors", "replace"], &noisy);
     assert_eq!(code, Some(0));
-    assert!(out == utf16le(&String::from_utf8_lossy(&noisy)), "replace mode differs from std's lossy decoding");
+    let lossy = String::from_utf8_lossy(&noisy).into_owned();
+    assert!(out == utf16le(&lossy), "replace mode differs from std's lossy decoding");
+    // The same text as UTF-16LE, with runs of lead surrogates across the
+    // seams (a piece ends before a lead surrogate).
+    let mut units = utf16le(&lossy);
+    for seam in [1 << 20, 2 << 20] {
+        units.splice(seam - 3000..seam - 3000, [0x00, 0xD8].repeat(1550));
+    }
+    let (code, out, _) = run(&["-f", "utf-16le", "-t", "utf-8", "--errors", "replace"], &units);
+    assert_eq!(code, Some(0));
+    let words: Vec<u16> = units.chunks(2).map(|u| u16::from_le_bytes([u[0], u[1]])).collect();
+    assert!(out == String::from_utf16_lossy(&words).into_bytes(), "replace mode differs from std's lossy decoding");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -408,6 +433,13 @@ fn validate_of_a_large_file_in_pieces_matches_one_run() {
     let mut noisy = text.as_bytes().to_vec();
     noisy.splice(at..at, std::iter::repeat_n(0x80, 3 << 20));
     let (_, out) = run("utf-8", &noisy);
+    assert!(out.contains(&format!("offset {at}: ")), "{out}");
+    // A run of continuation bytes across the seam at 3 MiB: the piece before
+    // ends where it starts, and the next one starts with it.
+    let at = boundary((3 << 20) - 3000);
+    let mut run_across = text.as_bytes().to_vec();
+    run_across.splice(at..at, std::iter::repeat_n(0x80, 3100));
+    let (_, out) = run("utf-8", &run_across);
     assert!(out.contains(&format!("offset {at}: ")), "{out}");
     // UTF-16LE: a lone trail surrogate late in the file.
     let mut utf16 = utf16le(&text);
