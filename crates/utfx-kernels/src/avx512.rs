@@ -513,11 +513,13 @@ fn checked_utf8_to_utf16_of<const NUL: bool>(
         let third_of_four = _mm512_cmpge_epu8_mask(prev3, set8(0xF0));
         let ends = (!continuation | third_of_four) & first;
         first = !0;
-        // Without a lead of three or four bytes among the bytes read, and
-        // without a lead of four bytes right before them (whose fourth byte
-        // is the window's first: a trail surrogate), only the table's first
-        // two rows can hold.
-        let short = _mm512_cmpge_epu8_mask(_mm512_max_epu8(v, prev3), set8(0xE0)) == 0 && (i < 4 || src[i - 4] < 0xF0);
+        // Without a lead of four bytes among the bytes read, nor right
+        // before them (whose fourth byte is the window's first: a trail
+        // surrogate), only the table's first three rows can hold; without a
+        // lead of three bytes either, only its first two.
+        let leads = _mm512_max_epu8(v, prev3);
+        let no_four = _mm512_cmpge_epu8_mask(leads, set8(0xF0)) == 0 && (i < 4 || src[i - 4] < 0xF0);
+        let short = no_four && _mm512_cmpge_epu8_mask(leads, set8(0xE0)) == 0;
         for h in 0..2 {
             // Each byte of the window and the two before it, widened: the
             // halves of the vectors loaded from `i - 1`, `i - 2`, `i - 3`.
@@ -543,6 +545,17 @@ fn checked_utf8_to_utf16_of<const NUL: bool>(
             }
             let mid6 = _mm512_slli_epi16::<6>(_mm512_and_si512(b1, set16(0x3F)));
             let three = _mm512_or_si512(_mm512_or_si512(_mm512_slli_epi16::<12>(b2), mid6), low6);
+            if no_four {
+                // Without a lead of four bytes, the table's first three rows.
+                let mut unit = _mm512_mask_mov_epi16(two, _mm512_cmpge_epu16_mask(b2, set16(0xE0)), three);
+                unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b1, set16(0xC0)), two);
+                unit = _mm512_mask_mov_epi16(unit, ascii, b0);
+                // SAFETY: `o + 64 <= dst.len()` before the block, which
+                // writes at most 64 units: 32 from `o` at most twice.
+                unsafe { _mm512_storeu_si512(to.add(o).cast(), _mm512_maskz_compress_epi16(keep, unit)) };
+                o += keep.count_ones() as usize;
+                continue;
+            }
             let lead = _mm512_add_epi16(
                 set16(0xD7C0),
                 _mm512_or_si512(
