@@ -715,49 +715,6 @@ fn first_error_block_of<const NUL: bool>(
     j + generic(&input[j..])
 }
 
-/// [`surrogate_forms_pair_up_blocks`] when the process runs at
-/// `Level::Avx512`, else `Some(0)`: nothing checked.
-pub(super) fn surrogate_forms_pair_up_at_level(text: &[u8]) -> Option<usize> {
-    if crate::level() != crate::Level::Avx512 {
-        return Some(0);
-    }
-    // SAFETY: the level is `Avx512` only where the processor has what
-    // `avx512.rs` needs (`Level::is_available`).
-    unsafe { surrogate_forms_pair_up_blocks(text) }
-}
-
-/// The blocks of [`crate::surrogate_forms_pair_up`]: for `i` from 0, 64 at
-/// a time while `i + 68 <= text.len()`, that a lead surrogate's form starts
-/// at `i` exactly where a trail's starts at `i + 3` (masks of the bytes
-/// `ED` at `i` and `i + 3` and of the rows `A0..AF` at `i + 1` and
-/// `B0..BF` at `i + 4`). Returns `None` at a block where they differ, else
-/// how many `i` it checked.
-///
-/// # Safety
-///
-/// The processor has AVX2, AVX512F and AVX512BW.
-#[target_feature(enable = "avx2,avx512f,avx512bw")]
-pub(super) unsafe fn surrogate_forms_pair_up_blocks(text: &[u8]) -> Option<usize> {
-    let p = text.as_ptr();
-    let set8 = |b: u8| _mm512_set1_epi8(b as i8);
-    let (ed, row_mask, lead_row, trail_row) = (set8(0xED), set8(0xF0), set8(0xA0), set8(0xB0));
-    let mut i = 0;
-    while i + 68 <= text.len() {
-        // SAFETY: `i + 68 <= len`: the loads, 64 bytes from `i`, `i + 1`,
-        // `i + 3` and `i + 4`, are inside `text`.
-        let load = |at: usize| unsafe { _mm512_loadu_si512(p.add(at).cast()) };
-        let lead = _mm512_cmpeq_epi8_mask(load(i), ed)
-            & _mm512_cmpeq_epi8_mask(_mm512_and_si512(load(i + 1), row_mask), lead_row);
-        let trail = _mm512_cmpeq_epi8_mask(load(i + 3), ed)
-            & _mm512_cmpeq_epi8_mask(_mm512_and_si512(load(i + 4), row_mask), trail_row);
-        if lead != trail {
-            return None;
-        }
-        i += 64;
-    }
-    Some(i)
-}
-
 /// [`paired_prefix_blocks`] when the process runs at `Level::Avx512` and
 /// the tables have no forbidden pair, else `None`.
 pub(super) fn paired_prefix_at_level(input: &[u8], tables: &crate::Utf8Tables) -> Option<usize> {
@@ -884,16 +841,7 @@ unsafe fn paired_prefix_blocks<const NUL: bool>(input: &[u8], tables: &crate::Ut
 /// (`carry`, from bit 0 for `i - 3`), whose trails' second bytes are in
 /// the block. The prefix ends before both.
 fn paired_start(input: &[u8], i: usize, carry: u64) -> usize {
-    let mut start = i;
-    for back in 1..=i.min(3) {
-        let b = input[i - back];
-        if b & 0xC0 != 0x80 {
-            if back < crate::sequence_len(b) {
-                start = i - back;
-            }
-            break;
-        }
-    }
+    let mut start = crate::cut_sequence_start(input, i);
     // The lead's form of a trail's that `i` cuts.
     if start >= 3 && input[start - 3] == 0xED && input[start - 2] & 0xF0 == 0xA0 {
         start -= 3;

@@ -179,6 +179,22 @@ const fn sequence_len(lead: u8) -> usize {
     }
 }
 
+/// The start of the sequence that `stop` cuts, or `stop` when it cuts none:
+/// the lead of the sequence that byte `stop - 1` is in (at most three bytes
+/// back), when that sequence is longer than the bytes before `stop`. The
+/// blocks' callers go back there, where the bytes before are known to be
+/// whole sequences.
+#[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+fn cut_sequence_start(bytes: &[u8], stop: usize) -> usize {
+    for back in 1..=stop.min(3) {
+        let b = bytes[stop - back];
+        if b & 0xC0 != 0x80 {
+            return if back < sequence_len(b) { stop - back } else { stop };
+        }
+    }
+    stop
+}
+
 /// The start of the character that byte `at` is in: `at` moved back over
 /// the continuation bytes there, at most three (no character has more).
 /// The AVX-512 kernels go back there from the last byte they did not write.
@@ -672,19 +688,13 @@ pub fn surrogate_forms_pair_up(text: &[u8]) -> bool {
         return false;
     }
     // A lead's form at `i` exactly where a trail's is at `i + 3`, for every
-    // `i` below `n - 4`.
-    #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
-    let Some(checked) = avx512::surrogate_forms_pair_up_at_level(text) else {
-        return false;
-    };
-    #[cfg(not(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512)))]
-    let checked = 0;
+    // `i` below `n - 4`. (At AVX-512, `paired_prefix` checks the pairs in
+    // the validator's blocks and does not come here.)
     let m = n - 4;
-    let (first, second, fourth, fifth) =
-        (&text[checked..m], &text[checked + 1..=m], &text[checked + 3..m + 3], &text[checked + 4..]);
+    let (first, second, fourth, fifth) = (&text[..m], &text[1..=m], &text[3..m + 3], &text[4..]);
     // No early exit, so that the loop vectorizes.
     let mut unpaired = false;
-    for i in 0..m - checked {
+    for i in 0..m {
         let lead = (first[i] == 0xED) & (second[i] & 0xF0 == 0xA0);
         let trail = (fourth[i] == 0xED) & (fifth[i] & 0xF0 == 0xB0);
         unpaired |= lead != trail;
@@ -802,6 +812,17 @@ mod tests {
         }
     }
 
+    /// CESU-8's sequences one at a time (generalized UTF-8 without
+    /// four-byte forms: the surrogates' forms pass), as codec-cesu8's
+    /// tables take them.
+    fn cesu8_tables() -> crate::Utf8Tables {
+        let mut second = [None; 64];
+        for lead in 0xC2..=0xEF {
+            second[lead - 0xC0] = Some(if lead == 0xE0 { (0xA0, 0xBF) } else { (0x80, 0xBF) });
+        }
+        crate::Utf8Tables::new(&second).unwrap()
+    }
+
     #[test]
     fn paired_prefix_ends_at_a_good_boundary_close_to_the_first_bad_sequence() {
         // Random pieces, mostly pairs, now and then a lone surrogate's
@@ -821,11 +842,7 @@ mod tests {
             b"\xFF",
             b"\xED\x9F\xBF",
         ];
-        let mut second = [None; 64];
-        for lead in 0xC2..=0xEF {
-            second[lead - 0xC0] = Some(if lead == 0xE0 { (0xA0, 0xBF) } else { (0x80, 0xBF) });
-        }
-        let with_nul = crate::Utf8Tables::new(&second).unwrap();
+        let with_nul = cesu8_tables();
         let without_nul = with_nul.without_nul();
         let mut rng = crate::test_support::Rng::new(41);
         let mut buffer = Vec::new();
@@ -892,11 +909,7 @@ mod tests {
         let specials: [&[u8]; 6] =
             [b"\xED\xA0\x80", b"\xED\xB0\x80", b"\xE4\xB8", b"\x00", b"\xFF", b"\xF0\x9F\x92\xA9"];
         let pair = b"\xED\xA0\xBD\xED\xB2\xA9";
-        let mut second = [None; 64];
-        for lead in 0xC2..=0xEF {
-            second[lead - 0xC0] = Some(if lead == 0xE0 { (0xA0, 0xBF) } else { (0x80, 0xBF) });
-        }
-        let tables = crate::Utf8Tables::new(&second).unwrap().without_nul();
+        let tables = cesu8_tables().without_nul();
         let befores = (0..140).map(|n| (alloc::vec![b'a'; n], 1)).chain((0..30).map(|n| (pair.repeat(n), 6)));
         let afters = [b"".to_vec(), b"a".to_vec(), b"aaa".to_vec(), alloc::vec![b'a'; 200], pair.repeat(20)];
         let offsets: &[usize] = if cfg!(miri) { &[5] } else { &[0, 1, 2, 3, 17, 61, 62, 63] };
@@ -916,12 +929,13 @@ mod tests {
                         buffer.extend_from_slice(after);
                         let input = &buffer[start..];
                         let good = before.len();
-                        for prefix in [super::paired_prefix(input, &tables), super::paired_windows(input, &tables)] {
-                            let why = || alloc::format!("{prefix} of {input:02X?} at {offset}");
-                            assert!(prefix <= good && prefix % step == 0, "{}", why());
-                            if crate::level() == crate::Level::Avx512 {
-                                assert!(super::paired_prefix(input, &tables) + 72 > good, "{}", why());
-                            }
+                        let prefix = super::paired_prefix(input, &tables);
+                        for prefix in [prefix, super::paired_windows(input, &tables)] {
+                            let why = alloc::format!("{prefix} of {input:02X?} at {offset}");
+                            assert!(prefix <= good && prefix % step == 0, "{why}");
+                        }
+                        if crate::level() == crate::Level::Avx512 {
+                            assert!(prefix + 72 > good, "{prefix} of {input:02X?} at {offset}");
                         }
                     }
                 }

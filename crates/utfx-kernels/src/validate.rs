@@ -430,18 +430,7 @@ pub fn valid_prefix(input: &[u8], tables: &Utf8Tables) -> usize {
 /// it is the first of the forbidden pair, a character at a time.
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 pub(super) fn finish(input: &[u8], tables: &Utf8Tables, stop: usize) -> usize {
-    let mut start = stop;
-    for back in 1..=stop.min(3) {
-        let b = input[stop - back];
-        if b & 0xC0 != 0x80 {
-            // The lead of the sequence that byte `stop - 1` is in.
-            let len = super::sequence_len(b);
-            if back < len {
-                start = stop - back;
-            }
-            break;
-        }
-    }
+    let mut start = super::cut_sequence_start(input, stop);
     if let Some(pair) = &tables.pair
         && start >= 3
         && pair.first.starts(&input[start - 3..start])
