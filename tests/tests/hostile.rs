@@ -320,8 +320,8 @@ fn measure(input: Option<&Input>, f: impl FnOnce()) -> Work {
 
 /// The small and the large input size: the large is four times the small,
 /// so linear work is about four times as much.
-const SMALL: usize = 1 << 20;
-const LARGE: usize = 4 << 20;
+const SMALL: usize = 512 << 10;
+const LARGE: usize = 2 << 20;
 
 /// Above this, work or memory is not linear (four would be exact; the
 /// slack is for what does not grow with the input: a few pages touched

@@ -33,7 +33,7 @@ fn chunkings(len: usize) -> Vec<Vec<std::ops::Range<usize>>> {
 
 /// What the reference decoder delivers for `input` in `mode`: the code
 /// points (up to the error in fatal mode) and the error.
-fn reference_decode<D: Decode<Point = CodePoint> + ?Sized>(
+pub(crate) fn reference_decode<D: Decode<Point = CodePoint> + ?Sized>(
     codec: &D,
     input: &[u8],
     mode: DecodeMode,
@@ -178,7 +178,7 @@ pub fn check_decode_buffers_once<D: Decode<Point = CodePoint> + ?Sized>(
 
 /// The body of [`check_decode_buffers_once`], with the reference result
 /// computed by the caller.
-fn decode_buffers_against<D: Decode<Point = CodePoint> + ?Sized>(
+pub(crate) fn decode_buffers_against<D: Decode<Point = CodePoint> + ?Sized>(
     codec: &D,
     input: &[u8],
     mode: DecodeMode,
@@ -188,19 +188,21 @@ fn decode_buffers_against<D: Decode<Point = CodePoint> + ?Sized>(
 ) {
     let (points, err) = expected;
     let err = *err;
-    let what = format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {}", hex::format(input));
+    // Formatted only when a check fails: the sweeps call this hundreds of
+    // thousands of times.
+    let what = || format!("mode {mode}, chunks {chunks:?}, dst {dst_size}, input {}", hex::format(input));
     let mut decoder = codec_core::Decoder::new(codec, mode);
     let got = stream(chunks, |r, last, out| decoder.decode_chunk(&input[r], last, out));
-    assert_eq!(got, (points.clone(), err), "decode_chunk: {what}");
+    assert_eq!(got, (points.clone(), err), "decode_chunk: {}", what());
     if let (Some(units), Some(bytes)) = (utf16_of(points), utf8_of(points)) {
         let mut decoder = codec_core::Decoder::new(codec, mode);
         let got =
             drive(chunks, dst_size.max(2), |r, dst: &mut [u16], last| decoder.decode_to_utf16(&input[r], dst, last));
-        assert_eq!(got, (units, err), "decode_to_utf16: {what}");
+        assert_eq!(got, (units, err), "decode_to_utf16: {}", what());
         let mut decoder = codec_core::Decoder::new(codec, mode);
         let got =
             drive(chunks, dst_size.max(4), |r, dst: &mut [u8], last| decoder.decode_to_utf8(&input[r], dst, last));
-        assert_eq!(got, (bytes, err), "decode_to_utf8: {what}");
+        assert_eq!(got, (bytes, err), "decode_to_utf8: {}", what());
     }
     let mut decoder = codec_core::Decoder::new(codec, mode);
     let checked = chunks
@@ -213,7 +215,8 @@ fn decode_buffers_against<D: Decode<Point = CodePoint> + ?Sized>(
         assert_eq!(
             checked.err(),
             reference::decoder(codec, DecodeMode::Fatal).validate_chunk(input, true).err(),
-            "validate_chunk: {what}"
+            "validate_chunk: {}",
+            what()
         );
     }
 }
@@ -227,7 +230,7 @@ fn decode_buffers_against<D: Decode<Point = CodePoint> + ?Sized>(
 ///
 /// When a result differs.
 pub fn check_text_conversions<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, input: &[u8]) {
-    let what = hex::format(input);
+    let what = || hex::format(input);
     // Fatal: the first error item, or the first code point the output
     // cannot hold (text: scalar values; UTF-16: up to U+10FFFF).
     let first_error = |holds: &dyn Fn(CodePoint) -> bool| {
@@ -252,23 +255,24 @@ pub fn check_text_conversions<D: Decode<Point = CodePoint> + ?Sized>(codec: &D, 
         Some(e) => Err(e),
         None => Ok(points.iter().filter_map(|cp| cp.to_char()).collect::<String>()),
     };
-    assert_eq!(codec.decode_to_string(input), expected, "decode_to_string: {what}");
+    assert_eq!(codec.decode_to_string(input), expected, "decode_to_string: {}", what());
     let expected = match first_error(&|cp: CodePoint| cp.to_u32() <= 0x10_FFFF) {
         Some(e) => Err(e),
         None => Ok(utf16_of(&points).unwrap_or_default()),
     };
-    assert_eq!(codec.decode_to_utf16(input), expected, "decode_to_utf16: {what}");
+    assert_eq!(codec.decode_to_utf16(input), expected, "decode_to_utf16: {}", what());
     // Lossy: replace mode, and every code point the output cannot hold is
     // one more U+FFFD.
     let (replaced, _) = reference_decode(codec, input, DecodeMode::Replace);
     let text: String = replaced.iter().map(|cp| cp.to_char().unwrap_or(char::REPLACEMENT_CHARACTER)).collect();
-    assert_eq!(codec.decode_to_string_lossy(input), text, "decode_to_string_lossy: {what}");
+    assert_eq!(codec.decode_to_string_lossy(input), text, "decode_to_string_lossy: {}", what());
     let fitted: Vec<CodePoint> =
         replaced.iter().map(|&cp| if cp.to_u32() <= 0x10_FFFF { cp } else { CodePoint::REPLACEMENT }).collect();
     assert_eq!(
         codec.decode_to_utf16_lossy(input),
         utf16_of(&fitted).unwrap_or_default(),
-        "decode_to_utf16_lossy: {what}"
+        "decode_to_utf16_lossy: {}",
+        what()
     );
 }
 

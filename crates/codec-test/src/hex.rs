@@ -9,7 +9,16 @@
 /// ```
 #[must_use]
 pub fn format(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ")
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    let mut text = String::with_capacity(3 * bytes.len());
+    for (k, &b) in bytes.iter().enumerate() {
+        if k > 0 {
+            text.push(' ');
+        }
+        text.push(char::from(DIGITS[usize::from(b >> 4)]));
+        text.push(char::from(DIGITS[usize::from(b & 0xF)]));
+    }
+    text
 }
 
 /// Parses hex digits, ignoring ASCII whitespace; `None` on an odd count or a

@@ -292,7 +292,7 @@ fn inspect_exits_as_validate_does() {
 #[test]
 fn an_all_errors_listing_streams_in_bounded_memory() {
     const LIMIT_KIB: u64 = 24 * 1024;
-    const MIB: usize = 32;
+    const MIB: usize = 8;
     let args = ["validate", "-f", "utf-8", "--all-errors", "--max-errors", "100000000"];
     let run = support::watch_memory(&args, vec![0xFF; 1 << 20], MIB, LIMIT_KIB);
     println!("peak resident memory {} KiB for {} lines", run.peak_kib, run.newlines);

@@ -931,8 +931,7 @@ mod tests {
                         let good = before.len();
                         let prefix = super::paired_prefix(input, &tables);
                         for prefix in [prefix, super::paired_windows(input, &tables)] {
-                            let why = alloc::format!("{prefix} of {input:02X?} at {offset}");
-                            assert!(prefix <= good && prefix % step == 0, "{why}");
+                            assert!(prefix <= good && prefix % step == 0, "{prefix} of {input:02X?} at {offset}");
                         }
                         if crate::level() == crate::Level::Avx512 {
                             assert!(prefix + 72 > good, "{prefix} of {input:02X?} at {offset}");

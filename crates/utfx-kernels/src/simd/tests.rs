@@ -199,10 +199,13 @@ fn check_utf16(level: Level, src: &[u16]) {
         let want = crate::utf16_to_utf8_portable(src, &mut slow);
         assert_eq!(got, want, "{level:?} {src:X?} room {room}");
         // The portable form that counts the pairs as it goes: the code
-        // points std decodes from the units it read.
-        let (read, written, points) = crate::portable::utf16_to_utf8_counted(src, &mut slow);
-        assert_eq!((read, written), want, "{src:X?} room {room}");
-        assert_eq!(points, char::decode_utf16(src[..read].iter().copied()).count(), "{src:X?} room {room}");
+        // points std decodes from the units it read (safe code, which Miri
+        // need not interpret).
+        if !cfg!(miri) {
+            let (read, written, points) = crate::portable::utf16_to_utf8_counted(src, &mut slow);
+            assert_eq!((read, written), want, "{src:X?} room {room}");
+            assert_eq!(points, char::decode_utf16(src[..read].iter().copied()).count(), "{src:X?} room {room}");
+        }
         assert_eq!(&fast[..got.1], &text.as_bytes()[..got.1]);
         for (bytes, big_endian) in [(&big, true), (&little, false)] {
             let mut out = vec![0u8; room];
@@ -211,8 +214,14 @@ fn check_utf16(level: Level, src: &[u16]) {
             assert_eq!(out[..written], fast[..written]);
             let chars = core::str::from_utf8(&text.as_bytes()[..written]).map(|s| s.chars().count());
             assert_eq!(Ok(points), chars, "{level:?} {src:X?} room {room}");
-            let portable = crate::portable::utf16_bytes_to_utf8_counted(bytes, big_endian, &mut out);
-            assert_eq!(portable, (read, written, points), "portable, big endian {big_endian}, {src:X?} room {room}");
+            if !cfg!(miri) {
+                let portable = crate::portable::utf16_bytes_to_utf8_counted(bytes, big_endian, &mut out);
+                assert_eq!(
+                    portable,
+                    (read, written, points),
+                    "portable, big endian {big_endian}, {src:X?} room {room}"
+                );
+            }
         }
     }
 }
@@ -254,7 +263,9 @@ fn utf16_to_utf8_of_runs_of_one_length_agrees_with_std() {
         &[1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 100, 129]
     };
     for level in sweep_levels(3) {
-        for (k, pair) in [[0, 1], [1, 0], [0, 2], [2, 1], [1, 3], [3, 0], [2, 3]].iter().enumerate() {
+        // Under Miri, every other pair.
+        let pairs = [[0, 1], [1, 0], [0, 2], [2, 1], [1, 3], [3, 0], [2, 3]];
+        for (k, pair) in pairs.iter().enumerate().filter(|(k, _)| !cfg!(miri) || k % 2 == 0) {
             for (n, &first) in lengths.iter().enumerate() {
                 let second = lengths[(n * 7 + k) % lengths.len()];
                 let mut all = Vec::new();
