@@ -3,7 +3,7 @@
 //! of ASCII padding up to a load's width (every alignment), with an
 //! ill-formed or special piece at every position of the first blocks,
 //! through the buffer APIs in one chunk and cut inside the piece, against
-//! the step-by-step reference ([`buffers`](crate::buffers)). Each codec's
+//! the step-by-step reference ([`buffers`]). Each codec's
 //! tests supply their text, pieces and codecs; the test processes that force
 //! the portable path (`utfx_kernels::force_portable`) run the same
 //! sweep.
