@@ -530,60 +530,53 @@ fn large_text_round_trips_through_convert_between_every_pair() {
         utfx().args(["convert", "-f", from, "-t", to, "-o"]).arg(output).arg(input).assert().success();
     };
     // Hundreds of runs, each waiting on its output's sync more than it
-    // computes: the sources in four parts, converted at once.
-    std::thread::scope(|scope| {
-        for part in holders.chunks(holders.len().div_ceil(4)) {
-            let (dir, source, holders, text, convert) = (&dir, &source, &holders, &text, &convert);
-            scope.spawn(move || {
-                for a in part {
-                    let in_a = dir.join(format!("text.{a}"));
-                    convert("utf-8", a, source, &in_a);
-                    let bytes = std::fs::read(&in_a).unwrap();
-                    match *a {
-                        "utf-16le" | "wtf-16le" => {
-                            assert_eq!(bytes, text.encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<_>>())
+    // computes: from four threads at once.
+    support::on_four_threads(&holders, |a| {
+        let in_a = dir.join(format!("text.{a}"));
+        convert("utf-8", a, &source, &in_a);
+        let bytes = std::fs::read(&in_a).unwrap();
+        match *a {
+            "utf-16le" | "wtf-16le" => {
+                assert_eq!(bytes, text.encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<_>>())
+            }
+            "utf-16be" | "wtf-16be" => {
+                assert_eq!(bytes, text.encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<_>>())
+            }
+            // Supplementary characters as six bytes, U+0000 as `C0 80`.
+            "cesu-8" | "mutf-8" | "mutf-8-lenient" => {
+                let mut want = Vec::new();
+                for c in text.chars() {
+                    let mut units = [0u16; 2];
+                    for &u in c.encode_utf16(&mut units).iter() {
+                        match u {
+                            0 if *a != "cesu-8" => want.extend_from_slice(b"\xC0\x80"),
+                            0..=0x7F => want.push(u as u8),
+                            0x80..=0x7FF => want.extend([0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]),
+                            _ => want.extend([
+                                0xE0 | (u >> 12) as u8,
+                                0x80 | ((u >> 6) & 0x3F) as u8,
+                                0x80 | (u & 0x3F) as u8,
+                            ]),
                         }
-                        "utf-16be" | "wtf-16be" => {
-                            assert_eq!(bytes, text.encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<_>>())
-                        }
-                        // Supplementary characters as six bytes, U+0000 as `C0 80`.
-                        "cesu-8" | "mutf-8" | "mutf-8-lenient" => {
-                            let mut want = Vec::new();
-                            for c in text.chars() {
-                                let mut units = [0u16; 2];
-                                for &u in c.encode_utf16(&mut units).iter() {
-                                    match u {
-                                        0 if *a != "cesu-8" => want.extend_from_slice(b"\xC0\x80"),
-                                        0..=0x7F => want.push(u as u8),
-                                        0x80..=0x7FF => want.extend([0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]),
-                                        _ => want.extend([
-                                            0xE0 | (u >> 12) as u8,
-                                            0x80 | ((u >> 6) & 0x3F) as u8,
-                                            0x80 | (u & 0x3F) as u8,
-                                        ]),
-                                    }
-                                }
-                            }
-                            assert_eq!(bytes, want, "{a}");
-                        }
-                        // The codecs whose multi-byte forms are offsets or indexes
-                        // (their own crates test the bytes against their tables).
-                        "corrected-utf-8" | "corrected-utf-8-c1" | "utf-1" | "fss-utf-proposal-1992" | "gb18030" => {
-                            let codec = codec_registry::get(a).unwrap();
-                            assert_eq!(bytes, codec.encode_str(text).unwrap(), "{a}");
-                        }
-                        _ => assert_eq!(bytes, text.as_bytes(), "{a}"),
-                    }
-                    for b in holders {
-                        let (in_b, back) = (dir.join(format!("text.{a}.{b}")), dir.join(format!("back.{a}.{b}")));
-                        convert(a, b, &in_a, &in_b);
-                        convert(b, "utf-8", &in_b, &back);
-                        assert!(std::fs::read(&back).unwrap() == text.as_bytes(), "{a} -> {b} -> utf-8 differs");
-                        std::fs::remove_file(&in_b).unwrap();
-                        std::fs::remove_file(&back).unwrap();
                     }
                 }
-            });
+                assert_eq!(bytes, want, "{a}");
+            }
+            // The codecs whose multi-byte forms are offsets or indexes
+            // (their own crates test the bytes against their tables).
+            "corrected-utf-8" | "corrected-utf-8-c1" | "utf-1" | "fss-utf-proposal-1992" | "gb18030" => {
+                let codec = codec_registry::get(a).unwrap();
+                assert_eq!(bytes, codec.encode_str(&text).unwrap(), "{a}");
+            }
+            _ => assert_eq!(bytes, text.as_bytes(), "{a}"),
+        }
+        for b in &holders {
+            let (in_b, back) = (dir.join(format!("text.{a}.{b}")), dir.join(format!("back.{a}.{b}")));
+            convert(a, b, &in_a, &in_b);
+            convert(b, "utf-8", &in_b, &back);
+            assert!(std::fs::read(&back).unwrap() == text.as_bytes(), "{a} -> {b} -> utf-8 differs");
+            std::fs::remove_file(&in_b).unwrap();
+            std::fs::remove_file(&back).unwrap();
         }
     });
     std::fs::remove_dir_all(&dir).unwrap();

@@ -62,11 +62,6 @@ fn reported(codec: &str, input: &[u8]) -> Vec<(&'static str, Option<(usize, Stri
     ]
 }
 
-/// The sum of two pairs of counts.
-fn sum(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
-    (a.0 + b.0, a.1 + b.1)
-}
-
 /// The library's first error of `input` that is not a reserved item.
 fn expected(codec: &str, input: &[u8]) -> Option<DecodeError> {
     let codec = codec_registry::get(codec).unwrap();
@@ -102,16 +97,11 @@ fn compare_in(name: &str) -> (usize, usize) {
 
 #[test]
 fn every_command_names_the_first_error_the_library_names() {
-    // Thousands of runs of the command, from a few threads at once: each
-    // run waits on a process more than it computes.
+    // Thousands of runs of the command, from a few threads at once.
     let names: Vec<&str> = codec_registry::all().iter().map(|codec| codec.info().name).collect();
-    let (compared, fixed_cases) = std::thread::scope(|scope| {
-        let workers: Vec<_> = names
-            .chunks(names.len().div_ceil(4))
-            .map(|names| scope.spawn(move || names.iter().map(|name| compare_in(name)).fold((0, 0), sum)))
-            .collect();
-        workers.into_iter().map(|w| w.join().expect("a worker passes")).fold((0, 0), sum)
-    });
+    let (compared, fixed_cases) = support::on_four_threads(&names, |name| compare_in(name))
+        .into_iter()
+        .fold((0, 0), |(compared, fixed), (c, f)| (compared + c, fixed + f));
     assert!(compared > 1000 && fixed_cases > 0, "{compared} comparisons");
     // UTF-∞-8's sequences beyond 31 bits are reached through its codec of
     // big code points alone: one long sequence cut by a reserved-looking

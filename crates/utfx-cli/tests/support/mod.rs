@@ -127,3 +127,18 @@ fn peak_kib(pid: u32) -> Option<u64> {
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
 }
+
+/// `f` of each of `items`, in their order, computed from four threads at
+/// once: for the tests that run the command hundreds of times, each run
+/// waiting on the process more than computing. A panic in `f` goes on in
+/// the calling thread.
+pub fn on_four_threads<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let f = &f;
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = items
+            .chunks(items.len().div_ceil(4).max(1))
+            .map(|part| scope.spawn(move || part.iter().map(f).collect::<Vec<R>>()))
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    })
+}
