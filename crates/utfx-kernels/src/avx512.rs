@@ -535,47 +535,38 @@ fn checked_utf8_to_utf16_of<const NUL: bool>(
             let two = _mm512_or_si512(_mm512_slli_epi16::<6>(_mm512_and_si512(b1, set16(0x1F))), low6);
             let ascii = _mm512_cmplt_epu16_mask(b0, set16(0x80));
             let keep = (ends >> (32 * h)) as u32;
-            if short {
-                let unit = _mm512_mask_mov_epi16(two, ascii, b0);
-                // SAFETY: `o + 64 <= dst.len()` before the block, which
-                // writes at most 64 units: 32 from `o` at most twice.
-                unsafe { _mm512_storeu_si512(to.add(o).cast(), _mm512_maskz_compress_epi16(keep, unit)) };
-                o += keep.count_ones() as usize;
-                continue;
-            }
-            let mid6 = _mm512_slli_epi16::<6>(_mm512_and_si512(b1, set16(0x3F)));
-            let three = _mm512_or_si512(_mm512_or_si512(_mm512_slli_epi16::<12>(b2), mid6), low6);
-            if no_four {
-                // Without a lead of four bytes, the table's first three rows.
-                let mut unit = _mm512_mask_mov_epi16(two, _mm512_cmpge_epu16_mask(b2, set16(0xE0)), three);
-                unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b1, set16(0xC0)), two);
-                unit = _mm512_mask_mov_epi16(unit, ascii, b0);
-                // SAFETY: `o + 64 <= dst.len()` before the block, which
-                // writes at most 64 units: 32 from `o` at most twice.
-                unsafe { _mm512_storeu_si512(to.add(o).cast(), _mm512_maskz_compress_epi16(keep, unit)) };
-                o += keep.count_ones() as usize;
-                continue;
-            }
-            let lead = _mm512_add_epi16(
-                set16(0xD7C0),
-                _mm512_or_si512(
-                    _mm512_or_si512(
-                        _mm512_slli_epi16::<8>(_mm512_and_si512(b2, set16(0x07))),
-                        _mm512_slli_epi16::<2>(_mm512_and_si512(b1, set16(0x3F))),
-                    ),
-                    _mm512_srli_epi16::<4>(low6),
-                ),
-            );
-            let trail = _mm512_or_si512(
-                set16(0xDC00),
-                _mm512_or_si512(_mm512_slli_epi16::<6>(_mm512_and_si512(b1, set16(0x0F))), low6),
-            );
             // The table's rows, the ones above taking precedence (at an end,
-            // only one holds but for the ASCII row's).
-            let mut unit = trail;
-            unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b2, set16(0xE0)), three);
-            unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b2, set16(0xF0)), lead);
-            unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b1, set16(0xC0)), two);
+            // only one holds but for the ASCII row's): of a block without a
+            // lead of three or four bytes, only the first two; without one of
+            // four, the first three.
+            let mut unit = two;
+            if !short {
+                let mid6 = _mm512_slli_epi16::<6>(_mm512_and_si512(b1, set16(0x3F)));
+                let three = _mm512_or_si512(_mm512_or_si512(_mm512_slli_epi16::<12>(b2), mid6), low6);
+                if !no_four {
+                    // The trail surrogate's row, the lowest.
+                    unit = _mm512_or_si512(
+                        set16(0xDC00),
+                        _mm512_or_si512(_mm512_slli_epi16::<6>(_mm512_and_si512(b1, set16(0x0F))), low6),
+                    );
+                }
+                unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b2, set16(0xE0)), three);
+                if !no_four {
+                    // The lead surrogate's row, above the three bytes'.
+                    let lead = _mm512_add_epi16(
+                        set16(0xD7C0),
+                        _mm512_or_si512(
+                            _mm512_or_si512(
+                                _mm512_slli_epi16::<8>(_mm512_and_si512(b2, set16(0x07))),
+                                _mm512_slli_epi16::<2>(_mm512_and_si512(b1, set16(0x3F))),
+                            ),
+                            _mm512_srli_epi16::<4>(low6),
+                        ),
+                    );
+                    unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b2, set16(0xF0)), lead);
+                }
+                unit = _mm512_mask_mov_epi16(unit, _mm512_cmpge_epu16_mask(b1, set16(0xC0)), two);
+            }
             unit = _mm512_mask_mov_epi16(unit, ascii, b0);
             // SAFETY: `o + 64 <= dst.len()` before the block, which writes
             // at most 64 units: 32 from `o` at most twice.
