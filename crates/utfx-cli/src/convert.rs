@@ -71,7 +71,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let big = input.codec.info().domain.max.is_none();
     let utf16le = support::codec("utf-16le").is_ok_and(|codec| std::ptr::addr_eq(to, codec));
     let whole = regular
-        .filter(|r| !big && threads > 1 && r.size >= parallel::FROM && to.is_context_free())
+        .filter(|r| !big && r.size >= parallel::FROM && to.is_context_free())
         .map(|r| parallel::Input { file: r.file, base: input.skipped as u64 });
     let parallel = whole.is_some().then_some(parallel::Setup {
         from: input.codec,

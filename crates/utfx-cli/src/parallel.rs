@@ -15,6 +15,12 @@
 //! error offsets are moved to their place in the whole input, and encoding
 //! errors' indices by the code points of the pieces before.
 //!
+//! A machine with one core (or a process held to one) takes this path too,
+//! with the calling thread alone: reading each piece at its position into
+//! buffers that stay in the cache, then its kernel, costs less there than
+//! the one run's read-ahead thread, its switches and its copies (UTF-8 to
+//! UTF-16LE of 128 MiB: 43 ms against 57 ms, decision 0036).
+//!
 //! A piece without a restart point (a codec that has none, or a piece's worth of
 //! errors) ends the parallel part: everything from the start of that piece
 //! on is handed back, to be converted in one run as usual.

@@ -91,7 +91,7 @@ fn check(
     let threads = parallel::threads();
     let large = regular.filter(|r| r.size >= parallel::FROM);
     let (mut input, mut error) = if let Some(large) =
-        large.filter(|_| framed.is_none() && rules.is_none() && !args.all_errors && threads > 1)
+        large.filter(|_| framed.is_none() && rules.is_none() && !args.all_errors)
     {
         let input = label.open(reader).map_err(|e| support::read_failure(&name, &e))?;
         let setup = parallel::Setup { from: input.codec, work: parallel::Work::Validate, threads };

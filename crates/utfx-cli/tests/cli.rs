@@ -10,7 +10,7 @@
 mod support;
 
 use std::io::{Read, Write};
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 
 use predicates::prelude::*;
 use support::{bin, spawn_piped, temp_dir, utf16le, utfx};
@@ -371,6 +371,52 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
     assert_eq!(code, Some(0));
     let words: Vec<u16> = units.chunks(2).map(|u| u16::from_le_bytes([u[0], u[1]])).collect();
     assert!(out == String::from_utf16_lossy(&words).into_bytes(), "replace mode differs from std's lossy decoding");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Held to one core (`taskset`, which `available_parallelism` follows), a
+/// large file goes through the pieces on the calling thread alone: the
+/// same bytes both ways, and the first error at its offset after all the
+/// output before it, from `convert` and from `validate`. Runs where Linux's
+/// `taskset` is installed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_large_file_on_one_core_matches_one_run() {
+    if Command::new("taskset").arg("-V").output().is_err() {
+        eprintln!("no taskset here: not run");
+        return;
+    }
+    let text = generated_text(6 << 20);
+    let dir = temp_dir("one-core");
+    let file = dir.join("in");
+    let run = |command: &str, args: &[&str], input: &[u8]| {
+        std::fs::write(&file, input).unwrap();
+        let out = Command::new("taskset")
+            .args(["-c", "0"])
+            .arg(bin())
+            .arg(command)
+            .args(args)
+            .arg(&file)
+            .output()
+            .unwrap();
+        (out.status.code(), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let utf16 = utf16le(&text);
+    let to_utf16 = ["-f", "utf-8", "-t", "utf-16le"];
+    assert!(run("convert", &to_utf16, text.as_bytes()) == (Some(0), utf16.clone(), String::new()), "to utf-16le");
+    let back = run("convert", &["-f", "utf-16le", "-t", "utf-8"], &utf16);
+    assert!(back == (Some(0), text.as_bytes().to_vec(), String::new()), "utf-16le to utf-8");
+    let at = (5 << 20) + 777;
+    let at = (at..).find(|&i| text.is_char_boundary(i)).unwrap();
+    let mut bad = text.as_bytes().to_vec();
+    bad.insert(at, 0xFF);
+    let (code, out, err) = run("convert", &to_utf16, &bad);
+    assert_eq!(code, Some(1));
+    assert!(out == utf16le(&text[..at]), "{} bytes before the error", out.len());
+    assert!(err.contains(&format!("offset {at}: ")), "{err}");
+    let (code, out, _) = run("validate", &["-f", "utf-8"], &bad);
+    assert_eq!(code, Some(1));
+    assert!(String::from_utf8_lossy(&out).contains(&format!("offset {at}: ")), "{out:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
