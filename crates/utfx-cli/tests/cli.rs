@@ -391,14 +391,8 @@ fn a_large_file_on_one_core_matches_one_run() {
     let file = dir.join("in");
     let run = |command: &str, args: &[&str], input: &[u8]| {
         std::fs::write(&file, input).unwrap();
-        let out = Command::new("taskset")
-            .args(["-c", "0"])
-            .arg(bin())
-            .arg(command)
-            .args(args)
-            .arg(&file)
-            .output()
-            .unwrap();
+        let out =
+            Command::new("taskset").args(["-c", "0"]).arg(bin()).arg(command).args(args).arg(&file).output().unwrap();
         (out.status.code(), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
     };
     let utf16 = utf16le(&text);
