@@ -132,18 +132,9 @@ fn sequences_to_utf16(nul_stops: bool, input: &[u8], out: &mut [u16], window: &m
             return (r, w);
         }
         // No more than what fits: a unit takes three bytes at most.
-        let mut end = (r + (*window).min(3 * (out.len() - w))).min(input.len());
         // End the window at the start of a sequence, so that the kernel's
-        // last block holds whole ones.
-        let mut back = 0;
-        while end < input.len() && end > r && back < 3 && input[end] & 0xC0 == 0x80 {
-            end -= 1;
-            back += 1;
-        }
-        // And not between the halves of a pair.
-        if end < input.len() && end >= r + 3 && lead_surrogate_at(&input[end - 3..end]) {
-            end -= 3;
-        }
+        // last block holds whole ones, and not between the halves of a pair.
+        let end = utfx_kernels::pair_window_end(input, r, r + (*window).min(3 * (out.len() - w)));
         let (read, written) =
             utfx_kernels::checked_utf8_to_utf16(&input[r..end], &mut out[w..], sequence_tables(nul_stops));
         let units = &out[w..w + written];

@@ -751,15 +751,7 @@ pub fn paired_prefix(input: &[u8], tables: &Utf8Tables) -> usize {
 fn paired_windows(input: &[u8], tables: &Utf8Tables) -> usize {
     let (mut start, mut window) = (0, PAIRED_WINDOW.0);
     while start < input.len() {
-        let mut end = (start + window).min(input.len());
-        let mut back = 0;
-        while end < input.len() && back < 3 && input[end] & 0xC0 == 0x80 {
-            end -= 1;
-            back += 1;
-        }
-        if end < input.len() && end >= start + 3 && matches!(input[end - 3..end], [0xED, 0xA0..=0xAF, _]) {
-            end -= 3;
-        }
+        let end = pair_window_end(input, start, start + window);
         let block = &input[start..end];
         if block.is_empty() || valid_prefix(block, tables) < block.len() || !surrogate_forms_pair_up(block) {
             break;
@@ -768,6 +760,44 @@ fn paired_windows(input: &[u8], tables: &Utf8Tables) -> usize {
         window = (window * 4).min(PAIRED_WINDOW.1);
     }
     start
+}
+
+/// Where a window of `input` that starts at `start` (a sequence's start)
+/// and would end at `end` ends instead, so that it holds whole sequences
+/// and never splits a pair of surrogates' forms (CESU-8's six bytes): at
+/// the end of `input` when `end` reaches it; else backed up over up to
+/// three continuation bytes to the start of a sequence, then before a lead
+/// surrogate's form just before that. The result is never below `start`,
+/// and is `start` only when the window holds no whole sequence to stop
+/// after.
+///
+/// # Examples
+///
+/// ```
+/// // U+1F4A9 as two surrogates' forms, after "ab".
+/// let text = b"ab\xED\xA0\xBD\xED\xB2\xA9c";
+/// // A cut inside the trail's form, or between the halves: before the pair.
+/// assert_eq!(utfx_kernels::pair_window_end(text, 0, 7), 2);
+/// assert_eq!(utfx_kernels::pair_window_end(text, 0, 5), 2);
+/// // After the pair, or past the end.
+/// assert_eq!(utfx_kernels::pair_window_end(text, 0, 8), 8);
+/// assert_eq!(utfx_kernels::pair_window_end(text, 0, 100), text.len());
+/// ```
+#[must_use]
+pub fn pair_window_end(input: &[u8], start: usize, end: usize) -> usize {
+    if end >= input.len() {
+        return input.len();
+    }
+    let mut end = end.max(start);
+    let mut back = 0;
+    while end > start && back < 3 && input[end] & 0xC0 == 0x80 {
+        end -= 1;
+        back += 1;
+    }
+    if end >= start + 3 && matches!(input[end - 3..end], [0xED, 0xA0..=0xAF, _]) {
+        end -= 3;
+    }
+    end
 }
 
 /// The first and the largest window of [`paired_windows`]: at most a page,
