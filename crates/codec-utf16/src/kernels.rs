@@ -44,8 +44,8 @@ pub(crate) fn encode_from_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) ->
 /// Writes the front of `input`, well-formed UTF-16 by the caller's promise,
 /// as bytes in the codec's order without checking it again: as much as fits,
 /// less a lead surrogate that would end it (so that no pair is split on any
-/// input). (units read, bytes written, code points read: counted as the
-/// units are copied, which spares the transcoder a pass over its pivot).
+/// input). (units read, bytes written, code points read: counted with the
+/// copy, which spares the transcoder a count of its pivot afterwards).
 pub(crate) fn encode_from_valid_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize, usize) {
     let mut n = input.len().min(out.len() / 2);
     if n > 0 && CodePoint::new(u32::from(input[n - 1])).is_lead_surrogate() {
@@ -75,7 +75,7 @@ pub(crate) fn encode_from_str(codec: &Utf16, input: &str, out: &mut [u8]) -> (us
 
 /// Writes `units` to the front of `out` in `endian` order (`out` holds at
 /// least two bytes per unit), and returns their code points (the units that
-/// are not trail surrogates), counted in the same pass.
+/// are not trail surrogates), counted with the copy.
 fn write_units(endian: Endian, units: &[u16], out: &mut [u8]) -> usize {
     utfx_kernels::utf16_to_bytes_counted(units, endian == Endian::Big, out)
 }

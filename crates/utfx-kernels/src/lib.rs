@@ -661,8 +661,8 @@ pub fn count_code_points(units: &[u16]) -> usize {
 
 /// Writes `units` as UTF-16BE bytes (`big_endian`) or UTF-16LE bytes to the
 /// front of `dst`, two bytes a unit, and returns [`count_code_points`] of
-/// them: one pass, where a copy then a count would read the units twice
-/// (the transcoder's pivot to UTF-16 bytes needs both).
+/// them: the transcoder's pivot to UTF-16 bytes needs both, and one call
+/// does them while the units are in the nearest cache.
 ///
 /// # Panics
 ///

@@ -796,7 +796,7 @@ const COUNT_LANES: usize = 64;
 
 /// Writes the two bytes of each of `units` (the order of `big_endian`) to
 /// the front of `dst`, which holds at least two bytes a unit, and returns
-/// how many of them are trail surrogates, in one pass: the portable form of
+/// how many of them are trail surrogates: the portable form of
 /// [`crate::utf16_to_bytes_counted`].
 pub(crate) fn utf16_to_bytes_counted(units: &[u16], big_endian: bool, dst: &mut [u8]) -> usize {
     let pairs = dst.chunks_exact_mut(2).zip(units);
