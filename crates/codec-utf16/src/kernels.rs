@@ -33,49 +33,51 @@ pub(crate) fn decode_to_utf8(codec: &Utf16, input: &[u8], out: &mut [u8]) -> (us
 }
 
 /// Writes the well-formed prefix of `input` as bytes in the codec's order:
-/// (units read, bytes written, code points read).
-pub(crate) fn encode_from_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize, usize) {
+/// (units read, bytes written).
+pub(crate) fn encode_from_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize) {
     let n = input.len().min(out.len() / 2);
     let m = utfx_kernels::utf16_units_prefix(&input[..n]);
-    let points = write_units(codec.endian(), &input[..m], out);
-    (m, 2 * m, points)
+    write_units(codec.endian(), &input[..m], out);
+    (m, 2 * m)
 }
 
 /// Writes the front of `input`, well-formed UTF-16 by the caller's promise,
 /// as bytes in the codec's order without checking it again: as much as fits,
 /// less a lead surrogate that would end it (so that no pair is split on any
-/// input). (units read, bytes written, code points read: counted with the
-/// copy, which spares the transcoder a count of its pivot afterwards).
-pub(crate) fn encode_from_valid_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize, usize) {
+/// input). (units read, bytes written).
+pub(crate) fn encode_from_valid_utf16(codec: &Utf16, input: &[u16], out: &mut [u8]) -> (usize, usize) {
     let mut n = input.len().min(out.len() / 2);
     if n > 0 && CodePoint::new(u32::from(input[n - 1])).is_lead_surrogate() {
         n -= 1;
     }
-    let points = write_units(codec.endian(), &input[..n], out);
-    (n, 2 * n, points)
+    write_units(codec.endian(), &input[..n], out);
+    (n, 2 * n)
 }
 
-/// Encodes as much of `input` as fits: (bytes read, bytes written, code
-/// points read).
-pub(crate) fn encode_from_str(codec: &Utf16, input: &str, out: &mut [u8]) -> (usize, usize, usize) {
+/// Encodes as much of `input` as fits: (bytes read, bytes written).
+pub(crate) fn encode_from_str(codec: &Utf16, input: &str, out: &mut [u8]) -> (usize, usize) {
     let mut units = [0u16; 512];
-    let (mut read, mut written, mut points) = (0, 0, 0);
+    let (mut read, mut written) = (0, 0);
     while read < input.len() {
         let room = ((out.len() - written) / 2).min(units.len());
         let (r, u) = utfx_kernels::utf8_to_utf16(&input[read..], &mut units[..room]);
         if r == 0 {
             break;
         }
-        points += write_units(codec.endian(), &units[..u], &mut out[written..]);
+        write_units(codec.endian(), &units[..u], &mut out[written..]);
         read += r;
         written += 2 * u;
     }
-    (read, written, points)
+    (read, written)
 }
 
 /// Writes `units` to the front of `out` in `endian` order (`out` holds at
-/// least two bytes per unit), and returns their code points (the units that
-/// are not trail surrogates), counted with the copy.
-fn write_units(endian: Endian, units: &[u16], out: &mut [u8]) -> usize {
-    utfx_kernels::utf16_to_bytes_counted(units, endian == Endian::Big, out)
+/// least two bytes per unit). The order is chosen once, outside the loop, so
+/// that each loop compiles to vector code.
+fn write_units(endian: Endian, units: &[u16], out: &mut [u8]) {
+    let pairs = out.chunks_exact_mut(2).zip(units);
+    match endian {
+        Endian::Little => pairs.for_each(|(pair, &u)| pair.copy_from_slice(&u.to_le_bytes())),
+        Endian::Big => pairs.for_each(|(pair, &u)| pair.copy_from_slice(&u.to_be_bytes())),
+    }
 }

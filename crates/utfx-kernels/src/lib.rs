@@ -659,31 +659,6 @@ pub fn count_code_points(units: &[u16]) -> usize {
     units.len() - count_trails(units)
 }
 
-/// Writes `units` as UTF-16BE bytes (`big_endian`) or UTF-16LE bytes to the
-/// front of `dst`, two bytes a unit, and returns [`count_code_points`] of
-/// them: the transcoder's pivot to UTF-16 bytes needs both, and one call
-/// does them while the units are in the nearest cache.
-///
-/// # Panics
-///
-/// When `dst` holds fewer than two bytes a unit.
-///
-/// # Examples
-///
-/// ```
-/// let mut bytes = [0u8; 6];
-/// assert_eq!(utfx_kernels::utf16_to_bytes_counted(&[0x61, 0xD83D, 0xDCA9], false, &mut bytes), 2);
-/// assert_eq!(bytes, [0x61, 0x00, 0x3D, 0xD8, 0xA9, 0xDC]);
-/// ```
-pub fn utf16_to_bytes_counted(units: &[u16], big_endian: bool, dst: &mut [u8]) -> usize {
-    assert!(dst.len() / 2 >= units.len(), "two bytes of room a unit");
-    #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-    if let Some(trails) = simd::utf16_to_bytes_counted_at_level(units, big_endian, dst) {
-        return units.len() - trails;
-    }
-    units.len() - portable::utf16_to_bytes_counted(units, big_endian, dst)
-}
-
 /// Whether every surrogate's three-byte form in `text` is half of a pair,
 /// as CESU-8 and Modified UTF-8 require: each lead surrogate's form
 /// (`ED A0..AF`, U+D800..U+DBFF) followed at once by a trail surrogate's

@@ -794,32 +794,6 @@ pub(crate) fn count_continuations(bytes: &[u8]) -> usize {
 /// 32 it does not).
 const COUNT_LANES: usize = 64;
 
-/// Writes the two bytes of each of `units` (the order of `big_endian`) to
-/// the front of `dst`, which holds at least two bytes a unit, and returns
-/// how many of them are trail surrogates: the portable form of
-/// [`crate::utf16_to_bytes_counted`].
-pub(crate) fn utf16_to_bytes_counted(units: &[u16], big_endian: bool, dst: &mut [u8]) -> usize {
-    let pairs = dst.chunks_exact_mut(2).zip(units);
-    // The order is chosen once, outside the loop, so that each loop
-    // compiles to vector code.
-    let trails = |u: u16| usize::from(u & 0xFC00 == 0xDC00);
-    if big_endian {
-        pairs
-            .map(|(pair, &u)| {
-                pair.copy_from_slice(&u.to_be_bytes());
-                trails(u)
-            })
-            .sum()
-    } else {
-        pairs
-            .map(|(pair, &u)| {
-                pair.copy_from_slice(&u.to_le_bytes());
-                trails(u)
-            })
-            .sum()
-    }
-}
-
 /// The trail surrogates of `units`, for [`crate::count_code_points`] without
 /// AVX2.
 pub(crate) fn count_trails(units: &[u16]) -> usize {

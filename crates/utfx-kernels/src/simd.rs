@@ -266,8 +266,6 @@ entry_points! {
     count_continuations_at_level / count_continuations_at = count_continuations(bytes: &[u8]) -> usize;
     /// The trail surrogates of `units`.
     count_trails_at_level / count_trails_at = count_trails(units: &[u16]) -> usize;
-    /// The bytes of `units` written, and their trail surrogates counted.
-    utf16_to_bytes_counted_at_level / utf16_to_bytes_counted_at = utf16_to_bytes_counted(units: &[u16], big_endian: bool, dst: &mut [u8]) -> usize;
     /// Where the validator stops, at or just after the first error (see
     /// [`first_error_block`]).
     first_error_block_at_level / first_error_block_at = first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
@@ -1056,61 +1054,6 @@ fn count_trails<V: Vector>(t: V::Token, units: &[u16]) -> usize {
         total += lanes.sum_u16() as usize;
     }
     total + units[n * blocks..].iter().filter(|&&u| u & 0xFC00 == 0xDC00).count()
-}
-
-/// Writes the two bytes of each of `units` (the order of `big_endian`) to
-/// the front of `dst`, which holds at least two bytes a unit, and returns
-/// how many of them are trail surrogates, one block of units at a time
-/// while they are in the nearest cache. (In the machine's order the
-/// compiler makes the stores a `memcpy` of the whole and keeps the count's
-/// loop: side by side, that ran at 0.63x to 0.65x of the time of the
-/// UTF-16 encoder's former copy, then [`crate::count_code_points`].)
-#[inline(always)]
-fn utf16_to_bytes_counted<V: Vector>(t: V::Token, units: &[u16], big_endian: bool, dst: &mut [u8]) -> usize {
-    let dst = &mut dst[..2 * units.len()];
-    if big_endian != cfg!(target_endian = "big") {
-        units_to_bytes::<V, true>(t, units, dst)
-    } else {
-        units_to_bytes::<V, false>(t, units, dst)
-    }
-}
-
-/// [`utf16_to_bytes_counted`] for one byte order (`SWAP`: the other one
-/// than the machine's); `dst` is two bytes a unit.
-#[inline(always)]
-fn units_to_bytes<V: Vector, const SWAP: bool>(t: V::Token, units: &[u16], dst: &mut [u8]) -> usize {
-    let n = V::BYTES / 2;
-    let blocks = units.len() / n;
-    let mut total = 0;
-    let mut block = 0;
-    let (kind, trail) = (V::splat16(t, 0xFC00), V::splat16(t, 0xDC00));
-    while block < blocks {
-        let end = blocks.min(block + 0xFFFF);
-        let mut lanes = V::splat(t, 0);
-        while block < end {
-            // SAFETY: `block < blocks`, so its `n` units are inside `units`,
-            // and its `V::BYTES` bytes inside `dst`, two bytes a unit.
-            unsafe {
-                let v = V::load(t, units.as_ptr().add(n * block).cast());
-                lanes = lanes.sub16(v.and(kind).eq16(trail));
-                let out = if SWAP {
-                    v.shuffle(V::from_array(t, [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14]))
-                } else {
-                    v
-                };
-                out.store(dst.as_mut_ptr().add(V::BYTES * block));
-            }
-            block += 1;
-        }
-        total += lanes.sum_u16() as usize;
-    }
-    let rest = &units[n * blocks..];
-    total
-        + crate::portable::utf16_to_bytes_counted(
-            rest,
-            SWAP != cfg!(target_endian = "big"),
-            &mut dst[V::BYTES * blocks..],
-        )
 }
 
 // ---------------------------------------------------------------------------

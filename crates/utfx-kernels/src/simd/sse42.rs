@@ -285,7 +285,6 @@ instantiate! {
     ascii_prefix(bytes: &[u8]) -> usize;
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
-    utf16_to_bytes_counted(units: &[u16], big_endian: bool, dst: &mut [u8]) -> usize;
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
     offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
     code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &crate::offsets::Utf8Offsets) -> usize;

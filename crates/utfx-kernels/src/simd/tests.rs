@@ -323,35 +323,6 @@ fn counts_agree_with_std() {
     }
 }
 
-/// UTF-16 units written as bytes in each order, with their code points
-/// counted, against std's `to_le_bytes`/`to_be_bytes` and a count of the
-/// units that are not trail surrogates: every length up to 150 (several
-/// blocks, and every tail) of units of every kind, lone surrogates too,
-/// and, but under Miri, past 65,535 rows of 16-bit lanes.
-#[test]
-fn utf16_to_bytes_counted_writes_each_unit_and_counts() {
-    let kinds = [0x61u16, 0xE9, 0x4E2D, 0xD83D, 0xDCA9, 0xDBFF, 0xDC00, 0xFFFF];
-    let mut rng = Rng::new(41);
-    let short: Vec<u16> = (0..150).map(|_| kinds[rng.next() as usize % kinds.len()]).collect();
-    let lens: Vec<usize> = if cfg!(any(miri, utfx_slow_runner)) { (0..=70).collect() } else { (0..=150).collect() };
-    let long: Vec<u16> = [0xD83D, 0xDCA9].repeat(if cfg!(any(miri, utfx_slow_runner)) { 600 } else { 530_000 });
-    for level in sweep_levels(7) {
-        for units in lens.iter().map(|&n| &short[..n]).chain([long.as_slice()]) {
-            let expected = units.len() - units.iter().filter(|&&u| (0xDC00..=0xDFFF).contains(&u)).count();
-            for big_endian in [false, true] {
-                let want: Vec<u8> =
-                    units.iter().flat_map(|&u| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() }).collect();
-                // One byte of room more than needed, which stays as it was.
-                let mut dst = vec![0xAAu8; 2 * units.len() + 1];
-                let points = units.len() - utf16_to_bytes_counted_at(level, units, big_endian, &mut dst);
-                assert_eq!(points, expected, "{level:?} {} units, big endian {big_endian}", units.len());
-                assert!(dst[..want.len()] == want[..], "{level:?} {} units, big endian {big_endian}", units.len());
-                assert_eq!(dst[want.len()], 0xAA, "{level:?}");
-            }
-        }
-    }
-}
-
 /// The public functions at each SIMD level, pinned with `force_level`
 /// for the whole process: only these few checks, in one test, so that
 /// the other tests (which pin a level per call) do not see the pin.
