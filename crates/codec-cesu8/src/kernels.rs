@@ -131,9 +131,9 @@ fn sequences_to_utf16(nul_stops: bool, input: &[u8], out: &mut [u16], window: &m
             *window = SEQUENCE_WINDOW.0;
             return (r, w);
         }
-        // No more than what fits: a unit takes three bytes at most.
-        // End the window at the start of a sequence, so that the kernel's
-        // last block holds whole ones, and not between the halves of a pair.
+        // No more than what fits (a unit takes three bytes at most), ended
+        // at the start of a sequence, so that the kernel's last block holds
+        // whole ones, and not between the halves of a pair.
         let end = utfx_kernels::pair_window_end(input, r, r + (*window).min(3 * (out.len() - w)));
         let (read, written) =
             utfx_kernels::checked_utf8_to_utf16(&input[r..end], &mut out[w..], sequence_tables(nul_stops));

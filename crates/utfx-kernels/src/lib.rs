@@ -767,9 +767,9 @@ fn paired_windows(input: &[u8], tables: &Utf8Tables) -> usize {
 /// and never splits a pair of surrogates' forms (CESU-8's six bytes): at
 /// the end of `input` when `end` reaches it; else backed up over up to
 /// three continuation bytes to the start of a sequence, then before a lead
-/// surrogate's form just before that. The result is never below `start`,
-/// and is `start` only when the window holds no whole sequence to stop
-/// after.
+/// surrogate's form just before that. The result is never below `start`:
+/// it is `start` where nothing in the window may end it (a cut sequence,
+/// or a lead surrogate's form alone).
 ///
 /// # Examples
 ///
