@@ -13,7 +13,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use predicates::prelude::*;
-use support::{bin, spawn_piped, temp_dir, utf16le, utfx};
+use support::{bin, run_on_file, spawn_piped, temp_dir, utf16le, utfx};
 
 /// How long a test waits for what a working `utfx` does at once (a line
 /// out, an exit), before it calls the wait a hang: a limit against hanging
@@ -308,11 +308,7 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
     let text = generated_text(9 << 20);
     let dir = temp_dir("pieces");
     let file = dir.join("in");
-    let run = |args: &[&str], input: &[u8]| {
-        std::fs::write(&file, input).unwrap();
-        let out = utfx().arg("convert").args(args).arg(&file).output().unwrap();
-        (out.status.code(), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
-    };
+    let run = |args: &[&str], input: &[u8]| run_on_file(&[], &[&["convert"][..], args].concat(), &file, input);
     let to_utf16 = ["-f", "utf-8", "-t", "utf-16le"];
     // Well-formed text, both ways.
     let utf16 = utf16le(&text);
@@ -390,10 +386,7 @@ fn a_large_file_on_one_core_matches_one_run() {
     let dir = temp_dir("one-core");
     let file = dir.join("in");
     let run = |command: &str, args: &[&str], input: &[u8]| {
-        std::fs::write(&file, input).unwrap();
-        let out =
-            Command::new("taskset").args(["-c", "0"]).arg(bin()).arg(command).args(args).arg(&file).output().unwrap();
-        (out.status.code(), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
+        run_on_file(&["taskset", "-c", "0"], &[&[command][..], args].concat(), &file, input)
     };
     let utf16 = utf16le(&text);
     let to_utf16 = ["-f", "utf-8", "-t", "utf-16le"];
@@ -443,9 +436,8 @@ fn validate_of_a_large_file_in_pieces_matches_one_run() {
     let dir = temp_dir("validate-pieces");
     let file = dir.join("in");
     let run = |codec: &str, input: &[u8]| {
-        std::fs::write(&file, input).unwrap();
-        let out = utfx().args(["validate", "-f", codec]).arg(&file).output().unwrap();
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+        let (code, out, _) = run_on_file(&[], &["validate", "-f", codec], &file, input);
+        (code, String::from_utf8_lossy(&out).into_owned())
     };
     let first_error = |bytes: &[u8]| std::str::from_utf8(bytes).unwrap_err().valid_up_to();
     let (code, out) = run("utf-8", text.as_bytes());

@@ -1,13 +1,13 @@
 //! What the CLI test suites share: the built binary, a fresh temporary
 //! directory per test, UTF-16 from the standard library's `encode_utf16`,
-//! and a run on a large standard input that watches the child's peak
-//! resident memory.
+//! a run on a file (written first), and a run on a large standard input
+//! that watches the child's peak resident memory.
 
 // Each suite uses a part of it.
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 
 use assert_cmd::Command;
@@ -42,6 +42,24 @@ pub fn temp_dir(tag: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Writes `input` to `file`, then runs the binary with `args` and `file`,
+/// started by `wrapper` (a program and its arguments, such as `taskset -c
+/// 0`) or directly when it is empty: the exit code, the output and the
+/// error text.
+pub fn run_on_file(wrapper: &[&str], args: &[&str], file: &Path, input: &[u8]) -> (Option<i32>, Vec<u8>, String) {
+    std::fs::write(file, input).unwrap();
+    let mut command = match wrapper {
+        [] => std::process::Command::new(bin()),
+        [program, rest @ ..] => {
+            let mut command = std::process::Command::new(program);
+            command.args(rest).arg(bin());
+            command
+        }
+    };
+    let out = command.args(args).arg(file).output().unwrap();
+    (out.status.code(), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 /// UTF-16LE of `text`.
