@@ -29,8 +29,10 @@ use std::io::{self, ErrorKind, Seek, SeekFrom, Write};
 #[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+#[cfg(unix)]
+use std::sync::Once;
 use std::sync::mpsc::{self, SyncSender, TrySendError};
-use std::sync::{Mutex, MutexGuard, Once, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 
 use tempfile::NamedTempFile;

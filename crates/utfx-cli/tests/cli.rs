@@ -10,7 +10,7 @@
 mod support;
 
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use predicates::prelude::*;
 use support::{bin, run_on_file, spawn_piped, temp_dir, utf16le, utfx};
@@ -378,7 +378,7 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_large_file_on_one_core_matches_one_run() {
-    if Command::new("taskset").arg("-V").output().is_err() {
+    if std::process::Command::new("taskset").arg("-V").output().is_err() {
         eprintln!("no taskset here: not run");
         return;
     }

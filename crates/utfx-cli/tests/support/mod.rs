@@ -6,7 +6,6 @@
 // Each suite uses a part of it.
 #![allow(dead_code)]
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 
@@ -91,6 +90,7 @@ pub struct Watched {
 /// peak reaches `limit_kib`.
 #[cfg(target_os = "linux")]
 pub fn watch_memory(args: &[&str], block: Vec<u8>, count: usize, limit_kib: u64) -> Watched {
+    use std::io::{Read, Write};
     let mut child = std::process::Command::new(bin())
         .args(args)
         .stdin(Stdio::piped())
