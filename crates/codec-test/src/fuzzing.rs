@@ -322,15 +322,16 @@ fn expected_round_trip(points: &[CodePoint], surrogates: Surrogates) -> Vec<Code
 /// equals the reference ([`crate::check_encode_fast_path`]) and streaming
 /// over `chunks` equals one-shot encoding; what encodes in fatal mode
 /// decodes back (surrogate pairs joined where the codec joins them) when
-/// the codec's domain holds every code point, and otherwise decodes to
-/// code points that encode to the same bytes (a table codec's domain holds
-/// ASCII for sure, and the Encoding Standard's encoders write some code
-/// points as others' bytes: U+2212 as U+FF0D's, U+00A5 as `\` in
-/// shift_jis, halfwidth katakana as fullwidth in iso-2022-jp; gb18030
-/// eighteen private-use code points as the vertical forms'), except in a
-/// codec whose domain holds no code point at all (the Encoding Standard's
-/// `replacement`, whose encoder is UTF-8's and whose decoder reads any
-/// input as one error); the
+/// the codec's domain holds every code point, and otherwise, when the
+/// bytes decode, decodes to code points that encode to the same bytes (a
+/// table codec's domain holds ASCII for sure, and the Encoding Standard's
+/// encoders write some code points as others' bytes: U+2212 as U+FF0D's,
+/// U+00A5 as `\` in shift_jis, halfwidth katakana as fullwidth in
+/// iso-2022-jp; gb18030 eighteen private-use code points as the vertical
+/// forms'; the 2014 draft's hz-gb-2312 writes row `FE` of index gb18030
+/// with the lead `~`, which its own decoder reads as an escape; the
+/// Encoding Standard's `replacement`, whose domain is empty, encodes with
+/// UTF-8's encoder and decodes any input as one error); the
 /// replace and HTML modes never fail when the codec can encode their
 /// substitutes (U+FFFD or `?`; the ASCII of `&#N;`).
 ///
@@ -351,10 +352,7 @@ pub fn check_encode<C: Codec + Decode<Point = CodePoint> + ?Sized>(
         let streamed = crate::encode_chunked(codec, mode, &parts);
         assert_eq!(streamed, whole, "streaming encode differs from one-shot in mode {mode}: {}", what());
     }
-    let holds_none = info.domain.max == Some(0) && !info.domain.contains(CodePoint::new(0));
-    if let Ok(bytes) = codec.encode(points)
-        && !holds_none
-    {
+    if let Ok(bytes) = codec.encode(points) {
         let back = codec.decode(&bytes);
         if points.iter().all(|&cp| info.domain.contains(cp)) {
             assert_eq!(
@@ -364,10 +362,7 @@ pub fn check_encode<C: Codec + Decode<Point = CodePoint> + ?Sized>(
                 what(),
                 hex::format(&bytes)
             );
-        } else {
-            let back = back.unwrap_or_else(|e| {
-                panic!("what encodes does not decode ({e}): {}, bytes {}", what(), hex::format(&bytes))
-            });
+        } else if let Ok(back) = back {
             assert_eq!(
                 codec.encode(&back).as_deref(),
                 Ok(&bytes[..]),
