@@ -620,6 +620,25 @@ pub trait Encode {
         false
     }
 
+    /// Returns how many bytes one code unit of the encoding takes: 1 (the
+    /// default) for an encoding of bytes, 2 for UTF-16's. Escape mode
+    /// ([`EncodeMode::Escape`]) writes an escaped byte as itself only
+    /// where a unit is a byte; elsewhere a raw byte has no place among the
+    /// units, so the escape code point is encoded as any other (a lone
+    /// surrogate in WTF-16, an error in UTF-16, as CPython's
+    /// `surrogateescape` raises there).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::doc_example::Ascii;
+    /// use codec_core::Encode;
+    /// assert_eq!(Ascii.unit_len(), 1);
+    /// ```
+    fn unit_len(&self) -> usize {
+        1
+    }
+
     /// Encodes all of `input`, failing at the first unencodable code point.
     ///
     /// # Errors
@@ -793,6 +812,10 @@ impl<E: Encode + ?Sized> Encode for &E {
 
     fn is_context_free(&self) -> bool {
         (**self).is_context_free()
+    }
+
+    fn unit_len(&self) -> usize {
+        (**self).unit_len()
     }
 }
 

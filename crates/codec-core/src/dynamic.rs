@@ -173,6 +173,10 @@ macro_rules! forward_encode {
             self.0.is_context_free()
         }
 
+        fn unit_len(&self) -> usize {
+            self.0.unit_len()
+        }
+
         fn encode_raw_in(&self, state: &mut u32, byte: u8) {
             self.0.encode_raw_in(state, byte);
         }

@@ -5,6 +5,7 @@
 use alloc::vec::Vec;
 
 use crate::code_point::CodePoint;
+use crate::mode::DecodeMode;
 
 /// A codec's bulk kernels (SIMD, ASCII skips), reached through
 /// [`Decode::fast_paths`](crate::Decode::fast_paths) and
@@ -76,6 +77,15 @@ pub trait FastPaths {
     /// canonical forms only.
     fn canonical_only(&self) -> bool {
         true
+    }
+
+    /// Returns whether the decoding jobs may run in `mode`: in every mode
+    /// but [`DecodeMode::Escape`](crate::DecodeMode::Escape), and in that
+    /// one only where they take no form the encoder does not write
+    /// ([`canonical_only`](FastPaths::canonical_only)). Every driver asks
+    /// this before it runs a decoding job.
+    fn decodes_in(&self, mode: DecodeMode) -> bool {
+        mode != DecodeMode::Escape || self.canonical_only()
     }
 
     /// Returns true when [`FastJob::EncodeFromStr`] writes every Unicode

@@ -79,11 +79,14 @@ impl DecodeMode {
 /// | `Replace` | the codec's encoding of `U+FFFD`, or of `?` where it has no `U+FFFD` |
 /// | `Html` | `&#N;` with `N` the decimal value (the WHATWG encoder's `<form>` mode) |
 /// | `Url` | the codec's encoding of `?` (the WHATWG encoder's URL mode, byte `3F` in every encoding of the Standard) |
-/// | `Escape` | fatal, except that `U+DC00..=U+DCFF` always become the raw byte `c - 0xDC00` |
+/// | `Escape` | fatal, except that `U+DC00..=U+DCFF` always become the raw byte `c - 0xDC00` where a code unit is a byte ([`Encode::unit_len`](crate::Encode::unit_len)) |
 /// | `Ignore` | nothing: the code point is dropped (iconv's `-c`; an extension, decision 0011) |
 ///
 /// `Escape` is the inverse of [`DecodeMode::Escape`]; it takes the escapes
-/// out even where the codec could encode a lone trail surrogate.
+/// out even where the codec could encode a lone trail surrogate. Among
+/// units of two bytes (UTF-16's) a raw byte has no place: there an escape
+/// code point is encoded as any other (WTF-16 writes the lone surrogate,
+/// UTF-16 stops at it, as CPython's `surrogateescape` does).
 ///
 /// # Examples
 ///

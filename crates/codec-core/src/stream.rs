@@ -235,7 +235,7 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     sink: &mut S,
     owed: &mut Vec<D::Point>,
 ) -> Result<Run, DecodeError> {
-    let fast = fast.filter(|paths| mode != DecodeMode::Escape || paths.canonical_only());
+    let fast = fast.filter(|paths| paths.decodes_in(mode));
     let mut i = 0;
     // Steps to take before the fast path is tried again, and how many it
     // waits next time. A fast path that takes little (error-dense input:
@@ -869,15 +869,32 @@ fn encode_run<E: Encode + ?Sized>(
     out: &mut Vec<u8>,
 ) -> Result<usize, EncodeError<E::Point>> {
     let mut i = 0;
+    // Escaped bytes are written as themselves a whole code unit at a time
+    // (`Encode::unit_len`: UTF-16's units are two bytes), or at the end of
+    // the stream; a raw byte would put every unit after it out of step, so
+    // an escape that makes no whole unit is encoded as any other code point.
+    let unit = codec.unit_len().max(1);
     let mut escape_at = next_escape(mode, input, 0);
     while i < input.len() {
         if i == escape_at {
-            let byte = input[i].to_code_point().and_then(escaped_byte).unwrap_or(0);
-            out.push(byte);
-            codec.encode_raw_in(state, byte);
-            i += 1;
-            escape_at = next_escape(mode, input, i);
-            continue;
+            let run = input[i..].iter().take(unit).take_while(|p| p.to_code_point().and_then(escaped_byte).is_some());
+            let run = run.count();
+            let ends = i + run == input.len();
+            if run == unit || (last && ends) {
+                for p in &input[i..i + run] {
+                    let byte = p.to_code_point().and_then(escaped_byte).unwrap_or(0);
+                    out.push(byte);
+                    codec.encode_raw_in(state, byte);
+                }
+                i += run;
+                escape_at = next_escape(mode, input, i);
+                continue;
+            }
+            if ends {
+                // The unit may go on in the next chunk.
+                break;
+            }
+            escape_at = next_escape(mode, input, i + 1);
         }
         // The run up to the next escape ends the look-ahead like the end of input.
         let run_last = last || escape_at < input.len();

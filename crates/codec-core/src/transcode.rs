@@ -113,7 +113,7 @@ pub struct Transcoder<D: Decode, E: Encode<Point = D::Point>> {
     /// UTF-8), chosen once.
     utf8: bool,
     /// Whether the decoder's kernels run: not in escape mode when they
-    /// take forms the encoder does not write (`FastPaths::canonical_only`).
+    /// take forms the encoder does not write (`FastPaths::decodes_in`).
     decode_fast: bool,
 }
 
@@ -124,7 +124,7 @@ impl<D: Decode, E: Encode<Point = D::Point>> Transcoder<D, E> {
     pub fn new(from: D, decode_mode: DecodeMode, to: E, encode_mode: EncodeMode) -> Self {
         let utf8 =
             from.fast_paths().is_some_and(FastPaths::utf8_output) && to.fast_paths().is_some_and(FastPaths::utf8_input);
-        let decode_fast = decode_mode != DecodeMode::Escape || from.fast_paths().is_none_or(FastPaths::canonical_only);
+        let decode_fast = from.fast_paths().is_none_or(|paths| paths.decodes_in(decode_mode));
         Transcoder {
             utf8,
             decode_fast,

@@ -347,6 +347,11 @@ impl Encode for Utf16 {
     fn is_context_free(&self) -> bool {
         !self.lossless
     }
+
+    /// A code unit is two bytes: escape mode writes no raw byte among them.
+    fn unit_len(&self) -> usize {
+        2
+    }
 }
 
 /// The byte-order kernels (`kernels.rs`).

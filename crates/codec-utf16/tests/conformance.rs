@@ -371,3 +371,33 @@ fn lossy_strings_with_lone_surrogates_dense_and_sparse_agree_with_std() {
         }
     }
 }
+
+/// Escape mode writes escaped bytes as themselves a whole unit at a time
+/// (or at the end of the stream): a lone escaped byte among the units
+/// would put every unit after it out of step (issue 44: `a E9 b` from
+/// UTF-8 was written `61 00 E9 62 00`). There it is encoded as any other
+/// code point: an error in UTF-16 (CPython's `surrogateescape` raises
+/// too), the lone surrogate in WTF-16.
+#[test]
+fn escape_mode_writes_raw_bytes_as_whole_units_only() {
+    use codec_core::EncodeMode;
+    let cps = |points: &[u32]| points.iter().map(|&p| CodePoint::new(p)).collect::<Vec<_>>();
+    let lone = cps(&[0x61, 0xDCE9, 0x62]);
+    let e = UTF_16LE.encode_with(&lone, EncodeMode::Escape).unwrap_err();
+    assert_eq!((e.index(), e.kind()), (1, ErrorKind::Surrogate));
+    assert_eq!(UTF_16BE.encode_with(&lone, EncodeMode::Escape).unwrap_err().index(), 1);
+    assert_eq!(WTF_16LE.encode_with(&lone, EncodeMode::Escape).unwrap(), [0x61, 0, 0xE9, 0xDC, 0x62, 0]);
+    // A whole unit of escapes, and a lone one at the end, are the bytes.
+    let unit = cps(&[0x61, 0xDC00, 0xDCD8, 0x62]);
+    assert_eq!(UTF_16LE.encode_with(&unit, EncodeMode::Escape).unwrap(), [0x61, 0, 0, 0xD8, 0x62, 0]);
+    let end = cps(&[0x61, 0xDCE9]);
+    assert_eq!(UTF_16LE.encode_with(&end, EncodeMode::Escape).unwrap(), [0x61, 0, 0xE9]);
+    // Three in a row: a unit, then one that makes none.
+    let three = cps(&[0xDC01, 0xDC02, 0xDC03, 0x62]);
+    assert_eq!(UTF_16LE.encode_with(&three, EncodeMode::Escape).unwrap_err().index(), 2);
+    for input in [lone, unit, end, three] {
+        for codec in [&UTF_16LE, &UTF_16BE, &WTF_16LE, &WTF_16BE] {
+            codec_test::check_encode_splits(codec, &input);
+        }
+    }
+}

@@ -67,22 +67,11 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let source = Source { name: &name, skipped: input.skipped, points: 0, bom, decode_error: &decode_error };
     // A large file whose pieces can be converted apart is converted on
     // every core (`parallel`); what is left, or any other input, in one run.
-    let threads = parallel::threads();
-    let big = input.codec.info().domain.max.is_none();
-    let utf16le = support::codec("utf-16le").is_ok_and(|codec| std::ptr::addr_eq(to, codec));
+    let parallel = parallel::Setup::convert(input.codec, decode_mode, to, encode_mode, parallel::threads());
     let whole = regular
-        .filter(|r| !big && r.size >= parallel::FROM && to.is_context_free())
+        .filter(|r| parallel.is_some() && r.size >= parallel::FROM)
         .map(|r| parallel::Input { file: r.file, base: input.skipped as u64 });
-    let parallel = whole.is_some().then_some(parallel::Setup {
-        from: input.codec,
-        work: parallel::Work::Convert {
-            decode_mode,
-            to,
-            encode_mode,
-            units: cfg!(target_endian = "little") && utf16le,
-        },
-        threads,
-    });
+    let parallel = parallel.filter(|_| whole.is_some());
     // -s: no progress bar either (an error still prints).
     let size = size.filter(|_| !args.silent);
     let plan = Plan { source, size, parallel, decode_mode, to, encode_mode };
@@ -470,5 +459,126 @@ impl Progress {
 
     fn finish(self) {
         let _ = write!(io::stderr(), "\r{}\r", " ".repeat(60));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+    use std::io::Write;
+
+    use codec_core::{CodePoint, DecodeMode, DynCodec, EncodeMode, Step};
+
+    use super::{Plan, Source, convert_all};
+    use crate::parallel;
+
+    /// A text of many scripts, with lines, in `codec` (what it cannot
+    /// encode replaced), then the forms its decoder reads but its encoder
+    /// does not write (escape mode must escape those), then a few bytes of
+    /// damage, repeated to `len` bytes with the damage moved each time.
+    fn input(codec: &'static dyn DynCodec, len: usize) -> Vec<u8> {
+        let text = "The quick fox, caf\u{E9} na\u{EF}ve \u{20AC}5 \u{65E5}\u{672C}\u{8A9E} \u{4E2D}\u{6587} \
+                    \u{D55C}\u{AD6D}\u{C5B4} \u{395}\u{3BB}\u{3BB} \u{420}\u{443}\u{441} \u{5E2}\u{5D1} \
+                    \u{627}\u{644} \u{E44}\u{E17}\u{E22} \u{FF71}\u{2212}\u{A5}\u{203E} \u{1F600}\n";
+        let points: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();
+        let text = codec.encode_with(&points, EncodeMode::Replace).unwrap_or_default();
+        // Every form of one or two bytes, and a sample of four, that decodes
+        // to one code point and is not what the encoder writes.
+        let mut odd = Vec::new();
+        let two = (0x80..=0xFFu8).flat_map(|a| (0..=0xFFu8).map(move |b| vec![a, b]));
+        let four = (0..2048u32).map(|k| {
+            let k = k.wrapping_mul(2_654_435_761);
+            vec![
+                0x81 + (k % 0x7E) as u8,
+                0x30 + (k >> 8) as u8 % 10,
+                0x81 + (k >> 12) as u8 % 0x7E,
+                0x30 + (k >> 20) as u8 % 10,
+            ]
+        });
+        for form in (0..=0xFFu8).map(|b| vec![b]).chain(two).chain(four) {
+            if let Step::Point { len, .. } = codec.decode_step(&form, true)
+                && len == form.len()
+                && !codec.is_canonical(&form)
+                && odd.len() < 64
+            {
+                odd.extend_from_slice(&form);
+                odd.push(b' ');
+            }
+        }
+        let mut out = Vec::new();
+        let mut round = 0usize;
+        while out.len() < len {
+            out.extend_from_slice(&text);
+            if round % 3 == 1 {
+                out.extend_from_slice(&odd);
+            }
+            if round % 5 == 4 {
+                out.extend_from_slice(&[0xFF, 0xC0, 0x80, 0xED, 0xA0, 0x80, 0x0E, 0x1B, 0x7E, b'{'][..round % 10 + 1]);
+            }
+            round += 1;
+        }
+        out
+    }
+
+    /// Converts `bytes` as `convert` does: with `file`, through the pieces
+    /// path (pieces of `piece` bytes), else in one run as from a pipe.
+    fn run(
+        from: &'static dyn DynCodec,
+        modes: (DecodeMode, EncodeMode),
+        to: &'static dyn DynCodec,
+        bytes: &[u8],
+        file: Option<&std::path::Path>,
+    ) -> (Vec<u8>, Result<(), String>) {
+        let decode_error = Cell::new(None);
+        let source = Source { name: "in", skipped: 0, points: 0, bom: &[], decode_error: &decode_error };
+        let parallel = file.and_then(|_| parallel::Setup::convert(from, modes.0, to, modes.1, 2));
+        let parallel = parallel.map(|setup| setup.with_piece(512));
+        let whole =
+            file.map(|path| parallel::Input { file: std::fs::File::open(path).expect("the input file"), base: 0 });
+        let plan = Plan { source, size: None, parallel, decode_mode: modes.0, to, encode_mode: modes.1 };
+        let reader: Box<dyn std::io::Read + Send> = match file {
+            Some(path) => Box::new(std::fs::File::open(path).expect("the input file")),
+            None => Box::new(std::io::Cursor::new(bytes.to_vec())),
+        };
+        let mut out = Vec::new();
+        let result = convert_all(&plan, from, reader, whole, &mut out).map_err(|f| format!("{f:?}"));
+        (out, result)
+    }
+
+    /// The pieces path (a regular file) gives what one run (a pipe) gives,
+    /// byte for byte, error for error: every codec, every decode mode,
+    /// every target the pieces path takes, the encode modes in turn (issue
+    /// 44: in escape mode into UTF-16LE the pieces decoded the forms that
+    /// escape mode escapes).
+    #[test]
+    fn the_pieces_path_gives_what_one_run_gives() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let (mut runs, mut turn) = (0, 0usize);
+        for &from in codec_registry::all() {
+            let bytes = input(from, 2600);
+            let path = dir.path().join("input");
+            std::fs::File::create(&path).and_then(|mut f| f.write_all(&bytes)).expect("the input file");
+            for &decode_mode in DecodeMode::ALL {
+                for &to in codec_registry::all() {
+                    turn += 1;
+                    let encode_mode = EncodeMode::ALL[turn % EncodeMode::ALL.len()];
+                    if parallel::Setup::convert(from, decode_mode, to, encode_mode, 2).is_none() {
+                        continue;
+                    }
+                    let modes = (decode_mode, encode_mode);
+                    let pipe = run(from, modes, to, &bytes, None);
+                    let file = run(from, modes, to, &bytes, Some(&path));
+                    let (f, t) = (from.info().name, to.info().name);
+                    assert!(
+                        pipe == file,
+                        "{f} to {t} in {decode_mode}/{encode_mode}: {:?} against {:?}",
+                        pipe.1,
+                        file.1
+                    );
+                    runs += 1;
+                }
+            }
+        }
+        assert!(runs > 10_000, "{runs} conversions");
     }
 }

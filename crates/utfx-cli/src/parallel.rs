@@ -79,6 +79,47 @@ pub(crate) struct Setup {
     pub(crate) work: Work,
     /// How many threads convert.
     pub(crate) threads: usize,
+    /// How many input bytes a piece reads ([`PIECE`] to validate,
+    /// [`CONVERT_PIECE`] to convert).
+    piece: usize,
+}
+
+impl Setup {
+    /// The setup for `work` on `from`'s input with `threads` threads.
+    pub(crate) fn new(from: &'static dyn DynCodec, work: Work, threads: usize) -> Setup {
+        let piece = match work {
+            Work::Validate => PIECE,
+            Work::Convert { .. } => CONVERT_PIECE,
+        };
+        Setup { from, work, threads, piece }
+    }
+
+    /// The same setup with pieces of `piece` bytes (the tests' small
+    /// inputs in many pieces).
+    #[cfg(test)]
+    pub(crate) fn with_piece(self, piece: usize) -> Setup {
+        Setup { piece, ..self }
+    }
+
+    /// The setup of a conversion from `from` to `to` in these modes, when
+    /// its pieces can be converted apart: a target whose encoding is
+    /// context-free, a source whose code points fit in `u32`.
+    pub(crate) fn convert(
+        from: &'static dyn DynCodec,
+        decode_mode: DecodeMode,
+        to: &'static dyn DynCodec,
+        encode_mode: EncodeMode,
+        threads: usize,
+    ) -> Option<Setup> {
+        let big = from.info().domain.max.is_none();
+        if big || !to.is_context_free() {
+            return None;
+        }
+        // The kernel writes UTF-16LE's bytes as units in memory.
+        let utf16le = codec_registry::get("utf-16le").is_some_and(|codec| std::ptr::addr_eq(to, codec));
+        let units = cfg!(target_endian = "little") && utf16le;
+        Some(Setup::new(from, Work::Convert { decode_mode, to, encode_mode, units }, threads))
+    }
 }
 
 /// What each piece goes through.
@@ -387,11 +428,12 @@ pub(crate) fn convert(
     // pair's pages are faulted in and zeroed on first use).
     let validate = matches!(setup.work, Work::Validate);
     let pairs = if validate { 1 } else { 2 };
-    let (piece, units, output) = match setup.work {
-        Work::Validate => (PIECE, 0, 0),
+    let piece = setup.piece;
+    let (units, output) = match setup.work {
+        Work::Validate => (0, 0),
         // As many units as bytes: a UTF-16 unit takes a byte at least.
-        Work::Convert { units: true, .. } => (CONVERT_PIECE, CONVERT_PIECE, 0),
-        Work::Convert { units: false, .. } => (CONVERT_PIECE, 0, CONVERT_PIECE * 2),
+        Work::Convert { units: true, .. } => (piece, 0),
+        Work::Convert { units: false, .. } => (0, piece * 2),
     };
     let seam = Seam { seq: 0, offset: 0, carry: Vec::new(), state: State::Reading };
     let reading = Reading { input, piece, claimed: AtomicUsize::new(0), seam: Mutex::new(seam), moved: Condvar::new() };
@@ -467,7 +509,11 @@ fn transcode(setup: &Setup, job: Job, mut buffers: Buffers, owner: usize) -> (Co
             // error in a later piece, which only a code point that is not a
             // scalar value can cause (UTF-16LE encodes all the others).
             let counted = !(units && scalar_values_only(setup.from, decode_mode));
-            let (read, units, unit_points) = match codec_core::Decode::fast_paths(setup.from).filter(|_| units) {
+            // In escape mode, not the kernels that take forms the encoder does
+            // not write (`FastPaths::decodes_in`): those are escaped.
+            let paths =
+                codec_core::Decode::fast_paths(setup.from).filter(|paths| units && paths.decodes_in(decode_mode));
+            let (read, units, unit_points) = match paths {
                 Some(paths) => {
                     let done = paths.run(FastJob::DecodeToUtf16(piece, &mut buffers.units));
                     let points = match done.points {

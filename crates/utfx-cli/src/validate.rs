@@ -94,7 +94,7 @@ fn check(
         large.filter(|_| framed.is_none() && rules.is_none() && !args.all_errors)
     {
         let input = label.open(reader).map_err(|e| support::read_failure(&name, &e))?;
-        let setup = parallel::Setup { from: input.codec, work: parallel::Work::Validate, threads };
+        let setup = parallel::Setup::new(input.codec, parallel::Work::Validate, threads);
         let whole = parallel::Input { file: large.file, base: input.skipped as u64 };
         match parallel::convert(&setup, whole, &mut std::io::sink(), &mut |_| {}) {
             Ok(parallel::Outcome::Done) => (None, None),

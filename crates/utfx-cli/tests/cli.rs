@@ -370,6 +370,41 @@ fn convert_of_a_large_file_in_pieces_matches_one_run() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Around the size from which a file is converted in pieces (4 MiB), a
+/// file gives what the same bytes from a pipe give: the forms escape mode
+/// escapes (issue 44: a file of 4 MiB or more in shift_jis with `ED 40`,
+/// into UTF-16LE in escape mode, gave the code point and exit 0, a pipe
+/// the escape and exit 1), the same error message, the same bytes before
+/// it. The library's test of every codec, mode and target against one run
+/// is `convert::tests` in the binary.
+#[test]
+fn around_the_pieces_threshold_a_file_converts_as_a_pipe_does() {
+    let dir = temp_dir("threshold");
+    let file = dir.join("in");
+    let line = b"abc def ghi\n";
+    let cases: [(&str, &[u8], &[&str]); 3] = [
+        ("shift_jis", b"\xED\x40", &["-t", "utf-16le", "--errors", "escape"]),
+        ("gbk", b"\x81\x30\x81\x30", &["-t", "utf-16", "--errors", "escape", "--encode-errors", "escape"]),
+        ("euc-jp", b"\x8F\xB0\xA1", &["-t", "utf-8", "--errors", "escape", "--encode-errors", "escape"]),
+    ];
+    for (from, form, args) in cases {
+        for size in [(4 << 20) - 1, 4 << 20, (4 << 20) + 1] {
+            let mut input = line.repeat(size / line.len() + 1);
+            input.splice(100_000..100_000, form.iter().copied());
+            input.truncate(size);
+            let args = [&["convert", "-f", from][..], args].concat();
+            let (code, out, err) = run_on_file(&[], &args, &file, &input);
+            let pipe = utfx().args(&args).write_stdin(input.clone()).output().unwrap();
+            let what = format!("{from} {args:?}, {size} bytes");
+            assert_eq!(code, pipe.status.code(), "{what}: {err}");
+            assert!(out == pipe.stdout, "{what}: {} bytes from the file, {} from a pipe", out.len(), pipe.stdout.len());
+            let pipe_err = String::from_utf8_lossy(&pipe.stderr).replace("<stdin>", "in");
+            assert_eq!(err.replace(&file.display().to_string(), "in"), pipe_err, "{what}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Held to one core (`taskset`, which `available_parallelism` follows), a
 /// large file goes through the pieces on the calling thread alone: the
 /// same bytes both ways, and the first error at its offset after all the
