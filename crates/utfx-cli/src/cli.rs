@@ -75,7 +75,8 @@ pub(crate) enum Command {
         atomic); a device, FIFO or pipe (-o /dev/stdout) is written into.\n\
         -c (or //IGNORE after TO) is --errors ignore --encode-errors ignore, and exits 0.\n\n\
         On ill-formed input, what came before it is written, then FILE: offset N: KIND (line L,\n\
-        column C) (no line and column from a pipe) and a hint line on stderr, exit 1.\n\n\
+        column C) and a hint line on stderr, exit 1; on a character TO cannot encode, FILE: index\n\
+        N: U+XXXX: KIND (line L, column C) and a hint. Columns count characters from 1.\n\n\
         Byte order marks: -f utf-16 reads a BOM of either order (FF FE, FE FF), strips it, and\n\
         reads little-endian without one; -f utf-8, utf-16le, utf-16be strip a leading BOM of\n\
         their own (the Encoding Standard's TextDecoder), --keep-bom keeps it as U+FEFF (iconv);\n\

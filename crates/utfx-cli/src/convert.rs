@@ -2,9 +2,8 @@
 //! from the buffers a thread reads the input into ahead of it
 //! (`read_ahead`), in bounded memory; with `-o`, as `output_file` describes.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead, IsTerminal, Read, Write};
-use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -16,11 +15,12 @@ use codec_registry::BigCodec;
 
 use crate::bom::{self, InputLabel, Prepared};
 use crate::cli::ConvertArgs;
+use crate::hint;
+use crate::lines::{Lines, Place};
 use crate::output_file::OutputFile;
 use crate::parallel;
 use crate::read_ahead::ReadAhead;
 use crate::support::{self, Failure};
-use crate::validate;
 
 /// Inputs at least this large get a progress bar (when stderr is a terminal).
 const PROGRESS_FROM: u64 = 16 << 20;
@@ -29,7 +29,6 @@ const PROGRESS_FROM: u64 = 16 << 20;
 /// and the BOM to write first, the modes the command line sets, and the
 /// input opened past its BOM, with its name and size.
 pub(crate) struct Invocation {
-    pub(crate) from: InputLabel,
     pub(crate) to: &'static dyn DynCodec,
     pub(crate) bom: Option<Vec<u8>>,
     pub(crate) decode_mode: DecodeMode,
@@ -50,7 +49,7 @@ impl Invocation {
         let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
         let (input, name, regular) = support::open(args.file.as_deref())?;
         let input = from.open(input).map_err(|e| support::read_failure(&name, &e))?;
-        Ok(Invocation { from, to, bom, decode_mode, encode_mode, input, name, regular })
+        Ok(Invocation { to, bom, decode_mode, encode_mode, input, name, regular })
     }
 }
 
@@ -59,12 +58,16 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     if args.framing.is_some() {
         return crate::framing::convert(args, invocation);
     }
-    let Invocation { from, to, bom, decode_mode, encode_mode, input, name, regular } = invocation;
+    let Invocation { to, bom, decode_mode, encode_mode, input, name, regular, .. } = invocation;
     let size = regular.as_ref().map(|r| r.size);
-    let decode_error = Cell::new(None);
-    let ascii = input.codec.encode_str("a").is_ok_and(|a| a == b"a");
+    let found = RefCell::new(Found::default());
     let bom = bom.as_deref().unwrap_or_default();
-    let source = Source { name: &name, skipped: input.skipped, points: 0, bom, decode_error: &decode_error };
+    // A regular file is read again at positions for the place of an error
+    // (its own handle: the path is never opened again); any other input
+    // has its lines counted as it is read.
+    let again = regular.as_ref().and_then(|r| r.file.try_clone().ok());
+    let lines = Cell::new(again.is_none().then(|| Lines::new(input.codec)));
+    let source = Source { name: &name, skipped: input.skipped, points: 0, bom, found: &found };
     // A large file whose pieces can be converted apart is converted on
     // every core (`parallel`); what is left, or any other input, in one run.
     let parallel = parallel::Setup::convert(input.codec, decode_mode, to, encode_mode, parallel::threads());
@@ -74,59 +77,97 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let parallel = parallel.filter(|_| whole.is_some());
     // -s: no progress bar either (an error still prints).
     let size = size.filter(|_| !args.silent);
-    let plan = Plan { source, size, parallel, decode_mode, to, encode_mode };
+    let plan = Plan { source, size, parallel, decode_mode, to, encode_mode, lines };
+    let (codec, skipped) = (input.codec, input.skipped);
     let reader: Box<dyn Read + Send> = Box::new(input.reader);
     let result = match &args.output {
-        None => convert_all(&plan, input.codec, reader, whole, &mut io::stdout().lock()),
+        None => convert_all(&plan, codec, reader, whole, &mut io::stdout().lock()),
         Some(path) => OutputFile::create(path).and_then(|output| {
-            convert_all(&plan, input.codec, reader, whole, &mut output.writer())?;
+            convert_all(&plan, codec, reader, whole, &mut output.writer())?;
             output.commit(path)
         }),
     };
-    result.map_err(|failure| match decode_error.get() {
-        Some(e) => explain(failure, &e, &from, args.file.as_deref(), ascii, args.silent),
-        None => failure,
+    drop(plan);
+    result.map_err(|failure| {
+        let found = found.into_inner();
+        let context = Context { codec, skipped, again: again.as_ref(), decode_mode, to, silent: args.silent };
+        explain(failure, found, &context)
     })
 }
 
-/// Adds to the message of a decoding error the line and column of the
-/// error, for a named file (read again from its start, with `validate`'s
-/// positions: not for a pipe), and a line with a hint of what to do unless
-/// `silent` (`-s`).
-fn explain(
-    failure: Failure,
-    e: &DecodeError,
-    from: &InputLabel,
-    file: Option<&Path>,
-    ascii: bool,
+/// What the message of a failed conversion needs, kept as it goes.
+#[derive(Default)]
+struct Found {
+    /// The decoding error that stopped it (its offset into the input as
+    /// given), and its place where the input's lines were counted as it
+    /// was read.
+    decode: Option<(DecodeError, Option<Place>)>,
+    /// The code point that an encoding error stopped at (when it is one of
+    /// `u32`), and its place, counted in the output written before it.
+    encode: Option<(Option<u32>, Option<Place>)>,
+}
+
+/// What [`explain`] needs to know of the conversion.
+struct Context<'a> {
+    /// The input's codec (after its BOM was read), and how many bytes of
+    /// BOM were skipped.
+    codec: &'static dyn DynCodec,
+    skipped: usize,
+    /// A regular file's own handle, to read it again at positions.
+    again: Option<&'a std::fs::File>,
+    decode_mode: DecodeMode,
+    to: &'static dyn DynCodec,
+    /// `-s`: no hint.
     silent: bool,
-) -> Failure {
+}
+
+/// Adds to the message of a data error the line and column of the error
+/// (`lines`: counted as the input was read, or for a regular file by
+/// reading it again at positions, up to the error), and a line with a hint
+/// of what to do unless `-s`.
+fn explain(failure: Failure, found: Found, context: &Context<'_>) -> Failure {
     let Failure::Data(mut message) = failure else { return failure };
-    let spot = file
-        .filter(|&path| path != Path::new("-"))
-        .and_then(|path| std::fs::File::open(path).ok())
-        .and_then(|f| validate::locate(from, Box::new(f), e.valid_up_to()));
-    if let Some(spot) = &spot {
-        message.push_str(&format!(" (line {}, column {})", spot.line, spot.column));
-    }
-    // A byte at or above 80 not followed by a continuation byte, in an
-    // ASCII-compatible codec: what windows-1252 (and Latin-1) text looks
-    // like read as UTF-8.
-    let legacy = ascii
-        && spot.as_ref().is_some_and(|s| {
-            s.bytes.first().is_some_and(|&b| b >= 0x80) && s.bytes.get(1).is_none_or(|b| !(0x80..=0xBF).contains(b))
-        });
-    let hint = if legacy {
-        "the byte looks like windows-1252 (or Latin-1) text: --errors windows-1252 reads it so; \
-         --errors replace writes U+FFFD, -c drops it"
-    } else {
-        "--errors replace writes U+FFFD, -c drops it"
+    let (place, hint) = match found {
+        Found { decode: Some((e, place)), .. } => {
+            let place = place.or_else(|| {
+                let file = context.again?;
+                reread(file, context.codec, context.skipped, e.valid_up_to())
+            });
+            let hint = hint::decoding(context.codec, &e, place.as_ref().map_or(&[][..], |p| &p.after));
+            (place, hint)
+        }
+        Found { encode: Some((point, place)), .. } => (place, hint::encoding(point, context.decode_mode, context.to)),
+        Found { .. } => return Failure::Data(message),
     };
+    if let Some(place) = &place {
+        message.push_str(&format!(" (line {}, column {})", place.line, place.column));
+    }
     // The second line of the message, as main's report prints the first.
-    if !silent {
+    if !context.silent {
         message.push_str(&format!("\nutfx: hint: {hint}"));
     }
     Failure::Data(message)
+}
+
+/// The place of the decoding error at `offset` in a regular file, read
+/// again at positions from `skipped` (its BOM) on, with the bytes after it
+/// (a few hundred, for the hint); `None` when it cannot be read.
+fn reread(file: &std::fs::File, codec: &'static dyn DynCodec, skipped: usize, offset: usize) -> Option<Place> {
+    let mut lines = Lines::new(codec);
+    let mut buf = vec![0u8; support::CHUNK];
+    let mut at = skipped;
+    while at < offset {
+        let want = (offset - at).min(buf.len());
+        let n = parallel::read_at(file, &mut buf[..want], at as u64).ok()?;
+        if n == 0 {
+            return None;
+        }
+        lines.feed(&buf[..n]);
+        at += n;
+    }
+    let n = parallel::read_at(file, &mut buf[..hint::WINDOW], offset as u64).ok()?;
+    lines.feed(&buf[..n]);
+    lines.place(offset - skipped)
 }
 
 /// How to convert, once the input is open.
@@ -137,6 +178,9 @@ struct Plan<'a> {
     decode_mode: DecodeMode,
     to: &'static dyn DynCodec,
     encode_mode: EncodeMode,
+    /// For an input read once (not a regular file), its lines, counted
+    /// as it is read (taken by the one run).
+    lines: Cell<Option<Lines>>,
 }
 
 /// Writes the BOM, then converts `reader` (after its BOM) from `codec` into
@@ -149,8 +193,48 @@ fn convert_all(
     whole: Option<parallel::Input>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
+    out.write_all(plan.source.bom).map_err(|e| Failure::write(&e))?;
+    // Where an encoding error can stop the conversion, the output's lines
+    // are counted: everything before the code point it stops at is written.
+    let lines = matches!(plan.encode_mode, EncodeMode::Fatal | EncodeMode::Escape).then(|| Lines::new(plan.to));
+    let mut out = OutputLines { out, lines };
+    let result = convert_into(plan, codec, reader, whole, &mut out);
+    let mut found = plan.source.found.borrow_mut();
+    if let Some((_, place @ None)) = &mut found.encode {
+        *place = out.lines.take().map(Lines::end);
+    }
+    result
+}
+
+/// The output, its lines counted as it is written (where `lines` is).
+struct OutputLines<'a> {
+    out: &'a mut dyn Write,
+    lines: Option<Lines>,
+}
+
+impl Write for OutputLines<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.out.write(buf)?;
+        if let Some(lines) = &mut self.lines {
+            lines.feed(&buf[..n]);
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// [`convert_all`] after the BOM.
+fn convert_into(
+    plan: &Plan<'_>,
+    codec: &'static dyn DynCodec,
+    reader: Box<dyn Read + Send>,
+    whole: Option<parallel::Input>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let source = &plan.source;
-    out.write_all(source.bom).map_err(|e| Failure::write(&e))?;
     let read = Rc::new(Cell::new(0u64));
     let mut progress = plan
         .size
@@ -173,21 +257,21 @@ fn convert_all(
                 }
                 Ok(parallel::Outcome::Rest { offset, points, head, reader }) => {
                     let rest: Box<dyn Read + Send> = Box::new(io::Cursor::new(head).chain(reader));
-                    (rest, Source { skipped: source.skipped + offset, points, bom: &[], ..*source })
+                    (rest, Source { skipped: source.skipped + offset, points, ..*source })
                 }
                 Err(stop) => {
                     if let Some(p) = progress {
                         p.finish();
                     }
                     return Err(match stop {
-                        parallel::Stop::Transcode(e) => transcode_failure(source, &e),
+                        parallel::Stop::Transcode(e) => transcode_failure(source, &e, None),
                         parallel::Stop::Read(e) => support::read_failure(source.name, &e),
                         parallel::Stop::Write(e) => Failure::write(&e),
                     });
                 }
             }
         }
-        _ => (reader, Source { bom: &[], ..*source }),
+        _ => (reader, Source { ..*source }),
     };
     let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(source.name, &e))?;
     let input = Counted { inner: ahead, read: Rc::clone(&read) };
@@ -197,12 +281,13 @@ fn convert_all(
     // other pair runs through the core's `Transcoder`, with its kernels,
     // straight from the buffers the input was read into.
     let (decode_mode, to, encode_mode) = (plan.decode_mode, plan.to, plan.encode_mode);
-    let mut conversion = if codec.info().domain.max.is_none() {
+    let how = if codec.info().domain.max.is_none() {
         let (from, to) = (support::big_codec(codec.info().name)?, support::big_codec(to.info().name)?);
-        Conversion::Big(Box::new(BigTranscode::new(input, from, decode_mode, to, encode_mode)))
+        How::Big(Box::new(BigTranscode::new(input, from, decode_mode, to, encode_mode)))
     } else {
-        Conversion::Kernels(Box::new((input, Transcoder::new(codec, decode_mode, to, encode_mode))))
+        How::Kernels(Box::new((input, Transcoder::new(codec, decode_mode, to, encode_mode))))
     };
+    let mut conversion = Conversion { how, lines: plan.lines.take() };
     pump(&mut conversion, out, &source, progress)
 }
 
@@ -218,9 +303,8 @@ struct Source<'a> {
     points: usize,
     /// The BOM to write first (empty for none).
     bom: &'a [u8],
-    /// The decoding error that stopped the conversion, once there is one
-    /// (offset into the input as given), for [`explain`].
-    decode_error: &'a Cell<Option<DecodeError>>,
+    /// What an error's message needs, for [`explain`].
+    found: &'a RefCell<Found>,
 }
 
 /// The input, after its BOM, read ahead on a thread of its own.
@@ -229,8 +313,15 @@ type Input = Counted<ReadAhead>;
 /// The core's transcoder between two codecs chosen at run time.
 type AnyTranscoder = Transcoder<&'static dyn DynCodec, &'static dyn DynCodec>;
 
-/// A conversion in progress, which writes its output a buffer at a time.
-enum Conversion {
+/// A conversion in progress, which writes its output a buffer at a time,
+/// and the input's lines when they are counted as it is read.
+struct Conversion {
+    how: How,
+    lines: Option<Lines>,
+}
+
+/// How a conversion goes.
+enum How {
     /// Through the core's `Transcoder`, straight from the input's buffers.
     Kernels(Box<(Input, AnyTranscoder)>),
     /// Through big code points.
@@ -241,25 +332,45 @@ impl Conversion {
     /// Converts into `buf` and returns how many bytes it wrote (0 at the
     /// end), having consumed input as it went.
     fn convert(&mut self, buf: &mut [u8], source: &Source<'_>) -> Result<usize, Failure> {
-        match self {
-            Conversion::Kernels(kernels) => loop {
+        let lines = &mut self.lines;
+        // The place of a decoding error at `offset`, from the lines counted.
+        let place = |lines: &mut Option<Lines>, offset: usize| lines.take().and_then(|lines| lines.place(offset));
+        match &mut self.how {
+            How::Kernels(kernels) => loop {
                 let (input, transcoder) = &mut **kernels;
                 let chunk = input.fill_buf().map_err(|e| support::read_failure(source.name, &e))?;
                 let last = chunk.is_empty();
                 let (status, read, written) = transcoder.transcode(chunk, buf, last);
+                if let Some(lines) = lines.as_mut() {
+                    lines.feed(&chunk[..read]);
+                }
                 input.consume(read);
                 match status {
                     // Output before the error is delivered first.
-                    Status::Error(e) if written == 0 => return Err(transcode_failure(source, &e)),
+                    Status::Error(e) if written == 0 => {
+                        let place = match &e {
+                            TranscodeError::Decode(d) => place(lines, d.valid_up_to()),
+                            TranscodeError::Encode(_) => None,
+                        };
+                        return Err(transcode_failure(source, &e, place));
+                    }
                     Status::InputEmpty if written == 0 && last => return Ok(0),
                     _ if written > 0 => return Ok(written),
                     _ => {}
                 }
             },
-            Conversion::Big(big) => loop {
-                match big.read(buf) {
+            How::Big(big) => loop {
+                match big.read(buf, lines.as_mut()) {
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    other => return other.map_err(|e| read_failure(source, &e)),
+                    Err(e) => {
+                        let offset = match e.get_ref().and_then(|inner| inner.downcast_ref::<BigError>()) {
+                            Some(BigError::Decode(d)) => Some(d.valid_up_to()),
+                            _ => None,
+                        };
+                        let place = offset.and_then(|offset| place(lines, offset));
+                        return Err(read_failure(source, &e, place));
+                    }
+                    Ok(n) => return Ok(n),
                 }
             },
         }
@@ -269,15 +380,14 @@ impl Conversion {
 /// How many bytes of output `pump` writes at a time.
 const OUTPUT: usize = 256 * 1024;
 
-/// Writes the BOM, then the converted bytes, to `out`, a buffer of
-/// [`OUTPUT`] bytes at a time.
+/// Writes the converted bytes to `out`, a buffer of [`OUTPUT`] bytes at a
+/// time.
 fn pump(
     conversion: &mut Conversion,
     out: &mut dyn Write,
     source: &Source<'_>,
     mut progress: Option<Progress>,
 ) -> Result<(), Failure> {
-    out.write_all(source.bom).map_err(|e| Failure::write(&e))?;
     let mut buf = vec![0u8; OUTPUT];
     let result = loop {
         match conversion.convert(&mut buf, source) {
@@ -301,31 +411,38 @@ fn pump(
 }
 
 /// Maps a decoding error (offsets into the input after the skipped bytes)
-/// and keeps it for [`explain`].
-fn decode_failure(source: &Source<'_>, e: &DecodeError) -> Failure {
+/// and keeps it, with its place when the lines were counted, for
+/// [`explain`].
+fn decode_failure(source: &Source<'_>, e: &DecodeError, place: Option<Place>) -> Failure {
     let e = e.shifted(source.skipped);
-    source.decode_error.set(Some(e));
+    source.found.borrow_mut().decode = Some((e, place));
     Failure::decode(&format!("{}: ", source.name), &e)
 }
 
-/// Maps an error of the `Transcoder` (offsets into the input as given, BOM
-/// included).
-fn transcode_failure(source: &Source<'_>, e: &TranscodeError) -> Failure {
-    let name = source.name;
+/// Maps an encoding error (its index among the code points after those of
+/// `source.points`) and notes it for [`explain`], whose place the output
+/// gives.
+fn encode_failure<P: codec_core::AnyCodePoint + std::fmt::Display>(source: &Source<'_>, e: &EncodeError<P>) -> Failure {
+    source.found.borrow_mut().encode = Some((e.code_point().to_code_point().map(codec_core::CodePoint::to_u32), None));
+    Failure::encode(&format!("{}: ", source.name), &e.clone().shifted(source.points))
+}
+
+/// Maps an error of the `Transcoder` (offsets after the skipped bytes), with
+/// the place of a decoding error when the lines were counted.
+fn transcode_failure(source: &Source<'_>, e: &TranscodeError, place: Option<Place>) -> Failure {
     match e {
-        TranscodeError::Decode(d) => decode_failure(source, d),
-        TranscodeError::Encode(enc) => Failure::encode(&format!("{name}: "), &enc.clone().shifted(source.points)),
+        TranscodeError::Decode(d) => decode_failure(source, d, place),
+        TranscodeError::Encode(enc) => encode_failure(source, enc),
     }
 }
 
 /// Maps an error of the reader through big code points: invalid data
 /// (offsets into the input as given, BOM included), or a failed read.
-fn read_failure(source: &Source<'_>, e: &io::Error) -> Failure {
-    let name = source.name;
+fn read_failure(source: &Source<'_>, e: &io::Error, place: Option<Place>) -> Failure {
     match e.get_ref().and_then(|inner| inner.downcast_ref::<BigError>()) {
-        Some(BigError::Decode(d)) => decode_failure(source, d),
-        Some(BigError::Encode(enc)) => Failure::encode(&format!("{name}: "), &enc.clone().shifted(source.points)),
-        None => support::read_failure(name, e),
+        Some(BigError::Decode(d)) => decode_failure(source, d, place),
+        Some(BigError::Encode(enc)) => encode_failure(source, enc),
+        None => support::read_failure(source.name, e),
     }
 }
 
@@ -371,8 +488,10 @@ impl<R: Read> BigTranscode<R> {
     }
 }
 
-impl<R: Read> Read for BigTranscode<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+impl<R: Read> BigTranscode<R> {
+    /// Reads converted bytes into `buf`, as `Read::read` does, feeding
+    /// `lines` with the input it reads.
+    fn read(&mut self, buf: &mut [u8], mut lines: Option<&mut Lines>) -> io::Result<usize> {
         while self.pos == self.out.len() && !self.done {
             let n = loop {
                 match self.inner.read(&mut self.chunk) {
@@ -380,6 +499,9 @@ impl<R: Read> Read for BigTranscode<R> {
                     other => break other?,
                 }
             };
+            if let Some(lines) = lines.as_deref_mut() {
+                lines.feed(&self.chunk[..n]);
+            }
             self.done = n == 0;
             self.points.clear();
             self.out.clear();
@@ -464,12 +586,13 @@ impl Progress {
 
 #[cfg(test)]
 mod tests {
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
     use std::io::Write;
 
     use codec_core::{CodePoint, DecodeMode, DynCodec, EncodeMode, Step};
 
-    use super::{Plan, Source, convert_all};
+    use super::{Context, Found, Plan, Source, convert_all, explain};
+    use crate::lines::Lines;
     use crate::parallel;
 
     /// A text of many scripts, with lines, in `codec` (what it cannot
@@ -521,7 +644,8 @@ mod tests {
     }
 
     /// Converts `bytes` as `convert` does: with `file`, through the pieces
-    /// path (pieces of `piece` bytes), else in one run as from a pipe.
+    /// path (pieces of `piece` bytes), else in one run as from a pipe; the
+    /// output and the whole message of a failure.
     fn run(
         from: &'static dyn DynCodec,
         modes: (DecodeMode, EncodeMode),
@@ -529,20 +653,25 @@ mod tests {
         bytes: &[u8],
         file: Option<&std::path::Path>,
     ) -> (Vec<u8>, Result<(), String>) {
-        let decode_error = Cell::new(None);
-        let source = Source { name: "in", skipped: 0, points: 0, bom: &[], decode_error: &decode_error };
+        let found = RefCell::new(Found::default());
+        let source = Source { name: "in", skipped: 0, points: 0, bom: &[], found: &found };
         let parallel = file.and_then(|_| parallel::Setup::convert(from, modes.0, to, modes.1, 2));
         let parallel = parallel.map(|setup| setup.with_piece(512));
-        let whole =
-            file.map(|path| parallel::Input { file: std::fs::File::open(path).expect("the input file"), base: 0 });
-        let plan = Plan { source, size: None, parallel, decode_mode: modes.0, to, encode_mode: modes.1 };
-        let reader: Box<dyn std::io::Read + Send> = match file {
-            Some(path) => Box::new(std::fs::File::open(path).expect("the input file")),
+        let open = || file.map(|path| std::fs::File::open(path).expect("the input file"));
+        let whole = open().map(|file| parallel::Input { file, base: 0 });
+        let lines = Cell::new(file.is_none().then(|| Lines::new(from)));
+        let plan = Plan { source, size: None, parallel, decode_mode: modes.0, to, encode_mode: modes.1, lines };
+        let reader: Box<dyn std::io::Read + Send> = match open() {
+            Some(file) => Box::new(file),
             None => Box::new(std::io::Cursor::new(bytes.to_vec())),
         };
         let mut out = Vec::new();
-        let result = convert_all(&plan, from, reader, whole, &mut out).map_err(|f| format!("{f:?}"));
-        (out, result)
+        let result = convert_all(&plan, from, reader, whole, &mut out);
+        drop(plan);
+        let again = open();
+        let context =
+            Context { codec: from, skipped: 0, again: again.as_ref(), decode_mode: modes.0, to, silent: false };
+        (out, result.map_err(|f| format!("{:?}", explain(f, found.into_inner(), &context))))
     }
 
     /// The pieces path (a regular file) gives what one run (a pipe) gives,

@@ -8,7 +8,8 @@
 //! `--help`): exit status 0 on success, 1 when the data is invalid, 2 for a
 //! usage error, 3 for an I/O error; a fatal error prints one line on stderr
 //! with `offset N: KIND` (decoding) or `index N: U+XXXX: KIND` (encoding),
-//! which `convert` follows with the line and column and a hint line; a
+//! which `convert` follows with the line and column (counted as the input
+//! is read, `lines`) and a hint line (`hint`); a
 //! closed output pipe ends the program quietly. iconv's command lines work
 //! too (`utfx -l`, `utfx -f X -t Y [-c] [FILE]`), and each label does with
 //! a byte order mark what `bom` says (decision 0005).
@@ -24,7 +25,9 @@ mod convert;
 mod decode;
 mod encode;
 mod framing;
+mod hint;
 mod inspect;
+mod lines;
 mod output_file;
 mod parallel;
 mod read_ahead;

@@ -363,7 +363,7 @@ impl Drop for Unblock<'_> {
 }
 
 /// Reads `buf.len()` bytes of `file` from `at` on, or fewer at its end.
-fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+pub(crate) fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
     let mut filled = 0;
     while filled < buf.len() {
         match positioned_read(file, &mut buf[filled..], at.saturating_add(filled as u64)) {

@@ -262,7 +262,7 @@ const SHOWN: usize = 16;
 /// The items of an input with their lines and columns: a line ends at each
 /// decoded U+000A; a column counts items from 1 (code points, reserved
 /// sequences and ill-formed subparts, each one). What `--all-errors` lists
-/// and what `convert` names at an error ([`locate`]). Memory stays bounded:
+/// and the reference `crate::lines` is tested against. Memory stays bounded:
 /// the scanner keeps the chunk being scanned and an incomplete sequence.
 pub(crate) struct Positions {
     codec: &'static dyn DynCodec,
@@ -287,6 +287,18 @@ impl Positions {
     /// absolute offset `skipped`.
     pub(crate) fn new(codec: &'static dyn DynCodec, skipped: usize) -> Positions {
         Positions { codec, scanner: Scanner::at(skipped), line: 1, column: 1 }
+    }
+
+    /// The line of the next item, from 1.
+    #[cfg(test)]
+    pub(crate) fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// The column of the next item, from 1.
+    #[cfg(test)]
+    pub(crate) fn column(&self) -> u64 {
+        self.column
     }
 
     /// Scans `chunk` (`last`: nothing follows) and calls `each` with every
@@ -314,49 +326,6 @@ impl Positions {
             self.column += 1;
         }
     }
-}
-
-/// Where a fatal error at `offset` is in the input `reader` holds, read
-/// again from its start through `label` (its BOM dealt with as before): the
-/// line and column of the ill-formed item there, as `--all-errors` gives
-/// them, and the input's bytes from it on (at most two). `None` when no
-/// ill-formed item starts there (the stream found the error elsewhere) or
-/// the input cannot be read.
-pub(crate) fn locate(label: &InputLabel, reader: Box<dyn Read>, offset: usize) -> Option<Spot> {
-    let mut input = label.open(reader).ok()?;
-    let mut positions = Positions::new(input.codec, input.skipped);
-    let (mut fed, mut found, mut bytes) = (input.skipped, None, Vec::new());
-    let mut buf = vec![0u8; support::CHUNK];
-    loop {
-        let n = match input.reader.read(&mut buf) {
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => return None,
-        };
-        let chunk = &buf[..n];
-        let wanted = offset.saturating_sub(fed).min(n)..(offset + 2).saturating_sub(fed).min(n);
-        bytes.extend_from_slice(&chunk[wanted]);
-        positions.scan(chunk, n == 0, |item| {
-            if item.offset == offset && found.is_none() {
-                found = Some((item.line, item.column));
-            }
-        });
-        fed += n;
-        // Found (with the byte after it), or at the end, or well past it
-        // (an item is a few bytes long; a long UTF-∞-8 one gets no spot).
-        if (found.is_some() && fed >= offset + 2) || n == 0 || fed > offset + support::CHUNK {
-            break;
-        }
-    }
-    found.map(|(line, column)| Spot { line, column, bytes })
-}
-
-/// Where [`locate`] found an error.
-pub(crate) struct Spot {
-    pub(crate) line: u64,
-    pub(crate) column: u64,
-    /// The input's bytes from the error on, at most two.
-    pub(crate) bytes: Vec<u8>,
 }
 
 /// `--all-errors`: a line per error up to the cap, with its line and

@@ -76,7 +76,10 @@ fn explicit_labels_strip_their_own_bom_unless_asked_to_keep_it() {
         .write_stdin(&b"\xEF\xBB\xBFA\xFF"[..])
         .assert()
         .code(1)
-        .stderr("utfx: <stdin>: offset 4: invalid_lead\nutfx: hint: --errors replace writes U+FFFD, -c drops it\n");
+        .stderr(
+            "utfx: <stdin>: offset 4: invalid_lead (line 1, column 2)\nutfx: hint: the byte looks like windows-1252 \
+             (or Latin-1) text: --errors windows-1252 reads it so; --errors replace writes U+FFFD, -c drops it\n",
+        );
     utfx()
         .args(["decode", "-f", "utf-8", "--format", "json"])
         .write_stdin(&b"\xEF\xBB\xBFA"[..])

@@ -72,13 +72,16 @@ fn convert_gives_line_column_and_a_hint() {
         stderr,
         format!("utfx: {}: offset 6: unpaired_surrogate (line 2, column 2)\n{GENERIC}", wide16.display())
     );
-    // Through a pipe the input cannot be read again: the offset and the hint.
-    utfx()
-        .args(["convert", "-f", "utf-8", "-t", "utf-16le"])
-        .write_stdin(&b"line one\nline two\ncaf\xE9 au lait\n"[..])
-        .assert()
-        .code(1)
-        .stderr(format!("utfx: <stdin>: offset 21: missing_continuation\n{GENERIC}"));
+    // Through a pipe, the same line, column and hint as from the file
+    // (issue 44: the lines are counted as the input is read).
+    for (args, file) in
+        [(&to_utf16[..], &latin), (&to_utf16, &wide), (&to_utf16, &cut), (&["-f", "utf-16le", "-t", "utf-8"], &wide16)]
+    {
+        let (_, from_file) = run(args, file);
+        let piped = utfx().arg("convert").args(args).write_stdin(std::fs::read(file).unwrap()).output().unwrap();
+        let piped = String::from_utf8_lossy(&piped.stderr).replace("<stdin>", &file.display().to_string());
+        assert_eq!(piped, from_file, "{args:?}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -134,5 +137,123 @@ fn output_errors_name_the_target() {
     assert!(stderr.starts_with(&format!("utfx: {}: ", target.display())), "{stderr}");
     assert!(!stderr.contains(".tmp") && !stderr.contains("at path"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A named pipe is read once: after an invalid byte `convert` gives the
+/// line and column from what it read, where it opened the path again and
+/// waited for ever for a writer (issue 44), with and without `-s`.
+#[cfg(unix)]
+#[test]
+fn convert_of_a_named_pipe_ends_at_an_error() {
+    let dir = temp_dir("fifo");
+    let fifo = dir.join("f");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for silent in [false, true] {
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::write(fifo, b"ok\nx\xFF").unwrap())
+        };
+        let mut child = std::process::Command::new(support::bin())
+            .args(["convert", "-f", "utf-8", "-t", "utf-8"])
+            .args(silent.then_some("-s"))
+            .arg(&fifo)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // A limit against hanging the suite, far beyond what a busy
+        // machine takes, never a measure.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        while child.try_wait().unwrap().is_none() {
+            if std::time::Instant::now() > deadline {
+                child.kill().unwrap();
+                panic!("convert of a named pipe did not end");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        writer.join().unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(out.stdout, b"ok\nx");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let first = format!("utfx: {}: offset 4: invalid_lead (line 2, column 2)\n", fifo.display());
+        assert!(stderr.starts_with(&first), "{stderr}");
+        assert_eq!(stderr.contains("hint"), !silent, "{stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Each kind of input the old hint named windows-1252 for gets a hint of
+/// its own, the same from a file and from a pipe (issue 44): Shift_JIS,
+/// EUC-JP and GB2312 text the plain one, UTF-16LE after its BOM `-f
+/// utf-16`, UTF-16LE without one `-f utf-16le`, Latin-1 text windows-1252.
+#[test]
+fn hints_guess_only_what_the_bytes_fit() {
+    let dir = temp_dir("hints");
+    let file = dir.join("in.txt");
+    let utf16 = |text: &str| utf16le(text);
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        // 日本語のテキスト in Shift_JIS and EUC-JP, 中文文本 in GB2312.
+        (b"ok \x93\xFA\x96\x7B\x8C\xEA\x82\xCC\x83\x65\x83\x4C\x83\x58\x83\x67\n".to_vec(), GENERIC),
+        (b"ok \xC6\xFC\xCB\xDC\xB8\xEC\xA4\xCE\xA5\xC6\xA5\xAD\xA5\xB9\xA5\xC8\n".to_vec(), GENERIC),
+        (b"ok \xD6\xD0\xCE\xC4\xCE\xC4\xB1\xBE\n".to_vec(), GENERIC),
+        (
+            [vec![0xFF, 0xFE], utf16("caf\u{E9} au lait, cr\u{E8}me br\u{FB}l\u{E9}e\n")].concat(),
+            "utfx: hint: the input starts with a UTF-16LE byte order mark: -f utf-16 reads it (--sniff-bom lets any \
+             byte order mark choose)\n",
+        ),
+        (
+            utf16("caf\u{E9} au lait, cr\u{E8}me br\u{FB}l\u{E9}e\n"),
+            "utfx: hint: the bytes look like UTF-16LE text (a zero byte beside each ASCII letter): -f utf-16le reads \
+             it (-f utf-16 where a byte order mark leads)\n",
+        ),
+        (b"caf\xE9 au lait, cr\xE8me br\xFBl\xE9e\n".to_vec(), LEGACY),
+    ];
+    for (input, hint) in cases {
+        std::fs::write(&file, &input).unwrap();
+        let (status, from_file) = run(&["convert", "-f", "utf-8", "-t", "utf-16le"], &file);
+        assert_eq!(status, Some(1));
+        assert!(from_file.ends_with(hint), "{input:02X?}: {from_file}");
+        let piped =
+            utfx().args(["convert", "-f", "utf-8", "-t", "utf-16le"]).write_stdin(input.clone()).output().unwrap();
+        let piped = String::from_utf8_lossy(&piped.stderr).replace("<stdin>", &file.display().to_string());
+        assert_eq!(piped, from_file);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An encoding error names its line and column, as a decoding error does,
+/// from a file and a pipe alike, and a hint: the error modes, and after
+/// `--errors escape` the way back for the byte it kept (issue 44).
+#[test]
+fn encoding_errors_give_line_column_and_a_hint() {
+    let dir = temp_dir("encode");
+    let file = dir.join("enc.txt");
+    std::fs::write(&file, "one\ntwo \u{65E5}\n").unwrap();
+    let (status, stderr) = run(&["convert", "-f", "utf-8", "-t", "iso-8859-1"], &file);
+    assert_eq!(status, Some(1));
+    let name = file.display();
+    assert_eq!(
+        stderr,
+        format!(
+            "utfx: {name}: index 8: U+65E5: unrepresentable (line 2, column 5)\nutfx: hint: --encode-errors replace \
+             writes a replacement (U+FFFD or ?), --encode-errors html writes &#N;, -c drops it\n"
+        )
+    );
+    let piped = utfx().args(["convert", "-f", "utf-8", "-t", "iso-8859-1"]).write_stdin("one\ntwo \u{65E5}\n").output();
+    let piped = String::from_utf8_lossy(&piped.unwrap().stderr).replace("<stdin>", &name.to_string());
+    assert_eq!(piped, stderr);
+    std::fs::write(&file, b"a\n\xE9b").unwrap();
+    let (_, stderr) = run(&["convert", "-f", "utf-8", "-t", "iso-8859-1", "--errors", "escape"], &file);
+    assert!(
+        stderr.starts_with(&format!("utfx: {name}: index 2: U+DCE9: surrogate (line 2, column 1)\n")),
+        "{stderr}"
+    );
+    assert!(stderr.ends_with("--encode-errors escape writes it back as that byte\n"), "{stderr}");
+    let (_, stderr) =
+        run(&["convert", "-f", "utf-8", "-t", "utf-16le", "--errors", "escape", "--encode-errors", "escape"], &file);
+    assert!(stderr.contains("index 2: U+DCE9: surrogate (line 2, column 1)"), "{stderr}");
+    assert!(stderr.contains("no place among utf-16le's units of 2 bytes"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
