@@ -8,8 +8,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use codec_core::{
-    BigCodePoint, DecodeError, DecodeMode, Decoder, DynCodec, EncodeError, EncodeMode, Encoder, Status, TranscodeError,
-    Transcoder,
+    BigCodePoint, CodePoint, DecodeError, DecodeMode, Decoder, DynCodec, EncodeError, EncodeMode, Encoder, Status,
+    TranscodeError, Transcoder,
 };
 use codec_registry::BigCodec;
 
@@ -77,7 +77,8 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let parallel = parallel.filter(|_| whole.is_some());
     // -s: no progress bar either (an error still prints).
     let size = size.filter(|_| !args.silent);
-    let plan = Plan { source, size, parallel, decode_mode, to, encode_mode, lines };
+    let read_once = again.is_none();
+    let plan = Plan { source, size, parallel, decode_mode, to, encode_mode, lines, read_once };
     let (codec, skipped) = (input.codec, input.skipped);
     let reader: Box<dyn Read + Send> = Box::new(input.reader);
     let result = match &args.output {
@@ -90,7 +91,8 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     drop(plan);
     result.map_err(|failure| {
         let found = found.into_inner();
-        let context = Context { codec, skipped, again: again.as_ref(), decode_mode, to, silent: args.silent };
+        let again = again.as_ref();
+        let context = Context { codec, skipped, again, decode_mode, to, encode_mode, silent: args.silent };
         explain(failure, found, &context)
     })
 }
@@ -102,9 +104,19 @@ struct Found {
     /// given), and its place where the input's lines were counted as it
     /// was read.
     decode: Option<(DecodeError, Option<Place>)>,
-    /// The code point that an encoding error stopped at (when it is one of
-    /// `u32`), and its place, counted in the output written before it.
-    encode: Option<(Option<u32>, Option<Place>)>,
+    /// The encoding error that stopped it.
+    encode: Option<Encoded>,
+}
+
+/// An encoding error, for its message.
+struct Encoded {
+    /// The code point it stopped at, when it is one of `u32`, and its index
+    /// among the code points of the whole input.
+    point: Option<u32>,
+    index: usize,
+    /// Its place, where the output's lines were counted as it was written
+    /// (an input read once).
+    place: Option<Place>,
 }
 
 /// What [`explain`] needs to know of the conversion.
@@ -117,6 +129,7 @@ struct Context<'a> {
     again: Option<&'a std::fs::File>,
     decode_mode: DecodeMode,
     to: &'static dyn DynCodec,
+    encode_mode: EncodeMode,
     /// `-s`: no hint.
     silent: bool,
 }
@@ -136,7 +149,13 @@ fn explain(failure: Failure, found: Found, context: &Context<'_>) -> Failure {
             let hint = hint::decoding(context.codec, &e, place.as_ref().map_or(&[][..], |p| &p.after));
             (place, hint)
         }
-        Found { encode: Some((point, place)), .. } => (place, hint::encoding(point, context.decode_mode, context.to)),
+        Found { encode: Some(Encoded { point, index, place }), .. } => {
+            let place = place.or_else(|| {
+                let file = context.again.filter(|_| places(context.encode_mode))?;
+                reread_points(file, context.codec, context.skipped, context.decode_mode, index)
+            });
+            (place, hint::encoding(point, context.decode_mode, context.to))
+        }
         Found { .. } => return Failure::Data(message),
     };
     if let Some(place) = &place {
@@ -147,6 +166,51 @@ fn explain(failure: Failure, found: Found, context: &Context<'_>) -> Failure {
         message.push_str(&format!("\nutfx: hint: {hint}"));
     }
     Failure::Data(message)
+}
+
+/// Whether an encoding error in `mode` gets its line and column: in fatal
+/// mode, where the output before it is the encoding of the code points
+/// before it; not in escape mode, whose escaped bytes are written as
+/// themselves (decision 0040).
+fn places(mode: EncodeMode) -> bool {
+    mode == EncodeMode::Fatal
+}
+
+/// The place of the code point at `index` of a regular file decoded in
+/// `mode` (an encoding error's), decoded again from `skipped` (its BOM) on:
+/// its line and column among the code points; `None` when it cannot be
+/// read or has fewer.
+fn reread_points(
+    file: &std::fs::File,
+    codec: &'static dyn DynCodec,
+    skipped: usize,
+    mode: DecodeMode,
+    index: usize,
+) -> Option<Place> {
+    let mut decoder = Decoder::new(codec, mode);
+    let (mut buf, mut points) = (vec![0u8; support::CHUNK], Vec::new());
+    let (mut at, mut seen, mut line, mut column) = (skipped, 0, 1, 1);
+    loop {
+        let n = parallel::read_at(file, &mut buf, at as u64).ok()?;
+        at += n;
+        points.clear();
+        // What decodes before an error: the encoding error came first.
+        let _ = decoder.decode_chunk(&buf[..n], n == 0, &mut points);
+        for &point in &points {
+            if seen == index {
+                return Some(Place { line, column, after: Vec::new() });
+            }
+            seen += 1;
+            if point == CodePoint::from(b'\n') {
+                (line, column) = (line + 1, 1);
+            } else {
+                column += 1;
+            }
+        }
+        if n == 0 {
+            return None;
+        }
+    }
 }
 
 /// The place of the decoding error at `offset` in a regular file, read
@@ -181,6 +245,8 @@ struct Plan<'a> {
     /// For an input read once (not a regular file), its lines, counted
     /// as it is read (taken by the one run).
     lines: Cell<Option<Lines>>,
+    /// Whether the input is read once.
+    read_once: bool,
 }
 
 /// Writes the BOM, then converts `reader` (after its BOM) from `codec` into
@@ -194,13 +260,17 @@ fn convert_all(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     out.write_all(plan.source.bom).map_err(|e| Failure::write(&e))?;
-    // Where an encoding error can stop the conversion, the output's lines
-    // are counted: everything before the code point it stops at is written.
-    let lines = matches!(plan.encode_mode, EncodeMode::Fatal | EncodeMode::Escape).then(|| Lines::new(plan.to));
+    // Where an encoding error can stop the conversion of an input read
+    // once, the output's lines are counted: everything before the code
+    // point it stops at is written, as its encoding. (A regular file is
+    // decoded again, up to the error. In escape mode, where escaped bytes
+    // are written as themselves, the output's count would be off, and
+    // neither is counted: `places`.)
+    let lines = (places(plan.encode_mode) && plan.read_once).then(|| Lines::new(plan.to));
     let mut out = OutputLines { out, lines };
     let result = convert_into(plan, codec, reader, whole, &mut out);
     let mut found = plan.source.found.borrow_mut();
-    if let Some((_, place @ None)) = &mut found.encode {
+    if let Some(Encoded { place: place @ None, .. }) = &mut found.encode {
         *place = out.lines.take().map(Lines::end);
     }
     result
@@ -216,7 +286,7 @@ impl Write for OutputLines<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let n = self.out.write(buf)?;
         if let Some(lines) = &mut self.lines {
-            lines.feed(&buf[..n]);
+            lines.feed_all(&buf[..n]);
         }
         Ok(n)
     }
@@ -423,8 +493,10 @@ fn decode_failure(source: &Source<'_>, e: &DecodeError, place: Option<Place>) ->
 /// `source.points`) and notes it for [`explain`], whose place the output
 /// gives.
 fn encode_failure<P: codec_core::AnyCodePoint + std::fmt::Display>(source: &Source<'_>, e: &EncodeError<P>) -> Failure {
-    source.found.borrow_mut().encode = Some((e.code_point().to_code_point().map(codec_core::CodePoint::to_u32), None));
-    Failure::encode(&format!("{}: ", source.name), &e.clone().shifted(source.points))
+    let e = e.clone().shifted(source.points);
+    let point = e.code_point().to_code_point().map(codec_core::CodePoint::to_u32);
+    source.found.borrow_mut().encode = Some(Encoded { point, index: e.index(), place: None });
+    Failure::encode(&format!("{}: ", source.name), &e)
 }
 
 /// Maps an error of the `Transcoder` (offsets after the skipped bytes), with
@@ -660,7 +732,9 @@ mod tests {
         let open = || file.map(|path| std::fs::File::open(path).expect("the input file"));
         let whole = open().map(|file| parallel::Input { file, base: 0 });
         let lines = Cell::new(file.is_none().then(|| Lines::new(from)));
-        let plan = Plan { source, size: None, parallel, decode_mode: modes.0, to, encode_mode: modes.1, lines };
+        let read_once = file.is_none();
+        let plan =
+            Plan { source, size: None, parallel, decode_mode: modes.0, to, encode_mode: modes.1, lines, read_once };
         let reader: Box<dyn std::io::Read + Send> = match open() {
             Some(file) => Box::new(file),
             None => Box::new(std::io::Cursor::new(bytes.to_vec())),
@@ -669,8 +743,9 @@ mod tests {
         let result = convert_all(&plan, from, reader, whole, &mut out);
         drop(plan);
         let again = open();
-        let context =
-            Context { codec: from, skipped: 0, again: again.as_ref(), decode_mode: modes.0, to, silent: false };
+        let (decode_mode, encode_mode) = modes;
+        let again = again.as_ref();
+        let context = Context { codec: from, skipped: 0, again, decode_mode, to, encode_mode, silent: false };
         (out, result.map_err(|f| format!("{:?}", explain(f, found.into_inner(), &context))))
     }
 
