@@ -6,7 +6,8 @@
 
 use std::io::{self, Read};
 
-use codec_core::{BigCodePoint, EncodeError, Step, TranscodeError, TranscodeReader};
+use codec_core::{BigCodePoint, EncodeError, Encoder, Step, TranscodeError, TranscodeReader};
+use codec_registry::BigCodec;
 
 use crate::bom::{self, InputLabel};
 use crate::cli::{EncodeArgs, Input};
@@ -22,28 +23,26 @@ pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
         return text(args, codec, mode, bom.as_deref().unwrap_or_default(), args.drop || ignore, framer);
     }
     let codec = support::big_codec(codec.info().name)?;
-    let input = support::read_all(args.file.as_deref(), false)?;
-    let tokens = parse_tokens(&input)?;
+    let (reader, name, _) = support::open(args.file.as_deref())?;
+    let mut reader = reader;
+    let mut out = Output::stdout();
+    let mut hex = args.hex.then(Hexer::default);
+    write(&mut out, &mut hex, bom.as_deref().unwrap_or_default())?;
+    let mut tokens = Tokens::default();
+    let mut run = Run { codec, mode, encoder: Encoder::new(codec, mode), start: 0, points: Vec::new() };
     let mut bytes = Vec::new();
-    let mut run: Vec<BigCodePoint> = Vec::new();
-    // Each run of code points is encoded on its own: a reserved sequence
-    // ends an encoder's look-ahead, as an escaped byte does.
-    let flush = |run: &mut Vec<BigCodePoint>, start: usize, bytes: &mut Vec<u8>| {
-        let encoded = codec.encode_with(run, mode).map_err(|e| {
-            let shifted = EncodeError::new(start + e.index(), e.code_point().clone(), e.kind());
-            Failure::encode("", &shifted)
-        })?;
-        bytes.extend_from_slice(&encoded);
-        run.clear();
-        Ok::<(), Failure>(())
-    };
-    let count = tokens.len();
-    for (i, token) in tokens.into_iter().enumerate() {
-        match token {
-            Token::Point(point) => run.push(point),
+    // Streamed, in bounded memory: tokens as they are read, each run of
+    // code points through one encoder (a reserved sequence ends an
+    // encoder's look-ahead, as an escaped byte does), what came before an
+    // error written first.
+    let result = support::read_chunks(&mut reader, &name, |chunk, last| {
+        let parsed = tokens.push(chunk, last, |i, token| match token {
+            Token::Point(point) => {
+                run.points.push(point);
+                Ok(())
+            }
             Token::Reserved(raw, text) => {
-                let start = i - run.len();
-                flush(&mut run, start, &mut bytes)?;
+                run.flush(true, &mut bytes)?;
                 if raw.is_empty() || codec.decode_step(&raw, true) != (Step::Reserved { len: raw.len() }) {
                     return Err(Failure::Data(format!(
                         "token {i}: `{text}` is not a reserved sequence of {}, and stands for no code point",
@@ -51,26 +50,58 @@ pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
                     )));
                 }
                 bytes.extend_from_slice(&raw);
+                run.restart(i + 1);
+                Ok(())
             }
-        }
+        });
+        let flushed = run.flush(last || parsed.is_err(), &mut bytes);
+        let written = match framer.as_mut() {
+            Some(framer) => framer.push(&bytes, &mut |record| write(&mut out, &mut hex, record)),
+            None => write(&mut out, &mut hex, &bytes),
+        };
+        bytes.clear();
+        parsed.and(flushed).and(written)
+    });
+    if matches!(result, Err(Failure::Quiet)) {
+        return result;
     }
-    let start = count - run.len();
-    flush(&mut run, start, &mut bytes)?;
-    let mut out = Output::stdout();
-    let mut hex = args.hex.then(Hexer::default);
-    write(&mut out, &mut hex, bom.as_deref().unwrap_or_default())?;
-    match framer.as_mut() {
-        Some(framer) => {
-            let mut emit = |record: &[u8]| write(&mut out, &mut hex, record);
-            framer.push(&bytes, &mut emit)?;
-            framer.finish(&mut emit)?;
-        }
-        None => write(&mut out, &mut hex, &bytes)?,
+    // What came before an error is written: with --framing, as a last
+    // record.
+    let finished = match framer.as_mut() {
+        Some(framer) => framer.finish(&mut |record| write(&mut out, &mut hex, record)),
+        None => Ok(()),
+    };
+    let ended = if hex.is_some() { out.write(b"\n") } else { Ok(()) };
+    result.and(finished).and(ended).and(out.flush())
+}
+
+/// The code points since the last reserved sequence, through one encoder.
+struct Run {
+    codec: &'static dyn BigCodec,
+    mode: codec_core::EncodeMode,
+    encoder: Encoder<&'static dyn BigCodec>,
+    /// The index of the run's first token.
+    start: usize,
+    /// Code points read and not yet encoded.
+    points: Vec<BigCodePoint>,
+}
+
+impl Run {
+    /// Encodes the code points read into `bytes`; `last` ends the run.
+    fn flush(&mut self, last: bool, bytes: &mut Vec<u8>) -> Result<(), Failure> {
+        let encoded = self.encoder.encode_chunk(&self.points, last, bytes);
+        self.points.clear();
+        encoded.map_err(|e| {
+            let shifted = EncodeError::new(self.start + e.index(), e.code_point().clone(), e.kind());
+            Failure::encode("", &shifted)
+        })
     }
-    if hex.is_some() {
-        out.write(b"\n")?;
+
+    /// Starts a new run at token `start` (the one ended was flushed).
+    fn restart(&mut self, start: usize) {
+        self.encoder = Encoder::new(self.codec, self.mode);
+        self.start = start;
     }
-    out.flush()
 }
 
 /// Encodes UTF-8 text, streamed: `convert -f utf-8` with the output as
@@ -162,36 +193,85 @@ pub(crate) enum Token {
     Reserved(Vec<u8>, String),
 }
 
-/// The tokens of `text`: separated by whitespace or commas.
-fn split(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty())
+/// Whether `c` separates tokens: whitespace or a comma.
+fn separates(c: char) -> bool {
+    c.is_whitespace() || c == ','
 }
 
-/// Parses the code point text format: tokens separated by whitespace or
-/// commas, `U+`, `0x` or no prefix, any case, any size; `R+` and hex bytes
-/// for a reserved sequence.
-pub(crate) fn parse_tokens(text: &[u8]) -> Result<Vec<Token>, Failure> {
-    let text = std::str::from_utf8(text).map_err(|e| {
-        Failure::Data(format!("code point input is not text: offset {}: invalid_lead", e.valid_up_to()))
-    })?;
-    split(text)
-        .enumerate()
-        .map(|(i, token)| {
-            if token.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("r+")) {
-                let hex = &token[2..];
-                let raw: Option<Vec<u8>> = (hex.len() % 2 == 0)
-                    .then(|| {
-                        (0..hex.len()).step_by(2).map(|k| u8::from_str_radix(hex.get(k..k + 2)?, 16).ok()).collect()
-                    })
-                    .flatten();
-                return raw.map(|raw| Token::Reserved(raw, token.to_owned())).ok_or_else(|| {
-                    Failure::Data(format!("token {i}: `{token}` is not a reserved sequence's hex bytes"))
-                });
+/// The longest token read: far past any code point written in hex
+/// (UTF-∞-8's take any size), short of what memory cannot hold.
+const LONGEST_TOKEN: usize = 1 << 20;
+
+/// The code point text format read a chunk at a time: tokens separated by
+/// whitespace or commas, `U+`, `0x` or no prefix, any case, any size; `R+`
+/// and hex bytes for a reserved sequence. A token or a character cut by a
+/// chunk's end waits for the next.
+#[derive(Default)]
+struct Tokens {
+    /// The bytes after the last whole token.
+    carry: Vec<u8>,
+    /// How many input bytes came before `carry`.
+    offset: usize,
+    /// How many tokens came before.
+    seen: usize,
+}
+
+impl Tokens {
+    /// Reads `chunk` (`last`: nothing follows) and hands `each` the index
+    /// and meaning of every token it completes.
+    ///
+    /// # Errors
+    ///
+    /// [`Failure::Data`] for input that is not UTF-8, a token that is
+    /// neither a code point nor a reserved sequence's bytes, or one longer
+    /// than [`LONGEST_TOKEN`]; the first failure of `each`.
+    fn push(
+        &mut self,
+        chunk: &[u8],
+        last: bool,
+        mut each: impl FnMut(usize, Token) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        self.carry.extend_from_slice(chunk);
+        let text = match std::str::from_utf8(&self.carry) {
+            Ok(text) => text,
+            Err(e) if e.error_len().is_none() && !last => {
+                std::str::from_utf8(&self.carry[..e.valid_up_to()]).unwrap_or("")
             }
-            token
-                .parse()
-                .map(Token::Point)
-                .map_err(|_| Failure::Data(format!("token {i}: `{token}` is not a code point")))
-        })
-        .collect()
+            Err(e) => {
+                let at = self.offset + e.valid_up_to();
+                return Err(Failure::Data(format!("code point input is not text: offset {at}: invalid_lead")));
+            }
+        };
+        // The last token may go on in the next chunk.
+        let end = match last {
+            true => text.len(),
+            false => text.rfind(separates).map_or(0, |k| k + text[k..].chars().next().map_or(1, char::len_utf8)),
+        };
+        for token in text[..end].split(separates).filter(|t| !t.is_empty()) {
+            let parsed = parse_token(self.seen, token)?;
+            each(self.seen, parsed)?;
+            self.seen += 1;
+        }
+        self.carry.drain(..end);
+        self.offset += end;
+        if self.carry.len() > LONGEST_TOKEN {
+            let seen = self.seen;
+            return Err(Failure::Data(format!("token {seen} is longer than {LONGEST_TOKEN} bytes")));
+        }
+        Ok(())
+    }
+}
+
+/// Parses token `i` of the code point text format.
+fn parse_token(i: usize, token: &str) -> Result<Token, Failure> {
+    if token.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("r+")) {
+        let hex = &token[2..];
+        let raw: Option<Vec<u8>> = (hex.len() % 2 == 0)
+            .then(|| (0..hex.len()).step_by(2).map(|k| u8::from_str_radix(hex.get(k..k + 2)?, 16).ok()).collect())
+            .flatten();
+        return raw
+            .map(|raw| Token::Reserved(raw, token.to_owned()))
+            .ok_or_else(|| Failure::Data(format!("token {i}: `{token}` is not a reserved sequence's hex bytes")));
+    }
+    token.parse().map(Token::Point).map_err(|_| Failure::Data(format!("token {i}: `{token}` is not a code point")))
 }

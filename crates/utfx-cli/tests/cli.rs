@@ -786,6 +786,32 @@ fn decode_memory_stays_bounded() {
     assert!(run.bytes > 64 << 20 && run.newlines == 1, "{} bytes, {} lines", run.bytes, run.newlines);
 }
 
+/// `encode --input cps` streams: 64 MiB of tokens in bounded memory (it
+/// collected about 11 bytes per input byte, and aborted on what did not
+/// fit, issue 44), what came before a bad token written first, and a token
+/// that never ends (zero bytes) a clear error, not an abort.
+#[cfg(target_os = "linux")]
+#[test]
+fn encode_of_code_point_tokens_streams_in_bounded_memory() {
+    const LIMIT_KIB: u64 = 24 * 1024;
+    let block = "U+48 69 U+1F600 0x41,\n".repeat(1 << 15).into_bytes();
+    let count = (64 << 20) / block.len();
+    let run = support::watch_memory(&["encode", "--input", "cps", "-t", "utf-8"], block, count, LIMIT_KIB);
+    assert!(run.peak_kib > 0 && run.peak_kib < LIMIT_KIB, "peak resident memory {} KiB", run.peak_kib);
+    assert!(run.status.success(), "{:?}", run.status);
+    assert_eq!(run.bytes, (count << 15) as u64 * 7);
+    let run = support::watch_memory(&["encode", "--input", "cps", "-t", "utf-8"], vec![0; 1 << 20], 64, LIMIT_KIB);
+    assert!(run.peak_kib < LIMIT_KIB, "peak resident memory {} KiB", run.peak_kib);
+    assert_eq!(run.status.code(), Some(1));
+    utfx()
+        .args(["encode", "--input", "cps", "-t", "utf-8"])
+        .write_stdin("41 42 zz 43")
+        .assert()
+        .code(1)
+        .stdout("AB")
+        .stderr("utfx: token 2: `zz` is not a code point\n");
+}
+
 /// `decode` of an input that never ends, into a reader that closes after
 /// one byte, ends by itself, quietly, with status 0: only the reader's
 /// going away can stop it. The wait has a limit only so that a failure
