@@ -443,9 +443,9 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
     let mode = args.mode.as_deref().unwrap_or("fatal");
     let task = match (&args.to, args.encode) {
         (Some(_), true) => return Err(Failure::Usage("--encode and -t: choose one".into())),
-        (Some(to), false) => Task::Convert(support::decode_mode(mode, false)?, support::big_codec(to)?),
-        (None, true) => Task::Encode(support::encode_mode("--mode", mode, false)?),
-        (None, false) => Task::Decode(support::decode_mode(mode, false)?),
+        (Some(to), false) => Task::Convert(decode_mode(mode, "--encode")?, support::big_codec(to)?),
+        (None, true) => Task::Encode(encode_mode(mode, "decoding (without --encode)")?),
+        (None, false) => Task::Decode(decode_mode(mode, "--encode")?),
     };
     if !(1..=MAX_TIMEOUT_MS).contains(&args.timeout_ms) {
         return Err(Failure::Usage(format!("--timeout must be from 1 to {MAX_TIMEOUT_MS} ms")));
@@ -542,6 +542,44 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
     program.stop();
     out.write(format!("agree: {agreed} cases ({name}, {})\n", describe_task(task)).as_bytes())?;
     out.flush()
+}
+
+/// The decode mode `--mode` names; `encoding` says how to ask for
+/// encoding instead, for a mode that is an encode mode.
+///
+/// # Errors
+///
+/// [`Failure::Usage`] naming `--mode` and the decode modes.
+pub(crate) fn decode_mode(mode: &str, encoding: &str) -> Result<DecodeMode, Failure> {
+    mode.parse().map_err(|_| {
+        let other = mode.parse::<EncodeMode>().is_ok().then(|| format!("; {mode} is an encode mode, for {encoding}"));
+        Failure::Usage(format!(
+            "--mode {mode}: not a decode mode ({}){}",
+            list(DecodeMode::ALL),
+            other.unwrap_or_default()
+        ))
+    })
+}
+
+/// The encode mode `--mode` names; `decoding` says how to ask for
+/// decoding instead, for a mode that is a decode mode.
+///
+/// # Errors
+///
+/// [`Failure::Usage`] naming `--mode` and the encode modes.
+pub(crate) fn encode_mode(mode: &str, decoding: &str) -> Result<EncodeMode, Failure> {
+    mode.parse().map_err(|_| {
+        let other = mode.parse::<DecodeMode>().is_ok().then(|| format!("; {mode} is a decode mode, for {decoding}"));
+        Failure::Usage(format!(
+            "--mode {mode}: not an encode mode ({}){}",
+            list(EncodeMode::ALL),
+            other.unwrap_or_default()
+        ))
+    })
+}
+
+fn list<T: std::fmt::Display>(all: &[T]) -> String {
+    all.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
 }
 
 /// The failure after a difference's report: exit status 1.

@@ -9,6 +9,7 @@ use codec_test::generate;
 use codec_test::vectors::{self, Direction};
 
 use crate::cli::VectorsArgs;
+use crate::compare;
 use crate::support::{self, Failure, Output};
 
 /// Writes the vectors, one JSON line each, after a header line.
@@ -17,11 +18,10 @@ pub(crate) fn run(args: &VectorsArgs) -> Result<(), Failure> {
     let name = codec.info().name;
     let direction: Direction = if args.direction == "encode" { Direction::Encode } else { Direction::Decode };
     let mode = args.mode.as_deref().unwrap_or("fatal");
-    let modes = match direction {
-        Direction::Decode => mode.parse::<DecodeMode>().map(|m| (Some(m), None)),
-        Direction::Encode => mode.parse::<EncodeMode>().map(|m| (None, Some(m))),
+    let modes: (Option<DecodeMode>, Option<EncodeMode>) = match direction {
+        Direction::Decode => (Some(compare::decode_mode(mode, "--direction encode")?), None),
+        Direction::Encode => (None, Some(compare::encode_mode(mode, "--direction decode")?)),
     };
-    let modes = modes.map_err(|e| Failure::Usage(format!("--mode {mode}: {e} for {direction}")))?;
     let mut out = Output::stdout();
     let header = vectors::header_line(&format!(
         "utfx vectors -f {name} --direction {direction}{} --count {} --seed {}: the project's curated vectors for \

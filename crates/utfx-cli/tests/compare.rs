@@ -213,6 +213,20 @@ fn usage_and_cannot_run() {
     assert!(text(&out.stderr).starts_with("utfx: cannot run `/nonexistent/decoder`: "), "{}", text(&out.stderr));
     let out = utfx().args(["compare", "-f", "utf-8", "--encode", "-t", "utf-16le", "--", "cat"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // A mode of the other direction: the flag the user typed, and the
+    // modes there are.
+    let out = utfx().args(["compare", "-f", "utf-8", "--mode", "url", "--", "cat"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "utfx: --mode url: not a decode mode (fatal, replace, escape, latin1, windows-1252, ignore); url is an \
+         encode mode, for --encode\n"
+    );
+    let out = utfx().args(["compare", "-f", "utf-8", "--encode", "--mode", "nope", "--", "cat"]).output().unwrap();
+    assert_eq!(
+        text(&out.stderr),
+        "utfx: --mode nope: not an encode mode (fatal, replace, html, url, escape, ignore)\n"
+    );
     // Durations a deadline cannot hold are usage errors, not panics.
     for bad in [["--seconds", "NaN"], ["--seconds", "1e300"], ["--timeout", "0"], ["--timeout", "18446744073709551615"]]
     {
