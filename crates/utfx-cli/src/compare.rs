@@ -108,32 +108,62 @@ struct Reference {
     task: Task,
 }
 
+/// utfx's answer on one input, and what decides it.
+struct Verdict {
+    answer: Answer,
+    /// The errors of the side that decides (decoding, or the encoding of a
+    /// conversion when the decoding had none).
+    errors: Vec<ErrorSpan>,
+    /// The codec of that side, whose rules the report cites.
+    codec: &'static str,
+    /// The mode of that side.
+    mode: Mode,
+}
+
+/// The error mode of the side that decides.
+#[derive(Clone, Copy)]
+enum Mode {
+    Decode(DecodeMode),
+    Encode(EncodeMode),
+}
+
 impl Reference {
-    fn answer(&self, input: &Input) -> (Answer, Vec<ErrorSpan>, &'static str) {
+    fn answer(&self, input: &Input) -> Verdict {
         let src = SourceKind::Generated;
+        let name = self.codec.info().name;
+        let verdict = |output: Option<String>, errors: Option<Vec<ErrorSpan>>, codec, mode| Verdict {
+            answer: output.map_or(Answer::Fails, Answer::Output),
+            errors: errors.unwrap_or_default(),
+            codec,
+            mode,
+        };
         match (self.task, input) {
             (Task::Decode(mode), Input::Bytes(b)) => {
                 let v = Vector::decoded_by(self.codec, mode, b, "", src, "");
-                (v.output.map_or(Answer::Fails, Answer::Output), v.errors.unwrap_or_default(), self.codec.info().name)
+                verdict(v.output, v.errors, name, Mode::Decode(mode))
             }
             (Task::Encode(mode), Input::Points(p)) => {
                 let v = Vector::encoded_by(self.codec, mode, p, "", src, "");
-                (v.output.map_or(Answer::Fails, Answer::Output), v.errors.unwrap_or_default(), self.codec.info().name)
+                verdict(v.output, v.errors, name, Mode::Encode(mode))
             }
             (Task::Convert(mode, to), Input::Bytes(b)) => {
                 let v = Vector::decoded_by(self.codec, mode, b, "", src, "");
-                let errors = v.errors.unwrap_or_default();
                 let Ok(points) = self.codec.decode_with(b, mode) else {
-                    return (Answer::Fails, errors, self.codec.info().name);
+                    return verdict(None, v.errors, name, Mode::Decode(mode));
                 };
                 let e = Vector::encoded_by(to, EncodeMode::Fatal, &points, "", src, "");
                 match e.output {
-                    Some(out) => (Answer::Output(out), errors, self.codec.info().name),
-                    None if errors.is_empty() => (Answer::Fails, e.errors.unwrap_or_default(), to.info().name),
-                    None => (Answer::Fails, errors, self.codec.info().name),
+                    Some(out) => verdict(Some(out), v.errors, name, Mode::Decode(mode)),
+                    None if v.errors.as_ref().is_none_or(Vec::is_empty) => {
+                        verdict(None, e.errors, to.info().name, Mode::Encode(EncodeMode::Fatal))
+                    }
+                    None => verdict(None, v.errors, name, Mode::Decode(mode)),
                 }
             }
-            _ => (Answer::Fails, Vec::new(), self.codec.info().name),
+            (Task::Decode(mode) | Task::Convert(mode, _), Input::Points(_)) => {
+                verdict(None, None, name, Mode::Decode(mode))
+            }
+            (Task::Encode(mode), Input::Bytes(_)) => verdict(None, None, name, Mode::Encode(mode)),
         }
     }
 }
@@ -415,10 +445,7 @@ fn parse_points_answer(out: &[u8]) -> Answer {
 /// Where each codec's rules are written, as its crate's docs cite them.
 fn rules_of(codec: &str) -> &'static str {
     match codec {
-        "utf-8" => {
-            "RFC 3629 §3 and §4 (the Unicode Standard's Table 3-7); replacement: the Encoding Standard's utf-8 \
-             decoder (§8.1), one U+FFFD per maximal subpart (Unicode §3.9)"
-        }
+        "utf-8" => "RFC 3629 §3 and §4 (the Unicode Standard's Table 3-7)",
         "generalized-utf-8" => "the WTF-8 specification's Generalized UTF-8 (Tables 2 and 3)",
         "utf-8-rfc2279" => "RFC 2279 (January 1998), section 2",
         "utf-16le" | "utf-16be" => "the Encoding Standard §14.2, common infrastructure for utf-16be and utf-16le",
@@ -471,7 +498,7 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
     let mut cases = 0usize;
     let mut check = |name: &str, input: Input, program: &mut Program| -> Result<bool, Failure> {
         cases += 1;
-        let (want, _, _) = reference.answer(&input);
+        let want = reference.answer(&input).answer;
         let got = program.answer(&input)?;
         if got == want {
             return Ok(true);
@@ -624,7 +651,7 @@ fn report_difference(
         input
     } else {
         let mut differs = |candidate: &Input| {
-            let (w, _, _) = reference.answer(candidate);
+            let w = reference.answer(candidate).answer;
             match program.answer(candidate) {
                 Ok(g) => g != w && !matches!(g, Answer::Hang),
                 Err(_) => false,
@@ -639,7 +666,8 @@ fn report_difference(
             }
         }
     };
-    let (want_small, errors, rules_codec) = reference.answer(&small);
+    let verdict = reference.answer(&small);
+    let want_small = verdict.answer.clone();
     // Asked again for what it says on standard error (not after a hang,
     // which would cost another timeout).
     let again = !(matches!(got, Answer::Hang) || (program.use_lines && got.is_fatal()));
@@ -665,17 +693,19 @@ fn report_difference(
     if small.len() < original {
         text.push_str(&format!("  found on: {original_hex}\n"));
     }
-    text.push_str(&rule(&errors, rules_codec, &small));
+    text.push_str(&rule(&verdict, &small));
     let mut out = Output::stdout();
     out.write(text.as_bytes())?;
     out.flush()
 }
 
 /// The rule that decides: utfx's first error on the input (kind, what it
-/// means, where the codec's specification says so), or that the input has
-/// none.
-fn rule(errors: &[ErrorSpan], codec: &str, input: &Input) -> String {
-    match errors.first() {
+/// means, where the codec's specification says so, what the mode makes of
+/// it), or that the input has none.
+fn rule(verdict: &Verdict, input: &Input) -> String {
+    let codec = verdict.codec;
+    let why = format!("{}; {}", rules_of(codec), mode_rule(verdict.mode, codec));
+    match verdict.errors.first() {
         Some(e) => {
             let kind = e.kind.as_deref().unwrap_or("?");
             let meaning = codec_core::ErrorKind::ALL
@@ -690,8 +720,41 @@ fn rule(errors: &[ErrorSpan], codec: &str, input: &Input) -> String {
                     None => format!("offset {}, the input ends inside a sequence", e.offset),
                 },
             };
-            format!("  rule:    {codec}: {kind} ({meaning}) at {place}; {}\n", rules_of(codec))
+            format!("  rule:    {codec}: {kind} ({meaning}) at {place}; {why}\n")
         }
-        None => format!("  rule:    {codec}: the input is well-formed, no error; {}\n", rules_of(codec)),
+        None => format!("  rule:    {codec}: the input is well-formed, no error; {why}\n"),
     }
+}
+
+/// What the mode of the deciding side does with an error, as
+/// `codec_core::DecodeMode` and `EncodeMode` define it.
+fn mode_rule(mode: Mode, codec: &str) -> String {
+    let text = match mode {
+        Mode::Decode(DecodeMode::Fatal) => "an input with an error fails as a whole",
+        Mode::Decode(DecodeMode::Replace) if codec == "utf-8" => {
+            "one U+FFFD per maximal subpart (Unicode §3.9), the Encoding Standard's utf-8 decoder (§8.1)"
+        }
+        Mode::Decode(DecodeMode::Replace) => "one U+FFFD per maximal subpart",
+        Mode::Decode(DecodeMode::Escape) => "each byte b of an ill-formed subpart is U+DC00 + b (UTF-8B)",
+        Mode::Decode(DecodeMode::Latin1) => "each byte of an ill-formed subpart is its Latin-1 character",
+        Mode::Decode(DecodeMode::Windows1252) => "each byte of an ill-formed subpart is its windows-1252 character",
+        Mode::Decode(DecodeMode::Ignore) => "an ill-formed subpart is dropped",
+        Mode::Encode(EncodeMode::Fatal) => "an input with a code point the codec cannot encode fails as a whole",
+        Mode::Encode(EncodeMode::Replace) => {
+            "a code point the codec cannot encode is its encoding of U+FFFD (or of ? where it has none)"
+        }
+        Mode::Encode(EncodeMode::Html) => "a code point the codec cannot encode is &#N; (N its decimal value)",
+        Mode::Encode(EncodeMode::Url) => "a code point the codec cannot encode is ?",
+        Mode::Encode(EncodeMode::Escape) => {
+            "U+DC80 to U+DCFF are the raw bytes 80 to FF; another code point the codec cannot encode fails"
+        }
+        Mode::Encode(EncodeMode::Ignore) => "a code point the codec cannot encode is dropped",
+        Mode::Decode(m) => return format!("{m} mode"),
+        Mode::Encode(m) => return format!("{m} mode"),
+    };
+    let name = match mode {
+        Mode::Decode(m) => m.to_string(),
+        Mode::Encode(m) => m.to_string(),
+    };
+    format!("{name} mode: {text}")
 }

@@ -158,6 +158,10 @@ fn planted_once() {
     // The rule: C0 starts an overlong form (RFC 3629 §3: C0 and C1 never
     // appear), an error of one byte at offset 0.
     assert!(report.contains("rule:    utf-8: overlong (overlong encoding) at offset 0, 1 byte; RFC 3629"), "{report}");
+    // And what fatal mode does, not what replacement would.
+    let rule = report.lines().find(|l| l.starts_with("  rule:")).unwrap();
+    assert!(rule.ends_with("; fatal mode: an input with an error fails as a whole"), "{rule}");
+    assert!(!rule.contains("U+FFFD"), "{rule}");
 }
 
 fn planted_lines() {
@@ -169,6 +173,7 @@ fn planted_lines() {
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert!(report.contains("\n  input:   C0 80 (2 bytes, shrunk from "), "{report}");
     assert!(report.contains("\n  utfx:    FFFD FFFD\n  command: 0000\n"), "{report}");
+    assert!(report.contains("; replace mode: one U+FFFD per maximal subpart"), "{report}");
 }
 
 fn right_agrees() {
