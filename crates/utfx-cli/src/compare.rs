@@ -48,7 +48,8 @@ enum Answer {
     /// The program died without answering (a signal, or its end in
     /// `--lines` mode), with what is known.
     Crash(String),
-    /// An answer that is not the protocol's, with an excerpt.
+    /// An answer that is not the protocol's: what is wrong with it, with
+    /// its first bytes.
     Garbage(String),
 }
 
@@ -60,8 +61,14 @@ impl Answer {
             Answer::Fails => "fails".to_owned(),
             Answer::Hang => "no answer within the timeout (killed)".to_owned(),
             Answer::Crash(why) => format!("crashed: {why}"),
-            Answer::Garbage(what) => format!("garbage: {what}"),
+            Answer::Garbage(what) => what.clone(),
         }
+    }
+
+    /// Whether the answer breaks the protocol: reported as such, never
+    /// shrunk (the answer says nothing about the input).
+    fn is_protocol_error(&self) -> bool {
+        matches!(self, Answer::Garbage(_))
     }
 
     /// A hang or a crash in `--lines` mode ends the program: nothing more
@@ -269,7 +276,7 @@ impl Program {
             return Ok(Answer::Fails);
         }
         if out.len() > MAX_ANSWER {
-            return Ok(Answer::Garbage(format!("more than {MAX_ANSWER} bytes of output")));
+            return Ok(too_long());
         }
         Ok(match self.task {
             Task::Decode(_) => parse_points_answer(&out),
@@ -298,9 +305,12 @@ impl Program {
                 let msg = match n {
                     Ok(0) | Err(_) => None,
                     Ok(_) if !line.ends_with(b"\n") && line.len() > MAX_ANSWER => {
-                        Some(Err(format!("a line longer than {MAX_ANSWER} bytes")))
+                        Some(Err(format!("the answer is a line longer than {MAX_ANSWER} bytes (16 MiB)")))
                     }
-                    Ok(_) => Some(String::from_utf8(line).map_err(|_| "a line that is not UTF-8".to_owned())),
+                    Ok(_) => Some(
+                        String::from_utf8(line)
+                            .map_err(|e| format!("the answer is not UTF-8 text: {}", excerpt(e.as_bytes()))),
+                    ),
                 };
                 let end = msg.is_none();
                 if tx.send(msg).is_err() || end {
@@ -330,7 +340,9 @@ impl Program {
                         Task::Decode(_) => parse_points_answer(line.as_bytes()),
                         Task::Encode(_) | Task::Convert(..) => match codec_test::hex::parse(line) {
                             Some(b) => Answer::Output(codec_test::hex::format(&b)),
-                            None => Answer::Garbage(excerpt(line.as_bytes())),
+                            None => {
+                                Answer::Garbage(format!("the answer is not bytes in hex: {}", excerpt(line.as_bytes())))
+                            }
                         },
                     }
                 }
@@ -427,6 +439,11 @@ fn describe(status: &ExitStatus) -> String {
     }
 }
 
+/// The answer of a command that wrote more than [`MAX_ANSWER`] bytes.
+fn too_long() -> Answer {
+    Answer::Garbage(format!("the answer is more than {MAX_ANSWER} bytes (16 MiB)"))
+}
+
 fn excerpt(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(60)]).into_owned();
     format!("{text:?}{}", if bytes.len() > 60 { "..." } else { "" })
@@ -438,7 +455,7 @@ fn parse_points_answer(out: &[u8]) -> Answer {
     let parsed = std::str::from_utf8(out).ok().and_then(vectors::parse_points::<BigCodePoint>);
     match parsed {
         Some(points) => Answer::Output(vectors::format_points(&points)),
-        None => Answer::Garbage(excerpt(out)),
+        None => Answer::Garbage(format!("the answer is not code points in hex: {}", excerpt(out))),
     }
 }
 
@@ -502,6 +519,10 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
         let got = program.answer(&input)?;
         if got == want {
             return Ok(true);
+        }
+        if got.is_protocol_error() {
+            report_protocol_error(cases, name, &input, &want, &got)?;
+            return Err(breaks_protocol());
         }
         report_difference(&reference, program, cases, name, input, &want, &got)?;
         Ok(false)
@@ -609,6 +630,32 @@ fn list<T: std::fmt::Display>(all: &[T]) -> String {
     all.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
 }
 
+/// The failure after a protocol error's report: exit status 1.
+fn breaks_protocol() -> Failure {
+    Failure::Data("the command's answer breaks the protocol (report on standard output)".into())
+}
+
+/// Prints the report of an answer that breaks the protocol: the case, its
+/// input unshrunk, and what was wrong.
+fn report_protocol_error(case: usize, name: &str, input: &Input, want: &Answer, got: &Answer) -> Result<(), Failure> {
+    let unit = match (input, input.len()) {
+        (Input::Points(_), 1) => "code point",
+        (Input::Points(_), _) => "code points",
+        (Input::Bytes(_), 1) => "byte",
+        (Input::Bytes(_), _) => "bytes",
+    };
+    let text = format!(
+        "protocol error at case {case} ({name})\n  input:   {} ({} {unit})\n  utfx:    {}\n  command: {}\n",
+        input.hex(),
+        input.len(),
+        want.show(),
+        got.show(),
+    );
+    let mut out = Output::stdout();
+    out.write(text.as_bytes())?;
+    out.flush()
+}
+
 /// The failure after a difference's report: exit status 1.
 fn differs() -> Failure {
     Failure::Data("the command's answer differs from utfx's (report on standard output)".into())
@@ -653,7 +700,10 @@ fn report_difference(
         let mut differs = |candidate: &Input| {
             let w = reference.answer(candidate).answer;
             match program.answer(candidate) {
-                Ok(g) => g != w && !matches!(g, Answer::Hang),
+                // Toward the same kind of difference: not a hang (each try
+                // could cost a timeout), not an answer the protocol does
+                // not allow.
+                Ok(g) => g != w && !matches!(g, Answer::Hang) && !g.is_protocol_error(),
                 Err(_) => false,
             }
         };

@@ -200,9 +200,12 @@ fn garbage_and_quit() {
     let out = compare("garbage", "once", "replace", &["--cases", "5", "--timeout", PATIENT]);
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
-    assert!(report.contains("command: garbage: \"this is not hex\\n\""), "{report}");
-    // Shrunk to nothing: the answer is garbage whatever the input.
-    assert!(report.contains("input:    (0 bytes, shrunk from"), "{report}");
+    // A protocol error, not a difference: reported on the case it came
+    // from, unshrunk (shrinking would only find the empty input).
+    assert!(report.starts_with("protocol error at case 1 ("), "{report}");
+    assert!(report.contains("\n  command: the answer is not code points in hex: \"this is not hex\\n\"\n"), "{report}");
+    assert!(!report.contains("shrunk"), "{report}");
+    assert!(text(&out.stderr).contains("breaks the protocol"), "{}", text(&out.stderr));
     let out = compare("quit", "lines", "fatal", &["--lines", "--cases", "5", "--timeout", PATIENT]);
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
