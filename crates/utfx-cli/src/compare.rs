@@ -252,7 +252,19 @@ impl Program {
             let _ = tx.send(out);
         });
         let deadline = Instant::now() + self.timeout;
+        // The output is watched while the program runs: an answer past the
+        // cap is too long however the program then ends (its status
+        // would say "fails" when it dies of the closed pipe, or exits 1 on
+        // the write error).
+        let mut out = None;
         let status = loop {
+            if out.is_none() {
+                out = rx.try_recv().ok();
+            }
+            if out.as_ref().is_some_and(|o: &Vec<u8>| o.len() > MAX_ANSWER) {
+                kill(&mut child);
+                return Ok(too_long());
+            }
             match child.try_wait() {
                 Ok(Some(status)) => break status,
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
@@ -262,21 +274,27 @@ impl Program {
                 }
             }
         };
-        let out = match rx.recv_timeout(deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(100))
-        {
-            Ok(out) => out,
-            // The program ended but something it started holds its output
-            // open.
-            Err(_) => return Ok(Answer::Hang),
+        let out = match out {
+            Some(out) => out,
+            None => {
+                match rx.recv_timeout(deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(100)) {
+                    Ok(out) => out,
+                    // The program ended but something it started holds its
+                    // output open.
+                    Err(_) => return Ok(Answer::Hang),
+                }
+            }
         };
+        // The size first: more than the cap is no answer, whatever the
+        // status.
+        if out.len() > MAX_ANSWER {
+            return Ok(too_long());
+        }
         if let Some(signal) = killed_by(&status) {
             return Ok(Answer::Crash(format!("killed by signal {signal}")));
         }
         if !status.success() {
             return Ok(Answer::Fails);
-        }
-        if out.len() > MAX_ANSWER {
-            return Ok(too_long());
         }
         Ok(match self.task {
             Task::Decode(_) => parse_points_answer(&out),

@@ -14,6 +14,7 @@ use std::process::{Command, Output};
 
 /// What the planted programs are asked to do: one of `planted`, `right`
 /// (the planted decoder without its bug), `hang`, `garbage`, `quit`,
+/// `flood-on-bad` (the right decoder, but endless output where it fails),
 /// `encoder` (std's UTF-8 encoder, code points in), `to-utf-16le` (std's
 /// decoder and UTF-16 encoder).
 const PROGRAM: &str = "UTFX_TEST_PROGRAM";
@@ -86,6 +87,21 @@ fn child(program: &str) {
         "hang" => std::thread::sleep(std::time::Duration::from_secs(600)),
         "garbage" => println!("this is not hex"),
         "quit" => {}
+        "flood-on-bad" => {
+            // std's decoder, which on input that fails writes code points
+            // until its output is closed, then exits 1.
+            let mut input = Vec::new();
+            std::io::stdin().read_to_end(&mut input).unwrap();
+            match decode(&input, false, false) {
+                Some(answer) => println!("{answer}"),
+                None => {
+                    let block = "0000 ".repeat(1 << 13);
+                    let mut out = std::io::stdout().lock();
+                    while out.write_all(block.as_bytes()).is_ok() {}
+                    std::process::exit(1);
+                }
+            }
+        }
         "encoder" => {
             // One process per case: code points as hex on one line in, the
             // bytes out; a code point that is no char fails.
@@ -206,6 +222,13 @@ fn garbage_and_quit() {
     assert!(report.contains("\n  command: the answer is not code points in hex: \"this is not hex\\n\"\n"), "{report}");
     assert!(!report.contains("shrunk"), "{report}");
     assert!(text(&out.stderr).contains("breaks the protocol"), "{}", text(&out.stderr));
+    // More than 16 MiB, then "fails": the answer is too long, whatever the
+    // exit status says (it agreed before: the status was read first).
+    let out = compare("flood-on-bad", "once", "fatal", &["--random-only", "--cases", "20", "--timeout", PATIENT]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.starts_with("protocol error at case "), "{report}");
+    assert!(report.contains("\n  command: the answer is more than 16777216 bytes (16 MiB)\n"), "{report}");
     let out = compare("quit", "lines", "fatal", &["--lines", "--cases", "5", "--timeout", PATIENT]);
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
