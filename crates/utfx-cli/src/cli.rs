@@ -140,8 +140,10 @@ pub(crate) enum Command {
         sample when they are more), then damaged random inputs (none after --seconds). On the first difference the input is shrunk\n\
         by delta debugging to one that still differs and no byte of which can go, and the\n\
         report shows it, both answers, and the rule that decides (utfx's error kind, and the\n\
-        specification its codec follows). Each answer has --timeout milliseconds; a command\n\
-        past it is killed and reported, as is one that crashes or prints garbage.\n\n\
+        specification its codec follows). Each answer has --timeout milliseconds, and the first\n\
+        answer of each process --startup-timeout more for its start-up (without --lines,\n\
+        every answer: each case is a new process); a command past it is killed and reported,\n\
+        as is one that crashes or prints garbage.\n\n\
         Exit status: 0 when they agree on every case, 1 on a difference (the report is on\n\
         standard output), 2 for a usage error, 3 when the command cannot be run.")]
     Compare(CompareArgs),
@@ -382,6 +384,10 @@ pub(crate) struct CompareArgs {
     /// How long each answer may take, in milliseconds.
     #[arg(long = "timeout", value_name = "MS", default_value_t = 5000)]
     pub(crate) timeout_ms: u64,
+    /// How much longer the first answer of each process may take, for its
+    /// start-up, in milliseconds (every answer without --lines).
+    #[arg(long = "startup-timeout", value_name = "MS", default_value_t = 10000)]
+    pub(crate) startup_ms: u64,
     /// The command and its arguments, after `--`.
     #[arg(last = true, value_name = "COMMAND", required = true)]
     pub(crate) command: Vec<String>,

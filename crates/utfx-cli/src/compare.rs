@@ -179,6 +179,9 @@ impl Reference {
 struct Program {
     argv: Vec<String>,
     timeout: Duration,
+    /// What the first answer of each process may take more, for its
+    /// start-up.
+    startup: Duration,
     task: Task,
     /// The running program in `--lines` mode.
     lines: Option<LineProcess>,
@@ -195,6 +198,9 @@ struct LineProcess {
     /// own writes, so that a program that stops reading cannot block utfx.
     requests: Option<Sender<Vec<u8>>>,
     answers: Receiver<Option<Result<String, String>>>,
+    /// Whether it has answered once (after which an answer has only the
+    /// timeout, no start-up allowance).
+    answered: bool,
 }
 
 impl Program {
@@ -251,7 +257,8 @@ impl Program {
             }
             let _ = tx.send(out);
         });
-        let deadline = Instant::now() + self.timeout;
+        // Each process gets its start-up allowance: here every case's.
+        let deadline = Instant::now() + self.startup + self.timeout;
         // The output is watched while the program runs: an answer past the
         // cap is too long however the program then ends (its status
         // would say "fails" when it dies of the closed pipe, or exits 1 on
@@ -336,7 +343,7 @@ impl Program {
                 }
             }
         });
-        self.lines = Some(LineProcess { child, requests: Some(requests), answers: rx });
+        self.lines = Some(LineProcess { child, requests: Some(requests), answers: rx, answered: false });
         Ok(())
     }
 
@@ -345,10 +352,13 @@ impl Program {
             self.start_lines()?;
         }
         let task = self.task;
-        let timeout = self.timeout;
         let Some(p) = self.lines.as_mut() else { return Ok(Answer::Crash("not running".into())) };
+        // The process's first answer has its start-up allowance too.
+        let timeout = if p.answered { self.timeout } else { self.startup + self.timeout };
         let sent = p.requests.as_ref().is_some_and(|r| r.send(format!("{}\n", input.hex()).into_bytes()).is_ok());
-        let answer = match p.answers.recv_timeout(timeout) {
+        let received = p.answers.recv_timeout(timeout);
+        p.answered = true;
+        let answer = match received {
             Ok(Some(Ok(line))) => {
                 let line = line.trim_end_matches(['\n', '\r']);
                 if line.starts_with('!') {
@@ -512,6 +522,9 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
     if !(1..=MAX_TIMEOUT_MS).contains(&args.timeout_ms) {
         return Err(Failure::Usage(format!("--timeout must be from 1 to {MAX_TIMEOUT_MS} ms")));
     }
+    if args.startup_ms > MAX_TIMEOUT_MS {
+        return Err(Failure::Usage(format!("--startup-timeout must be from 0 to {MAX_TIMEOUT_MS} ms")));
+    }
     let seconds = match args.seconds.map(Duration::try_from_secs_f64) {
         None => None,
         Some(Ok(s)) => Some(s),
@@ -521,6 +534,7 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
     let mut program = Program {
         argv: args.command.clone(),
         timeout: Duration::from_millis(args.timeout_ms),
+        startup: Duration::from_millis(args.startup_ms),
         task,
         lines: None,
         use_lines: args.lines,

@@ -15,6 +15,7 @@ use std::process::{Command, Output};
 /// What the planted programs are asked to do: one of `planted`, `right`
 /// (the planted decoder without its bug), `hang`, `garbage`, `quit`,
 /// `flood-on-bad` (the right decoder, but endless output where it fails),
+/// `slow-start` (the right decoder, a second late),
 /// `encoder` (std's UTF-8 encoder, code points in), `to-utf-16le` (std's
 /// decoder and UTF-16 encoder).
 const PROGRAM: &str = "UTFX_TEST_PROGRAM";
@@ -36,6 +37,7 @@ fn main() {
         ("usage_and_a_command_that_cannot_run", usage_and_cannot_run),
         ("an_encoder_and_a_converter_agree", encoder_and_converter),
         ("seconds_stops_the_random_inputs", seconds),
+        ("start_up_has_its_own_allowance", start_up_has_its_own_allowance),
     ];
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let mut ran = 0;
@@ -83,6 +85,11 @@ fn child(program: &str) {
     let replace = std::env::var(MODE).as_deref() == Ok("replace");
     let lines = std::env::var(PROTOCOL).as_deref() == Ok("lines");
     let planted = program == "planted";
+    if program == "slow-start" {
+        // Past the first answer's --timeout before it reads anything, as a
+        // JVM or a loaded machine can be; then the right decoder.
+        std::thread::sleep(std::time::Duration::from_millis(1000));
+    }
     match program {
         "hang" => std::thread::sleep(std::time::Duration::from_secs(600)),
         "garbage" => println!("this is not hex"),
@@ -205,7 +212,8 @@ fn right_agrees() {
 fn hang() {
     for protocol in ["once", "lines"] {
         let lines = if protocol == "lines" { "--lines" } else { "--seed=1" };
-        let out = compare("hang", protocol, "fatal", &[lines, "--cases", "5", "--timeout", "300"]);
+        let out =
+            compare("hang", protocol, "fatal", &[lines, "--cases", "5", "--timeout", "300", "--startup-timeout", "0"]);
         let report = text(&out.stdout);
         assert_eq!(out.status.code(), Some(1), "{report}");
         assert!(report.contains("command: no answer within the timeout (killed)"), "{report}");
@@ -259,8 +267,13 @@ fn usage_and_cannot_run() {
         "utfx: --mode nope: not an encode mode (fatal, replace, html, url, escape, ignore)\n"
     );
     // Durations a deadline cannot hold are usage errors, not panics.
-    for bad in [["--seconds", "NaN"], ["--seconds", "1e300"], ["--timeout", "0"], ["--timeout", "18446744073709551615"]]
-    {
+    for bad in [
+        ["--seconds", "NaN"],
+        ["--seconds", "1e300"],
+        ["--timeout", "0"],
+        ["--timeout", "18446744073709551615"],
+        ["--startup-timeout", "86400001"],
+    ] {
         let out = utfx().args(["compare", "-f", "utf-8"]).args(bad).args(["--", "cat"]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", text(&out.stderr));
     }
@@ -271,6 +284,23 @@ fn encoder_and_converter() {
     assert_eq!(text(&out.stdout), "agree: 60 cases (utf-8, encode, fatal)\n", "{}", text(&out.stderr));
     let out = compare("to-utf-16le", "once", "fatal", &["-t", "utf-16le", "--cases", "60", "--timeout", PATIENT]);
     assert_eq!(text(&out.stdout), "agree: 60 cases (utf-8, convert to utf-16le, fatal)\n", "{}", text(&out.stderr));
+}
+
+fn start_up_has_its_own_allowance() {
+    // The command takes a second to start, twice the 500 ms an answer may
+    // take, and has a minute to start (the first answer of each process).
+    // Both protocols at once: the test waits for the two starts together.
+    let runs: Vec<_> = [("once", "--seed=1"), ("lines", "--lines")]
+        .into_iter()
+        .map(|(protocol, flag)| {
+            let args = [flag, "--cases", "1", "--timeout", "500", "--startup-timeout", "60000"];
+            std::thread::spawn(move || compare("slow-start", protocol, "fatal", &args))
+        })
+        .collect();
+    for run in runs {
+        let out = run.join().unwrap();
+        assert_eq!(text(&out.stdout), "agree: 1 cases (utf-8, decode, fatal)\n", "{}", text(&out.stderr));
+    }
 }
 
 fn seconds() {
