@@ -217,13 +217,9 @@ impl Program {
     }
 
     fn run_once(&mut self, input: &Input) -> Result<Answer, Failure> {
-        let mut child = self
-            .command()
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| cannot_run(&self.argv, &e))?;
+        let mut command = self.command();
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = group::spawn(&mut command).map_err(|e| cannot_run(&self.argv, &e))?;
         let stderr = child.stderr.take();
         let (err_tx, err_rx) = mpsc::channel();
         thread::spawn(move || {
@@ -257,6 +253,16 @@ impl Program {
             }
             let _ = tx.send(out);
         });
+        let answer = self.wait_once(&mut child, &rx);
+        // Whatever the answer, the command's group ends with its case:
+        // nothing it started outlives it.
+        kill(&mut child);
+        Ok(answer)
+    }
+
+    /// The answer of the program run once, `child`, whose output `rx`
+    /// brings.
+    fn wait_once(&self, child: &mut Child, rx: &Receiver<Vec<u8>>) -> Answer {
         // Each process gets its start-up allowance: here every case's.
         let deadline = Instant::now() + self.startup + self.timeout;
         // The output is watched while the program runs: an answer past the
@@ -269,16 +275,12 @@ impl Program {
                 out = rx.try_recv().ok();
             }
             if out.as_ref().is_some_and(|o: &Vec<u8>| o.len() > MAX_ANSWER) {
-                kill(&mut child);
-                return Ok(too_long());
+                return too_long();
             }
             match child.try_wait() {
                 Ok(Some(status)) => break status,
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
-                _ => {
-                    kill(&mut child);
-                    return Ok(Answer::Hang);
-                }
+                _ => return Answer::Hang,
             }
         };
         let out = match out {
@@ -288,35 +290,31 @@ impl Program {
                     Ok(out) => out,
                     // The program ended but something it started holds its
                     // output open.
-                    Err(_) => return Ok(Answer::Hang),
+                    Err(_) => return Answer::Hang,
                 }
             }
         };
         // The size first: more than the cap is no answer, whatever the
         // status.
         if out.len() > MAX_ANSWER {
-            return Ok(too_long());
+            return too_long();
         }
         if let Some(signal) = killed_by(&status) {
-            return Ok(Answer::Crash(format!("killed by signal {signal}")));
+            return Answer::Crash(format!("killed by signal {signal}"));
         }
         if !status.success() {
-            return Ok(Answer::Fails);
+            return Answer::Fails;
         }
-        Ok(match self.task {
+        match self.task {
             Task::Decode(_) => parse_points_answer(&out),
             Task::Encode(_) | Task::Convert(..) => Answer::Output(codec_test::hex::format(&out)),
-        })
+        }
     }
 
     fn start_lines(&mut self) -> Result<(), Failure> {
-        let mut child = self
-            .command()
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| cannot_run(&self.argv, &e))?;
+        let mut command = self.command();
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        let mut child = group::spawn(&mut command).map_err(|e| cannot_run(&self.argv, &e))?;
         let stdin = child.stdin.take().ok_or_else(|| Failure::Io("no standard input for the command".into()))?;
         let stdout = child.stdout.take().ok_or_else(|| Failure::Io("no standard output from the command".into()))?;
         let (requests, pending) = mpsc::channel::<Vec<u8>>();
@@ -395,9 +393,10 @@ impl Program {
     fn stop(&mut self) {
         if let Some(mut p) = self.lines.take() {
             drop(p.requests.take());
-            if wait_briefly(&mut p.child).is_none() {
-                kill(&mut p.child);
-            }
+            // A moment to end of itself, then its group ends, with
+            // whatever it started.
+            let _ = wait_briefly(&mut p.child);
+            kill(&mut p.child);
         }
     }
 }
@@ -432,9 +431,96 @@ fn cannot_run(argv: &[String], e: &std::io::Error) -> Failure {
     Failure::Io(format!("cannot run `{}`: {e}", argv.join(" ")))
 }
 
+/// Ends the program `child` and everything it started (its process group,
+/// on unix), and reaps it.
 fn kill(child: &mut Child) {
+    group::end(child);
     let _ = child.kill();
     let _ = child.wait();
+}
+
+/// Each command runs in a process group of its own, so that what it starts
+/// (`sh -c 'sleep 27; echo 0000'`'s `sleep`) ends with it: [`kill`] ends
+/// the group, and so does a signal that ends utfx (SIGINT, SIGTERM,
+/// SIGHUP), which no longer reaches the command from the terminal.
+#[cfg(unix)]
+mod group {
+    use std::process::{Child, Command};
+    use std::sync::{Mutex, MutexGuard, Once, PoisonError};
+
+    use rustix::process::{Pid, Signal, kill_process_group};
+
+    /// The groups of the commands running now, by their leader's pid.
+    static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+    fn running() -> MutexGuard<'static, Vec<u32>> {
+        RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Starts `command` as the leader of a new process group.
+    pub(super) fn spawn(command: &mut Command) -> std::io::Result<Child> {
+        watch_signals();
+        std::os::unix::process::CommandExt::process_group(command, 0);
+        // Held while starting, so that a signal's watcher either sees the
+        // group or keeps it from starting.
+        let mut running = running();
+        let child = command.spawn()?;
+        running.push(child.id());
+        Ok(child)
+    }
+
+    /// Kills every process of the group `child` leads. The group keeps
+    /// its id while any of its processes lives, even once its leader has
+    /// been reaped; with none left there is nothing to kill, and the error
+    /// is ignored.
+    pub(super) fn end(child: &Child) {
+        let mut running = running();
+        kill_group(child.id());
+        running.retain(|&id| id != child.id());
+    }
+
+    fn kill_group(id: u32) {
+        if let Some(pid) = i32::try_from(id).ok().and_then(Pid::from_raw) {
+            let _ = kill_process_group(pid, Signal::KILL);
+        }
+    }
+
+    /// On the first SIGINT, SIGTERM or SIGHUP, ends every command's group,
+    /// then utfx dies of the same signal (as `convert -o` does).
+    fn watch_signals() {
+        static WATCH: Once = Once::new();
+        WATCH.call_once(|| {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+                // Without the watch, a signal leaves the command running.
+                return;
+            };
+            let spawned = std::thread::Builder::new().name("signals".into()).spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    // Held until the process ends: no command starts after.
+                    let running = running();
+                    for &id in running.iter() {
+                        kill_group(id);
+                    }
+                    let _ = signal_hook::low_level::emulate_default_handler(signal);
+                    std::process::exit(128 + signal);
+                }
+            });
+            drop(spawned);
+        });
+    }
+}
+
+/// Elsewhere, the command alone is killed.
+#[cfg(not(unix))]
+mod group {
+    use std::process::{Child, Command};
+
+    pub(super) fn spawn(command: &mut Command) -> std::io::Result<Child> {
+        command.spawn()
+    }
+
+    pub(super) fn end(_: &Child) {}
 }
 
 /// The exit status when the program ends within 200 ms.

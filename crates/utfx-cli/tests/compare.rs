@@ -28,7 +28,7 @@ fn main() {
     if let Ok(program) = std::env::var(PROGRAM) {
         return child(&program);
     }
-    let tests: &[(&str, fn())] = &[
+    let mut tests: Vec<(&str, fn())> = vec![
         ("planted_decoder_is_caught_and_shrunk_one_process_per_case", planted_once),
         ("planted_decoder_is_caught_and_shrunk_in_lines_mode", planted_lines),
         ("the_decoder_without_the_bug_agrees", right_agrees),
@@ -39,9 +39,11 @@ fn main() {
         ("seconds_stops_the_random_inputs", seconds),
         ("start_up_has_its_own_allowance", start_up_has_its_own_allowance),
     ];
+    #[cfg(unix)]
+    tests.push(("no_process_of_the_command_outlives_its_case", groups::no_process_outlives_its_case));
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let mut ran = 0;
-    for (name, test) in tests {
+    for (name, test) in &tests {
         if filter.iter().all(|f| name.contains(f.as_str())) {
             test();
             println!("test {name} ... ok");
@@ -308,4 +310,104 @@ fn seconds() {
     let args = ["--lines", "--random-only", "--seconds", "0", "--cases", "1000000", "--timeout", PATIENT];
     let out = compare("right", "lines", "fatal", &args);
     assert_eq!(text(&out.stdout), "agree: 0 cases (utf-8, decode, fatal)\n");
+}
+
+/// The command's processes, the ones it starts included, end with each
+/// case (one process per case), with the run, at a timeout, and when utfx
+/// itself is ended by a signal: each runs in a process group of its own,
+/// which utfx ends.
+#[cfg(unix)]
+mod groups {
+    use std::path::{Path, PathBuf};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    use super::text;
+
+    /// Long enough for anything to happen on a busy machine: a bound on
+    /// waiting, never a measure.
+    const LONG: Duration = Duration::from_secs(30);
+
+    fn dir() -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("utfx-compare-groups-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn utfx(args: &[&str], script: &str) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_utfx"));
+        command.args(["compare", "-f", "utf-8"]).args(args).args(["--", "sh", "-c", script]);
+        command
+    }
+
+    /// The pid the script wrote into `file` (waiting for it, within
+    /// [`LONG`]).
+    fn pid_in(file: &Path) -> u32 {
+        let until = Instant::now() + LONG;
+        loop {
+            let written = std::fs::read_to_string(file).unwrap_or_default();
+            if let Some(pid) = written.strip_suffix('\n').and_then(|p| p.trim().parse().ok()) {
+                return pid;
+            }
+            assert!(Instant::now() < until, "{} never named a process", file.display());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Whether process `pid` still runs (a zombie has ended).
+    fn runs(pid: u32) -> bool {
+        if cfg!(target_os = "linux") {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z'))
+        } else {
+            let out = Command::new("ps").args(["-o", "stat=", "-p", &pid.to_string()]).output().unwrap();
+            let state = text(&out.stdout);
+            !state.trim().is_empty() && !state.trim().starts_with('Z')
+        }
+    }
+
+    /// Asserts that process `pid` ends within [`LONG`] (and ends it if not,
+    /// so that a failing test leaves nothing behind).
+    fn assert_ends(pid: u32, what: &str) {
+        let until = Instant::now() + LONG;
+        while runs(pid) {
+            if Instant::now() >= until {
+                let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+                panic!("{what}: the command's process {pid} outlived utfx compare");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub(super) fn no_process_outlives_its_case() {
+        let dir = dir();
+        // One process per case, which answers and exits but leaves a
+        // process of its own running.
+        let file = dir.join("once");
+        let script = format!("sleep 60 >/dev/null 2>&1 & echo $! > '{}'; echo 0000", file.display());
+        let out = utfx(&["--cases", "1", "--timeout", super::PATIENT], &script).output().unwrap();
+        assert_eq!(text(&out.stdout), "agree: 1 cases (utf-8, decode, fatal)\n", "{}", text(&out.stderr));
+        assert_ends(pid_in(&file), "one process per case");
+        // --lines: the first answer right, the second never comes; killed
+        // at the timeout, with what it started.
+        let file = dir.join("lines");
+        let script = format!("sleep 60 & echo $! > '{}'; read l; echo 0000; wait", file.display());
+        let args = ["--lines", "--cases", "2", "--timeout", "300", "--startup-timeout", "60000"];
+        let out = utfx(&args, &script).output().unwrap();
+        let report = text(&out.stdout);
+        assert!(report.contains("command: no answer within the timeout (killed)"), "{report}");
+        assert_ends(pid_in(&file), "a timeout");
+        // utfx ended by a signal: the command too, and utfx dies of the
+        // signal.
+        let file = dir.join("signal");
+        let script = format!("sleep 60 & echo $! > '{}'; wait", file.display());
+        let args = ["--lines", "--timeout", "60000", "--startup-timeout", "60000"];
+        let mut compare = utfx(&args, &script).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+        let pid = pid_in(&file);
+        let _ = Command::new("kill").args(["-TERM", &compare.id().to_string()]).status();
+        let status = compare.wait().unwrap();
+        assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), Some(15), "{status}");
+        assert_ends(pid, "a signal");
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
