@@ -51,6 +51,9 @@ enum Answer {
     /// An answer that is not the protocol's: what is wrong with it, with
     /// its first bytes.
     Garbage(String),
+    /// In `--lines` mode, a line that answers no case (its first bytes):
+    /// the command wrote more lines than it was asked for.
+    Unasked(String),
 }
 
 impl Answer {
@@ -62,19 +65,22 @@ impl Answer {
             Answer::Hang => "no answer within the timeout (killed)".to_owned(),
             Answer::Crash(why) => format!("crashed: {why}"),
             Answer::Garbage(what) => what.clone(),
+            Answer::Unasked(line) => {
+                format!("a line no case asked for: {line} (each case's line gets exactly one answer line)")
+            }
         }
     }
 
     /// Whether the answer breaks the protocol: reported as such, never
     /// shrunk (the answer says nothing about the input).
     fn is_protocol_error(&self) -> bool {
-        matches!(self, Answer::Garbage(_))
+        matches!(self, Answer::Garbage(_) | Answer::Unasked(_))
     }
 
-    /// A hang or a crash in `--lines` mode ends the program: nothing more
-    /// can be asked of it.
+    /// A hang, a crash or an answer out of step in `--lines` mode ends the
+    /// program: nothing more can be asked of it.
     fn is_fatal(&self) -> bool {
-        matches!(self, Answer::Hang | Answer::Crash(_))
+        matches!(self, Answer::Hang | Answer::Crash(_) | Answer::Unasked(_))
     }
 }
 
@@ -197,7 +203,7 @@ struct LineProcess {
     /// The lines for the program's standard input, which a thread of its
     /// own writes, so that a program that stops reading cannot block utfx.
     requests: Option<Sender<Vec<u8>>>,
-    answers: Receiver<Option<Result<String, String>>>,
+    answers: Receiver<Line>,
     /// Whether it has answered once (after which an answer has only the
     /// timeout, no start-up allowance).
     answered: bool,
@@ -319,28 +325,7 @@ impl Program {
         let stdout = child.stdout.take().ok_or_else(|| Failure::Io("no standard output from the command".into()))?;
         let (requests, pending) = mpsc::channel::<Vec<u8>>();
         thread::spawn(move || write_requests(stdin, &pending));
-        let (tx, rx) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut line = Vec::new();
-                let n = (&mut reader).take(MAX_ANSWER as u64 + 1).read_until(b'\n', &mut line);
-                let msg = match n {
-                    Ok(0) | Err(_) => None,
-                    Ok(_) if !line.ends_with(b"\n") && line.len() > MAX_ANSWER => {
-                        Some(Err(format!("the answer is a line longer than {MAX_ANSWER} bytes (16 MiB)")))
-                    }
-                    Ok(_) => Some(
-                        String::from_utf8(line)
-                            .map_err(|e| format!("the answer is not UTF-8 text: {}", excerpt(e.as_bytes()))),
-                    ),
-                };
-                let end = msg.is_none();
-                if tx.send(msg).is_err() || end {
-                    break;
-                }
-            }
-        });
+        let rx = read_answers(stdout);
         self.lines = Some(LineProcess { child, requests: Some(requests), answers: rx, answered: false });
         Ok(())
     }
@@ -351,6 +336,14 @@ impl Program {
         }
         let task = self.task;
         let Some(p) = self.lines.as_mut() else { return Ok(Answer::Crash("not running".into())) };
+        // A line before this case is asked answers no case: the command
+        // wrote more lines than it was asked for, and its answers would be
+        // read one case late. (Where the line comes a moment later, the
+        // difference it causes is checked by `finish`.)
+        if let Ok(Some(line)) = p.answers.try_recv() {
+            self.stop();
+            return Ok(unasked(&line));
+        }
         // The process's first answer has its start-up allowance too.
         let timeout = if p.answered { self.timeout } else { self.startup + self.timeout };
         let sent = p.requests.as_ref().is_some_and(|r| r.send(format!("{}\n", input.hex()).into_bytes()).is_ok());
@@ -390,6 +383,25 @@ impl Program {
         Ok(answer)
     }
 
+    /// Ends the `--lines` program after its last case, or before a
+    /// difference is shrunk: closes its input and reads what it still
+    /// writes until it closes its output (within the timeout; a program
+    /// that does not is killed, as before). A line then answers no case:
+    /// the answers were out of step, and that line is returned.
+    fn finish(&mut self) -> Option<Answer> {
+        let mut p = self.lines.take()?;
+        drop(p.requests.take());
+        let extra = match p.answers.recv_timeout(self.timeout) {
+            Ok(Some(line)) => Some(unasked(&line)),
+            Ok(None) | Err(_) => None,
+        };
+        if extra.is_none() {
+            let _ = wait_briefly(&mut p.child);
+        }
+        kill(&mut p.child);
+        extra
+    }
+
     fn stop(&mut self) {
         if let Some(mut p) = self.lines.take() {
             drop(p.requests.take());
@@ -416,6 +428,41 @@ impl Drop for Program {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// One line of a `--lines` program's output: the line, what is wrong
+/// with it, or `None` at its end.
+type Line = Option<Result<String, String>>;
+
+/// Reads the lines of a `--lines` program's output on a thread of its own.
+/// Bounded: a program that writes lines no case asked for blocks on its
+/// full pipe instead of filling utfx's memory, which holds at most the
+/// line in the channel, the one being read and the one being compared,
+/// each capped at [`MAX_ANSWER`].
+fn read_answers<R: Read + Send + 'static>(stdout: R) -> Receiver<Line> {
+    let (tx, rx) = mpsc::sync_channel(1);
+    thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        loop {
+            let mut line = Vec::new();
+            let n = (&mut reader).take(MAX_ANSWER as u64 + 1).read_until(b'\n', &mut line);
+            let msg = match n {
+                Ok(0) | Err(_) => None,
+                Ok(_) if !line.ends_with(b"\n") && line.len() > MAX_ANSWER => {
+                    Some(Err(format!("the answer is a line longer than {MAX_ANSWER} bytes (16 MiB)")))
+                }
+                Ok(_) => Some(
+                    String::from_utf8(line)
+                        .map_err(|e| format!("the answer is not UTF-8 text: {}", excerpt(e.as_bytes()))),
+                ),
+            };
+            let end = msg.is_none();
+            if tx.send(msg).is_err() || end {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 /// Writes each request to the program until it stops reading.
@@ -553,6 +600,14 @@ fn describe(status: &ExitStatus) -> String {
     }
 }
 
+/// What a line that answers no case is reported as.
+fn unasked(line: &Result<String, String>) -> Answer {
+    Answer::Unasked(match line {
+        Ok(line) => excerpt(line.trim_end_matches(['\n', '\r']).as_bytes()),
+        Err(what) => format!("({what})"),
+    })
+}
+
 /// The answer of a command that wrote more than [`MAX_ANSWER`] bytes.
 fn too_long() -> Answer {
     Answer::Garbage(format!("the answer is more than {MAX_ANSWER} bytes (16 MiB)"))
@@ -639,7 +694,16 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
             return Ok(true);
         }
         if got.is_protocol_error() {
-            report_protocol_error(cases, name, &input, &want, &got)?;
+            report_protocol_error(&format!("at case {cases} ({name})"), &input, &want, &got)?;
+            return Err(breaks_protocol());
+        }
+        // A difference in --lines mode may be a line read one case late:
+        // the program's input is closed and what it still writes read
+        // first (shrinking starts it again).
+        if !got.is_fatal()
+            && let Some(extra) = program.finish()
+        {
+            report_protocol_error(&format!("at case {cases} ({name})"), &input, &want, &extra)?;
             return Err(breaks_protocol());
         }
         report_difference(&reference, program, cases, name, input, &want, &got)?;
@@ -705,7 +769,10 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
         }
         agreed += 1;
     }
-    program.stop();
+    if let Some(extra) = program.finish() {
+        report_protocol_error("after the last case", &Input::Bytes(Vec::new()), &Answer::Fails, &extra)?;
+        return Err(breaks_protocol());
+    }
     out.write(format!("agree: {agreed} cases ({name}, {})\n", describe_task(task)).as_bytes())?;
     out.flush()
 }
@@ -753,22 +820,22 @@ fn breaks_protocol() -> Failure {
     Failure::Data("the command's answer breaks the protocol (report on standard output)".into())
 }
 
-/// Prints the report of an answer that breaks the protocol: the case, its
-/// input unshrunk, and what was wrong.
-fn report_protocol_error(case: usize, name: &str, input: &Input, want: &Answer, got: &Answer) -> Result<(), Failure> {
+/// Prints the report of an answer that breaks the protocol: where, and
+/// what was wrong; for an answer to a case, that case's input, unshrunk,
+/// and utfx's answer.
+fn report_protocol_error(place: &str, input: &Input, want: &Answer, got: &Answer) -> Result<(), Failure> {
     let unit = match (input, input.len()) {
         (Input::Points(_), 1) => "code point",
         (Input::Points(_), _) => "code points",
         (Input::Bytes(_), 1) => "byte",
         (Input::Bytes(_), _) => "bytes",
     };
-    let text = format!(
-        "protocol error at case {case} ({name})\n  input:   {} ({} {unit})\n  utfx:    {}\n  command: {}\n",
-        input.hex(),
-        input.len(),
-        want.show(),
-        got.show(),
-    );
+    let case = match got {
+        // A line that answers no case says nothing about this one.
+        Answer::Unasked(_) => String::new(),
+        _ => format!("  input:   {} ({} {unit})\n  utfx:    {}\n", input.hex(), input.len(), want.show()),
+    };
+    let text = format!("protocol error {place}\n{case}  command: {}\n", got.show());
     let mut out = Output::stdout();
     out.write(text.as_bytes())?;
     out.flush()
@@ -841,6 +908,15 @@ fn report_difference(
     let again = !(matches!(got, Answer::Hang) || (program.use_lines && got.is_fatal()));
     let got_small = if again { program.answer(&small)? } else { got.clone() };
     let said = if again { program.said() } else { None };
+    // The answers the shrinking read were in step only if the program
+    // wrote no line more than it was asked for.
+    if program.use_lines
+        && again
+        && let Some(extra) = program.finish()
+    {
+        report_protocol_error(&format!("at case {case} ({name}), while shrinking it"), &small, &want_small, &extra)?;
+        return Err(breaks_protocol());
+    }
     let (want_small, got_small) =
         if got_small == want_small { (want.clone(), got.clone()) } else { (want_small, got_small) };
     let unit = match (&small, small.len()) {
@@ -925,4 +1001,38 @@ fn mode_rule(mode: Mode, codec: &str) -> String {
         Mode::Encode(m) => m.to_string(),
     };
     format!("{name} mode: {text}")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    /// Endless short lines, counting the bytes read.
+    struct Flood(Arc<AtomicUsize>);
+
+    impl Read for Flood {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            for (i, b) in buf.iter_mut().enumerate() {
+                *b = if i % 5 == 4 { b'\n' } else { b'0' };
+            }
+            let n = buf.len() / 5 * 5;
+            self.0.fetch_add(n, Ordering::Relaxed);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_flood_of_lines_no_case_asked_for_is_read_no_further_than_a_bound() {
+        // Nothing takes the lines: the reader must stop, having read its
+        // buffer and a line or two. Slowness can only make it read less.
+        let read = Arc::new(AtomicUsize::new(0));
+        let answers = super::read_answers(Flood(Arc::clone(&read)));
+        std::thread::sleep(Duration::from_millis(300));
+        let n = read.load(Ordering::Relaxed);
+        assert!(n < 1 << 20, "{n} bytes read into memory");
+        drop(answers);
+    }
 }

@@ -15,7 +15,8 @@ use std::process::{Command, Output};
 /// What the planted programs are asked to do: one of `planted`, `right`
 /// (the planted decoder without its bug), `hang`, `garbage`, `quit`,
 /// `flood-on-bad` (the right decoder, but endless output where it fails),
-/// `slow-start` (the right decoder, a second late),
+/// `slow-start` (the right decoder, a second late), `flood` (lines no case
+/// asked for, endlessly), `twice` (the right decoder, each answer twice),
 /// `encoder` (std's UTF-8 encoder, code points in), `to-utf-16le` (std's
 /// decoder and UTF-16 encoder).
 const PROGRAM: &str = "UTFX_TEST_PROGRAM";
@@ -23,6 +24,8 @@ const PROGRAM: &str = "UTFX_TEST_PROGRAM";
 const PROTOCOL: &str = "UTFX_TEST_PROTOCOL";
 /// `fatal` or `replace`.
 const MODE: &str = "UTFX_TEST_MODE";
+/// The file into which `flood` writes how many bytes it has written.
+const COUNT: &str = "UTFX_TEST_COUNT";
 
 fn main() {
     if let Ok(program) = std::env::var(PROGRAM) {
@@ -38,6 +41,8 @@ fn main() {
         ("an_encoder_and_a_converter_agree", encoder_and_converter),
         ("seconds_stops_the_random_inputs", seconds),
         ("start_up_has_its_own_allowance", start_up_has_its_own_allowance),
+        ("an_answer_line_too_many_is_a_protocol_error", an_answer_line_too_many_is_a_protocol_error),
+        ("a_flood_of_lines_is_read_in_bounded_memory", a_flood_of_lines_is_read_in_bounded_memory),
     ];
     #[cfg(unix)]
     tests.push(("no_process_of_the_command_outlives_its_case", groups::no_process_outlives_its_case));
@@ -96,6 +101,32 @@ fn child(program: &str) {
         "hang" => std::thread::sleep(std::time::Duration::from_secs(600)),
         "garbage" => println!("this is not hex"),
         "quit" => {}
+        "flood" => {
+            // Lines that no case asked for, as fast as they go, counting
+            // the bytes written into the file COUNT names.
+            let count = std::env::var(COUNT).unwrap();
+            let line = format!("{}0000\n", "0000 ".repeat(819));
+            let mut out = std::io::stdout().lock();
+            let mut written = 0usize;
+            while out.write_all(line.as_bytes()).is_ok() {
+                written += line.len();
+                if written.is_multiple_of(16 * line.len()) {
+                    // Whole or not at all, whenever the kill comes.
+                    let next = format!("{count}.next");
+                    std::fs::write(&next, written.to_string()).unwrap();
+                    std::fs::rename(&next, &count).unwrap();
+                }
+            }
+        }
+        "twice" if lines => {
+            // The right decoder, each answer written twice.
+            let stdout = std::io::stdout();
+            for line in std::io::stdin().lock().lines() {
+                let input = codec_test::hex::parse(&line.unwrap()).unwrap();
+                let answer = decode(&input, false, replace).unwrap_or_else(|| "!".to_owned());
+                write!(stdout.lock(), "{answer}\n{answer}\n").unwrap();
+            }
+        }
         "flood-on-bad" => {
             // std's decoder, which on input that fails writes code points
             // until its output is closed, then exits 1.
@@ -286,6 +317,43 @@ fn encoder_and_converter() {
     assert_eq!(text(&out.stdout), "agree: 60 cases (utf-8, encode, fatal)\n", "{}", text(&out.stderr));
     let out = compare("to-utf-16le", "once", "fatal", &["-t", "utf-16le", "--cases", "60", "--timeout", PATIENT]);
     assert_eq!(text(&out.stdout), "agree: 60 cases (utf-8, convert to utf-16le, fatal)\n", "{}", text(&out.stderr));
+}
+
+fn an_answer_line_too_many_is_a_protocol_error() {
+    // Read as the next case's answer, the second copy made the answers
+    // fall out of step; it is found before the next case is asked, or at
+    // the difference it causes, or at the end, when utfx closes the
+    // command's input and reads what it still writes.
+    let out = compare("twice", "lines", "fatal", &["--lines", "--cases", "50", "--timeout", PATIENT]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.starts_with("protocol error "), "{report}");
+    assert!(report.contains("\n  command: a line no case asked for: \""), "{report}");
+    assert!(!report.contains("shrunk"), "{report}");
+}
+
+fn a_flood_of_lines_is_read_in_bounded_memory() {
+    // The command writes 4 KiB lines no case asked for as fast as it can.
+    // utfx holds a bounded number of them: the command stays blocked on a
+    // full pipe, having written at most the pipe, a buffered line or two
+    // and a line per case, until it is killed.
+    let count = std::env::temp_dir().join(format!("utfx-compare-flood-{}", std::process::id()));
+    let me = std::env::current_exe().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_utfx"))
+        .args(["compare", "-f", "utf-8", "--lines", "--cases", "50", "--timeout", PATIENT, "--"])
+        .arg(me)
+        .env(PROGRAM, "flood")
+        .env(PROTOCOL, "lines")
+        .env(COUNT, &count)
+        .output()
+        .unwrap();
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.starts_with("protocol error "), "{report}");
+    let written: usize = std::fs::read_to_string(&count).map_or(0, |c| c.parse().unwrap());
+    let _ = std::fs::remove_file(&count);
+    let _ = std::fs::remove_file(count.with_extension("next"));
+    assert!(written < 4 << 20, "the command wrote {written} bytes into utfx");
 }
 
 fn start_up_has_its_own_allowance() {
