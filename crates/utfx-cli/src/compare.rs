@@ -23,6 +23,7 @@ use codec_registry::BigCodec;
 use codec_test::generate::{self, Rng};
 use codec_test::vectors::{self, Direction, ErrorSpan, SourceKind, Vector};
 
+use crate::bom;
 use crate::cli::CompareArgs;
 use crate::support::{self, Failure, Output};
 
@@ -119,6 +120,20 @@ impl Input {
 struct Reference {
     codec: &'static dyn BigCodec,
     task: Task,
+    /// `-f utf-16`, decoding: a BOM of either order (`FF FE`, `FE FF`)
+    /// chooses the byte order and is stripped, UTF-16LE without one, as
+    /// `utfx decode -f utf-16` reads it (`bom.rs`, decision 0005).
+    sniff: Option<Utf16Orders>,
+    /// `utf-16` on the side written (`--encode -f utf-16`, `-t utf-16`):
+    /// `FF FE` first, as `utfx encode` and `convert` write it.
+    bom_out: bool,
+}
+
+/// The codecs a BOM chooses under the label `utf-16`.
+#[derive(Clone, Copy)]
+struct Utf16Orders {
+    le: &'static dyn BigCodec,
+    be: &'static dyn BigCodec,
 }
 
 /// utfx's answer on one input, and what decides it.
@@ -142,8 +157,34 @@ enum Mode {
 
 impl Reference {
     fn answer(&self, input: &Input) -> Verdict {
+        let mut verdict = match (self.sniff, input) {
+            (Some(orders), Input::Bytes(b)) => {
+                let (codec, skip) = match b.get(..2) {
+                    Some([0xFF, 0xFE]) => (orders.le, 2),
+                    Some([0xFE, 0xFF]) => (orders.be, 2),
+                    _ => (orders.le, 0),
+                };
+                let mut verdict = self.answer_by(codec, &Input::Bytes(b[skip..].to_vec()));
+                // Offsets count the BOM, as decode's do.
+                if matches!(verdict.mode, Mode::Decode(_)) {
+                    verdict.errors.iter_mut().for_each(|e| e.offset += skip);
+                }
+                verdict
+            }
+            _ => self.answer_by(self.codec, input),
+        };
+        if self.bom_out
+            && let Answer::Output(hex) = &verdict.answer
+        {
+            verdict.answer = Answer::Output(if hex.is_empty() { "FF FE".to_owned() } else { format!("FF FE {hex}") });
+        }
+        verdict
+    }
+
+    /// The answer of `codec` as the codec, no BOM rule.
+    fn answer_by(&self, codec: &'static dyn BigCodec, input: &Input) -> Verdict {
         let src = SourceKind::Generated;
-        let name = self.codec.info().name;
+        let name = codec.info().name;
         let verdict = |output: Option<String>, errors: Option<Vec<ErrorSpan>>, codec, mode| Verdict {
             answer: output.map_or(Answer::Fails, Answer::Output),
             errors: errors.unwrap_or_default(),
@@ -152,16 +193,16 @@ impl Reference {
         };
         match (self.task, input) {
             (Task::Decode(mode), Input::Bytes(b)) => {
-                let v = Vector::decoded_by(self.codec, mode, b, "", src, "");
+                let v = Vector::decoded_by(codec, mode, b, "", src, "");
                 verdict(v.output, v.errors, name, Mode::Decode(mode))
             }
             (Task::Encode(mode), Input::Points(p)) => {
-                let v = Vector::encoded_by(self.codec, mode, p, "", src, "");
+                let v = Vector::encoded_by(codec, mode, p, "", src, "");
                 verdict(v.output, v.errors, name, Mode::Encode(mode))
             }
             (Task::Convert(mode, to), Input::Bytes(b)) => {
-                let v = Vector::decoded_by(self.codec, mode, b, "", src, "");
-                let Ok(points) = self.codec.decode_with(b, mode) else {
+                let v = Vector::decoded_by(codec, mode, b, "", src, "");
+                let Ok(points) = codec.decode_with(b, mode) else {
                     return verdict(None, v.errors, name, Mode::Decode(mode));
                 };
                 let e = Vector::encoded_by(to, EncodeMode::Fatal, &points, "", src, "");
@@ -652,7 +693,10 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
     if args.command.is_empty() {
         return Err(Failure::Usage("no command to compare with: utfx compare -f CODEC -- COMMAND [ARGS...]".into()));
     }
-    let codec = support::big_codec(support::source_label(&args.codec)?)?;
+    let label = support::source_label(&args.codec)?;
+    let codec = support::big_codec(label)?;
+    let neutral = bom::is_neutral_utf16(label);
+    let neutral_to = args.to.as_deref().is_some_and(bom::is_neutral_utf16);
     let mode = args.mode.as_deref().unwrap_or("fatal");
     let task = match (&args.to, args.encode) {
         (Some(_), true) => return Err(Failure::Usage("--encode and -t: choose one".into())),
@@ -671,7 +715,12 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
         Some(Ok(s)) => Some(s),
         Some(Err(_)) => return Err(Failure::Usage("--seconds must be a number of seconds, 0 or more".into())),
     };
-    let reference = Reference { codec, task };
+    let sniff = match neutral && !matches!(task, Task::Encode(_)) {
+        true => Some(Utf16Orders { le: support::big_codec("utf-16le")?, be: support::big_codec("utf-16be")? }),
+        false => None,
+    };
+    let bom_out = if matches!(task, Task::Encode(_)) { neutral } else { neutral_to };
+    let reference = Reference { codec, task, sniff, bom_out };
     let mut program = Program {
         argv: args.command.clone(),
         timeout: Duration::from_millis(args.timeout_ms),
@@ -773,7 +822,9 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
         report_protocol_error("after the last case", &Input::Bytes(Vec::new()), &Answer::Fails, &extra)?;
         return Err(breaks_protocol());
     }
-    out.write(format!("agree: {agreed} cases ({name}, {})\n", describe_task(task)).as_bytes())?;
+    let shown = if neutral { "utf-16" } else { name };
+    let to = if neutral_to { Some("utf-16") } else { None };
+    out.write(format!("agree: {agreed} cases ({shown}, {})\n", describe_task(task, to)).as_bytes())?;
     out.flush()
 }
 
@@ -846,11 +897,13 @@ fn differs() -> Failure {
     Failure::Data("the command's answer differs from utfx's (report on standard output)".into())
 }
 
-fn describe_task(task: Task) -> String {
+/// The task, for the last line; `to` is the label `-t` gave when it names
+/// no codec of its own (`utf-16`).
+fn describe_task(task: Task, to: Option<&str>) -> String {
     match task {
         Task::Decode(m) => format!("decode, {m}"),
         Task::Encode(m) => format!("encode, {m}"),
-        Task::Convert(m, to) => format!("convert to {}, {m}", to.info().name),
+        Task::Convert(m, codec) => format!("convert to {}, {m}", to.unwrap_or(codec.info().name)),
     }
 }
 

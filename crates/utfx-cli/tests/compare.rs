@@ -41,6 +41,7 @@ fn main() {
         ("an_encoder_and_a_converter_agree", encoder_and_converter),
         ("seconds_stops_the_random_inputs", seconds),
         ("start_up_has_its_own_allowance", start_up_has_its_own_allowance),
+        ("the_label_utf_16_means_what_decode_makes_of_it", the_label_utf_16_means_what_decode_makes_of_it),
         ("an_answer_line_too_many_is_a_protocol_error", an_answer_line_too_many_is_a_protocol_error),
         ("a_flood_of_lines_is_read_in_bounded_memory", a_flood_of_lines_is_read_in_bounded_memory),
     ];
@@ -354,6 +355,36 @@ fn a_flood_of_lines_is_read_in_bounded_memory() {
     let _ = std::fs::remove_file(&count);
     let _ = std::fs::remove_file(count.with_extension("next"));
     assert!(written < 4 << 20, "the command wrote {written} bytes into utfx");
+}
+
+fn the_label_utf_16_means_what_decode_makes_of_it() {
+    // utfx's own commands are the programs: a BOM of either order chooses
+    // the order and is no text, UTF-16LE without one; writing, FF FE
+    // first. The cases reach FF FE (case 37) and FE FF (case 43).
+    let utfx = env!("CARGO_BIN_EXE_utfx");
+    let run = |args: &[&str], command: &[&str]| {
+        let out = Command::new(utfx).arg("compare").args(args).arg("--").arg(utfx).args(command).output().unwrap();
+        format!("{}{}", text(&out.stdout), text(&out.stderr))
+    };
+    assert_eq!(
+        run(&["-f", "utf-16", "--cases", "43"], &["decode", "-f", "utf-16"]),
+        "agree: 43 cases (utf-16, decode, fatal)\n"
+    );
+    assert_eq!(
+        run(&["-f", "UTF16", "--encode", "--cases", "5"], &["encode", "-t", "utf-16", "--input", "cps"]),
+        "agree: 5 cases (utf-16, encode, fatal)\n"
+    );
+    assert_eq!(
+        run(&["-f", "utf-8", "-t", "utf-16", "--cases", "5"], &["convert", "-f", "utf-8", "-t", "utf-16"]),
+        "agree: 5 cases (utf-8, convert to utf-16, fatal)\n"
+    );
+    // A vector names one codec: utfx vectors asks for the byte order.
+    let out = Command::new(utfx).args(["vectors", "-f", "utf-16"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let message = text(&out.stderr);
+    assert!(message.starts_with("utfx: vectors name one codec"), "{message}");
+    assert!(message.contains("-f utf-16le") && message.contains("-f utf-16be"), "{message}");
 }
 
 fn start_up_has_its_own_allowance() {
