@@ -359,7 +359,8 @@ pub(crate) struct VectorsArgs {
 /// `utfx compare`.
 #[derive(Debug, Args)]
 pub(crate) struct CompareArgs {
-    /// The codec the command decodes (or encodes, with --encode).
+    /// The codec the command decodes (or encodes, with --encode); utf-16 as
+    /// decode reads it (a BOM of either order chooses the order).
     #[arg(short = 'f', long = "from", value_name = "CODEC")]
     pub(crate) codec: String,
     /// Compare a conversion to this codec (the command writes its bytes).
