@@ -9,8 +9,12 @@
 //! its answer on standard output, a non-zero exit status for "this input
 //! fails") or, with `--lines`, once for all cases (one hex line in, one line
 //! out per case; `!` starts the answer "fails"). Every answer has a
-//! deadline (`--timeout`); a program past it is killed and reported, so
-//! utfx itself never waits longer than that per case.
+//! deadline (`--timeout`, and `--startup-timeout` more for the first answer
+//! of each process); a program past it is killed and reported, so utfx
+//! itself never waits longer than that per case. Each program runs in a
+//! process group of its own, which utfx ends with it. An answer the
+//! protocol does not allow is reported as a protocol error, unshrunk
+//! (decision 0037).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
