@@ -64,15 +64,36 @@ pub struct Mismatch {
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let show = |a: &Option<String>| a.clone().unwrap_or_else(|| "fails".to_owned());
+        // Bytes are written as two hex digits each, code points with four
+        // or more: the input says which it holds (an empty one says
+        // nothing).
+        let n = self.input.split_whitespace().count();
+        let points = self.input.split_whitespace().any(|t| t.len() > 2);
+        let count = |n: usize| match (points, n) {
+            (false, 1) => "1 byte".to_owned(),
+            (false, _) => format!("{n} bytes"),
+            (true, 1) => "1 code point".to_owned(),
+            (true, _) => format!("{n} code points"),
+        };
+        let size = if n == 0 { "empty".to_owned() } else { count(n) };
+        let shrunk = match (self.shrunk_from, n) {
+            (from, _) if from <= n => String::new(),
+            (from, 0) => format!(", shrunk from {from}"),
+            (from, _) => format!(", shrunk from {}", count(from)),
+        };
+        let says = |a: &Option<String>| match a.as_deref() {
+            None => "fails".to_owned(),
+            Some("") => "gives (empty output)".to_owned(),
+            Some(out) => format!("gives {out}"),
+        };
         write!(
             f,
-            "input {} (shrunk from {}; found by {}): the codec gives {}, the closure {}",
+            "input {}{}({size}{shrunk}; found by {}): the codec {}, the closure {}",
             self.input,
-            self.shrunk_from,
+            if n == 0 { "" } else { " " },
             self.case,
-            show(&self.expected),
-            show(&self.got)
+            says(&self.expected),
+            says(&self.got)
         )?;
         if let Some(rule) = &self.rule {
             write!(f, "; the codec's rule: {rule}")?;
@@ -298,4 +319,39 @@ fn sample<T: Clone>(all: Vec<T>, n: usize) -> Vec<T> {
 
 fn big(points: &[u32]) -> Vec<BigCodePoint> {
     points.iter().map(|&p| BigCodePoint::from(codec_core::CodePoint::new(p))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mismatch;
+
+    fn mismatch(input: &str, shrunk_from: usize, expected: Option<&str>, got: Option<&str>) -> String {
+        let (expected, got) = (expected.map(str::to_owned), got.map(str::to_owned));
+        Mismatch { input: input.to_owned(), shrunk_from, expected, got, rule: None, case: "case 7".to_owned() }
+            .to_string()
+    }
+
+    #[test]
+    fn the_mismatch_reads_as_sentences() {
+        // Nothing shrunk: no "shrunk from"; a failing side "fails".
+        assert_eq!(
+            mismatch("C0 80", 2, None, Some("0000")),
+            "input C0 80 (2 bytes; found by case 7): the codec fails, the closure gives 0000"
+        );
+        assert_eq!(
+            mismatch("C0", 5, Some("FFFD"), None),
+            "input C0 (1 byte, shrunk from 5 bytes; found by case 7): the codec gives FFFD, the closure fails"
+        );
+        // Code points (an encoder's input) are written with four digits or
+        // more, bytes with two.
+        assert_eq!(
+            mismatch("0141", 3, None, Some("41")),
+            "input 0141 (1 code point, shrunk from 3 code points; found by case 7): the codec fails, the closure \
+             gives 41"
+        );
+        assert_eq!(
+            mismatch("", 1, Some(""), Some("00")),
+            "input (empty, shrunk from 1; found by case 7): the codec gives (empty output), the closure gives 00"
+        );
+    }
 }

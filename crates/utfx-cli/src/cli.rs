@@ -136,15 +136,23 @@ pub(crate) enum Command {
         exits non-zero when the input fails. With --lines it runs once: each case is one line\n\
         of hex on its standard input (bytes, or code points when encoding), each answer one\n\
         line on its standard output: code points, or bytes as hex, or a line starting with !\n\
-        when the input fails.\n\n\
+        when the input fails; exactly one line per case (a line no case asked for is a\n\
+        protocol error). At the end, and before a difference is shrunk, its standard input is\n\
+        closed and what it still writes read, until it closes its output or --timeout passes.\n\n\
         The cases, --cases in all: the vectors of utfx vectors (curated, then generated; an even\n\
         sample when they are more), then damaged random inputs (none after --seconds). On the first difference the input is shrunk\n\
         by delta debugging to one that still differs and no byte of which can go, and the\n\
         report shows it, both answers, and the rule that decides (utfx's error kind, and the\n\
-        specification its codec follows). Each answer has --timeout milliseconds; a command\n\
-        past it is killed and reported, as is one that crashes or prints garbage.\n\n\
-        Exit status: 0 when they agree on every case, 1 on a difference (the report is on\n\
-        standard output), 2 for a usage error, 3 when the command cannot be run.")]
+        specification its codec follows). Each answer has --timeout milliseconds, and the first\n\
+        answer of each process --startup-timeout more for its start-up (without --lines,\n\
+        every answer: each case is a new process); a command past it is killed and reported,\n\
+        as is one that crashes. An answer the protocol does not allow (not hex, over 16 MiB,\n\
+        whatever the exit status, or a line too many) is a protocol error, reported unshrunk.\n\
+        The command runs in a process group of its own, ended with each case (with the run,\n\
+        with --lines), at a timeout, and when utfx is interrupted.\n\n\
+        Exit status: 0 when they agree on every case, 1 on a difference or a protocol error\n\
+        (the report is on standard output), 2 for a usage error, 3 when the command cannot be\n\
+        run.")]
     Compare(CompareArgs),
 }
 
@@ -352,7 +360,8 @@ pub(crate) struct VectorsArgs {
 /// `utfx compare`.
 #[derive(Debug, Args)]
 pub(crate) struct CompareArgs {
-    /// The codec the command decodes (or encodes, with --encode).
+    /// The codec the command decodes (or encodes, with --encode); utf-16 as
+    /// decode reads it (a BOM of either order chooses the order).
     #[arg(short = 'f', long = "from", value_name = "CODEC")]
     pub(crate) codec: String,
     /// Compare a conversion to this codec (the command writes its bytes).
@@ -383,6 +392,10 @@ pub(crate) struct CompareArgs {
     /// How long each answer may take, in milliseconds.
     #[arg(long = "timeout", value_name = "MS", default_value_t = 5000)]
     pub(crate) timeout_ms: u64,
+    /// How much longer the first answer of each process may take, for its
+    /// start-up, in milliseconds (every answer without --lines).
+    #[arg(long = "startup-timeout", value_name = "MS", default_value_t = 10000)]
+    pub(crate) startup_ms: u64,
     /// The command and its arguments, after `--`.
     #[arg(last = true, value_name = "COMMAND", required = true)]
     pub(crate) command: Vec<String>,

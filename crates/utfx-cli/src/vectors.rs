@@ -8,20 +8,31 @@ use codec_core::{DecodeMode, EncodeMode};
 use codec_test::generate;
 use codec_test::vectors::{self, Direction};
 
+use crate::bom;
 use crate::cli::VectorsArgs;
+use crate::compare;
 use crate::support::{self, Failure, Output};
 
 /// Writes the vectors, one JSON line each, after a header line.
 pub(crate) fn run(args: &VectorsArgs) -> Result<(), Failure> {
-    let codec = support::big_codec(support::source_label(&args.codec)?)?;
+    let label = support::source_label(&args.codec)?;
+    // A vector names one codec, and its expected values are that codec's:
+    // `utf-16` names none (a BOM chooses the order), and read as utf-16le
+    // its vectors would contradict `decode -f utf-16` (decision 0037).
+    if bom::is_neutral_utf16(label) {
+        return Err(Failure::Usage(format!(
+            "vectors name one codec, and `{label}` chooses its byte order by a BOM: use -f utf-16le or -f utf-16be \
+             (utfx compare -f utf-16 follows the BOM rule)"
+        )));
+    }
+    let codec = support::big_codec(label)?;
     let name = codec.info().name;
     let direction: Direction = if args.direction == "encode" { Direction::Encode } else { Direction::Decode };
     let mode = args.mode.as_deref().unwrap_or("fatal");
-    let modes = match direction {
-        Direction::Decode => mode.parse::<DecodeMode>().map(|m| (Some(m), None)),
-        Direction::Encode => mode.parse::<EncodeMode>().map(|m| (None, Some(m))),
+    let modes: (Option<DecodeMode>, Option<EncodeMode>) = match direction {
+        Direction::Decode => (Some(compare::decode_mode(mode, "--direction encode")?), None),
+        Direction::Encode => (None, Some(compare::encode_mode(mode, "--direction decode")?)),
     };
-    let modes = modes.map_err(|e| Failure::Usage(format!("--mode {mode}: {e} for {direction}")))?;
     let mut out = Output::stdout();
     let header = vectors::header_line(&format!(
         "utfx vectors -f {name} --direction {direction}{} --count {} --seed {}: the project's curated vectors for \
