@@ -52,6 +52,8 @@ pub(crate) struct OutputFile {
     staged: Option<Staged>,
     /// For a regular target, the thread that flushes it while it grows.
     flusher: Option<Flusher>,
+    /// The target as the user named it, for the message of a failed write.
+    shown: String,
 }
 
 /// How many bytes written ask for a flush of the temporary file (side by
@@ -103,7 +105,9 @@ pub(crate) struct Writer<'a> {
 
 impl Write for Writer<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = (&self.output.file).write(buf)?;
+        // A failed write names the target (a full disk: which one).
+        let shown = &self.output.shown;
+        let n = (&self.output.file).write(buf).map_err(|e| io::Error::new(e.kind(), format!("{shown}: {e}")))?;
         self.pending += n as u64;
         if self.pending >= FLUSH_STEP {
             self.pending = 0;
@@ -169,7 +173,7 @@ impl OutputFile {
             Some(m) if !m.is_file() => {
                 // A device, FIFO or socket: written into, as `>` would.
                 let file = OpenOptions::new().write(true).open(&target).map_err(fail)?;
-                Ok(OutputFile { file, staged: None, flusher: None })
+                Ok(OutputFile { file, staged: None, flusher: None, shown: shown.to_string() })
             }
             _ => {
                 watch_signals();
@@ -178,7 +182,8 @@ impl OutputFile {
                 let file = temp.as_file().try_clone().map_err(fail)?;
                 *registered = Some(temp.path().to_path_buf());
                 let flusher = Flusher::start(&file).map_err(fail)?;
-                Ok(OutputFile { file, staged: Some(Staged { temp: Some(temp), target }), flusher: Some(flusher) })
+                let staged = Some(Staged { temp: Some(temp), target });
+                Ok(OutputFile { file, staged, flusher: Some(flusher), shown: shown.to_string() })
             }
         }
     }
@@ -270,7 +275,10 @@ fn temporary_beside(target: &Path, meta: Option<&Metadata>) -> io::Result<NamedT
         _ => Path::new("."),
     };
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "output".into());
-    let prefix = format!(".{name}.utfx-");
+    // At most the first 64 bytes of the name, so that the temporary name
+    // (17 bytes more) stays within a file system's 255 for any target.
+    let cut = (0..=name.len().min(64)).rev().find(|&k| name.is_char_boundary(k)).unwrap_or(0);
+    let prefix = format!(".{}.utfx-", &name[..cut]);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
     let Some(meta) = meta else {

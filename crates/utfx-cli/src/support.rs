@@ -148,6 +148,10 @@ const ELSEWHERE: &[(&[&str], &str)] = &[
     (&["cp950", "windows950"], "Windows code page 950 is close to the Encoding Standard's `big5`: use `-f big5`"),
     (&["macroman"], "Mac OS Roman is the Encoding Standard's `macintosh`: use `-f macintosh`"),
     (
+        &["euccn", "cseuccn", "gb2312euc"],
+        "iconv's EUC-CN is GB2312, which the Encoding Standard reads as its superset `gbk`: use `-f gbk`",
+    ),
+    (
         &["iso2022jp1", "iso2022jp2", "iso2022jp3", "iso2022jp2004", "csiso2022jp2"],
         "utfx has iso-2022-jp as the Encoding Standard defines it (ASCII, JIS X 0201 and JIS X 0208: `-f iso-2022-jp`), \
          not its extensions: use `iconv -f` with its name",
@@ -184,8 +188,20 @@ pub(crate) fn codec(label: &str) -> Result<&'static dyn DynCodec, Failure> {
     }
     let wanted = normalized(label);
     let shown = label.trim();
+    if wanted.is_empty() {
+        return Err(Failure::Usage(format!(
+            "no codec named{}: give one before any //SUFFIX (`utf-8//IGNORE`); `utfx list` names them all",
+            if shown.is_empty() { String::new() } else { format!(" in `{shown}`") }
+        )));
+    }
     if let Some((_, advice)) = ELSEWHERE.iter().find(|(labels, _)| labels.contains(&wanted.as_str())) {
         return Err(Failure::Usage(format!("unknown codec `{shown}`: {advice}")));
+    }
+    if let Some(number) = code_page(&wanted) {
+        return Err(Failure::Usage(format!(
+            "unknown codec `{shown}`: utfx has no code page {number} (its single-byte encodings are the Encoding \
+             Standard's: ibm866, the iso-8859 and windows-125x families, koi8, macintosh); use `iconv -f CP{number}`"
+        )));
     }
     let known: Vec<&str> = codec_registry::all().iter().map(|c| c.info().name).collect();
     let ordered: Vec<&str> = ["le", "be"]
@@ -196,15 +212,51 @@ pub(crate) fn codec(label: &str) -> Result<&'static dyn DynCodec, Failure> {
         let candidates = codec_registry::all()
             .iter()
             .flat_map(|c| std::iter::once(c.info().name).chain(c.info().aliases.iter().copied()));
-        let nearest = candidates.min_by_key(|name| distance(&wanted, &normalized(name)));
-        nearest.map(|n| format!(" (did you mean `{n}`?)")).unwrap_or_default()
+        let nearest = candidates.map(|name| (distance(&wanted, &normalized(name)), name)).min();
+        // Only a near name: a third of the label's letters changed at most.
+        let near = nearest.filter(|&(d, _)| d <= (wanted.chars().count() / 3).max(1));
+        near.map(|(_, n)| format!(" (did you mean `{n}`?)")).unwrap_or_default()
     } else {
         format!(
             " (did you mean {}? the byte order is part of the name)",
             ordered.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(" or ")
         )
     };
-    Err(Failure::Usage(format!("unknown codec `{shown}`{hint}; known codecs: {}", known.join(", "))))
+    Err(Failure::Usage(format!("unknown codec `{shown}`{hint}; known codecs:\n{}", folded(&known, width()))))
+}
+
+/// The number of a DOS or Windows code page that no label names (`CP437`,
+/// `IBM850`, `windows-437`), by [`normalized`] label.
+fn code_page(wanted: &str) -> Option<&str> {
+    let number = ["cp", "ibm", "windows", "dos", "csibm"].iter().find_map(|p| wanted.strip_prefix(p))?;
+    (!number.is_empty() && number.len() <= 5 && number.bytes().all(|b| b.is_ascii_digit())).then_some(number)
+}
+
+/// The width to fold lines to: the terminal's, as the shell tells it in
+/// `COLUMNS`, else 80.
+fn width() -> usize {
+    std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&w: &usize| w >= 20).unwrap_or(80)
+}
+
+/// `names`, comma-separated, in lines of at most `width` characters (after
+/// the two spaces that indent each).
+fn folded(names: &[&str], width: usize) -> String {
+    let mut text = String::new();
+    let mut line = String::from("  ");
+    for (i, name) in names.iter().enumerate() {
+        let item = if i + 1 < names.len() { format!("{name},") } else { (*name).to_owned() };
+        if line.len() > 2 && line.len() + 1 + item.len() > width {
+            text.push_str(line.trim_end());
+            text.push('\n');
+            line = String::from("  ");
+        }
+        if line.len() > 2 {
+            line.push(' ');
+        }
+        line.push_str(&item);
+    }
+    text.push_str(&line);
+    text
 }
 
 /// Finds the codec a label names, over `BigCodePoint` (UTF-∞-8 as itself,
@@ -488,7 +540,7 @@ pub(crate) fn colour() -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{distance, parse_hex};
+    use super::{codec, distance, folded, parse_hex};
 
     #[test]
     fn distances_and_hex() {
@@ -498,5 +550,36 @@ mod tests {
         assert_eq!(parse_hex(b" f0 9F\n92a9 ").unwrap(), [0xF0, 0x9F, 0x92, 0xA9]);
         assert!(parse_hex(b"F").is_err());
         assert!(parse_hex(b"zz").is_err());
+    }
+
+    /// The message of a label `codec` does not know.
+    fn unknown(label: &str) -> String {
+        match codec(label) {
+            Err(super::Failure::Usage(message)) => message,
+            _ => panic!("`{label}` is a codec"),
+        }
+    }
+
+    /// Suggestions by meaning, and none that is far (issue 44: EUC-CN got
+    /// `euc-jp`, CP437 and CP850 `cp866`, `nope` `koi`, an empty label `l2`).
+    #[test]
+    fn unknown_labels_get_advice_by_meaning_or_none() {
+        assert!(unknown("EUC-CN").contains("use `-f gbk`"), "{}", unknown("EUC-CN"));
+        for label in ["CP437", "cp850", "IBM437"] {
+            assert!(unknown(label).contains("no code page") && !unknown(label).contains("did you mean"), "{label}");
+        }
+        assert!(!unknown("nope").contains("did you mean"), "{}", unknown("nope"));
+        assert!(unknown("cesu-9").contains("did you mean `cesu-8`?"), "{}", unknown("cesu-9"));
+        for label in ["", "  "] {
+            assert!(unknown(label).starts_with("no codec named"), "{}", unknown(label));
+            assert!(!unknown(label).contains("l2"));
+        }
+    }
+
+    #[test]
+    fn names_fold_to_the_width() {
+        let text = folded(&["utf-8", "utf-16le", "utf-16be", "wtf-8", "cesu-8"], 20);
+        assert_eq!(text, "  utf-8, utf-16le,\n  utf-16be, wtf-8,\n  cesu-8");
+        assert!(text.lines().all(|l| l.len() <= 20));
     }
 }

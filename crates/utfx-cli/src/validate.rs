@@ -153,15 +153,12 @@ fn check(
     }
     let mut lines = String::new();
     if let Some(Findings { total, listed, .. }) = &document.as_ref().filter(|d| d.total > d.listed) {
-        lines.push_str(&format!("{name}: {total} findings, the first {listed} listed (--max-errors to list more)\n"));
+        lines.push_str(&format!("{name}: {}\n", counted(*total, *listed, "finding")));
     }
     let errors = match (&lister, error) {
         (Some(lister), _) => {
             if lister.total > lister.listed {
-                lines.push_str(&format!(
-                    "{name}: {} errors, the first {} listed (--max-errors to list more)\n",
-                    lister.total, lister.listed
-                ));
+                lines.push_str(&format!("{name}: {}\n", counted(lister.total, lister.listed, "error")));
             }
             lister.total
         }
@@ -216,6 +213,16 @@ fn check_records(
                 }
             }
         }
+    }
+}
+
+/// How many of `total` things were listed (fewer than all): `3 errors,
+/// the first 2 listed`, `1 error, none listed`.
+fn counted(total: u64, listed: u64, thing: &str) -> String {
+    let things = if total == 1 { thing.to_owned() } else { format!("{thing}s") };
+    match listed {
+        0 => format!("{total} {things}, none listed (--max-errors to list them)"),
+        _ => format!("{total} {things}, the first {listed} listed (--max-errors to list more)"),
     }
 }
 

@@ -256,3 +256,48 @@ fn encoding_errors_give_line_column_and_a_hint() {
     assert!(stderr.contains("no place among utf-16le's units of 2 bytes"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Counts read right: one error is "1 error", and `--max-errors 0` lists
+/// none and says so (it printed "1 findings, the first 0 listed").
+#[test]
+fn counts_read_right_when_none_are_listed() {
+    let args = ["validate", "-f", "utf-8", "--all-errors", "--max-errors", "0"];
+    utfx()
+        .args(args)
+        .write_stdin(&b"a\xFF"[..])
+        .assert()
+        .code(1)
+        .stdout("<stdin>: 1 error, none listed (--max-errors to list them)\n");
+    utfx()
+        .args(args)
+        .write_stdin(&b"a\xFF\xFE"[..])
+        .assert()
+        .code(1)
+        .stdout("<stdin>: 2 errors, none listed (--max-errors to list them)\n");
+}
+
+/// `-o` on a full device names it (a write that failed with ENOSPC named
+/// no target), and a target whose name is near the file system's limit of
+/// 255 bytes is written (the temporary name beside it added 17 bytes).
+#[cfg(target_os = "linux")]
+#[test]
+fn output_files_name_their_failures_and_take_long_names() {
+    utfx()
+        .args(["convert", "-f", "utf-8", "-t", "utf-8", "-o", "/dev/full"])
+        .write_stdin("hi\n")
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("/dev/full: No space left on device"));
+    let dir = temp_dir("long-name");
+    for len in [238, 239, 255] {
+        let target = dir.join("a".repeat(len));
+        utfx()
+            .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
+            .arg(&target)
+            .write_stdin("hi")
+            .assert()
+            .success();
+        assert_eq!(std::fs::read(&target).unwrap(), b"h\0i\0");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
