@@ -304,8 +304,10 @@ pub(crate) struct ConvertArgs {
     /// Write to this file, which appears only when the conversion succeeds.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub(crate) output: Option<PathBuf>,
-    /// The input file (standard input when absent or `-`).
-    pub(crate) file: Option<PathBuf>,
+    /// The input files, converted in turn into one output, as iconv does
+    /// (standard input when none, or `-`).
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
 }
 
 /// `utfx validate`.
@@ -331,6 +333,10 @@ pub(crate) struct ValidateArgs {
     /// length, then Modified UTF-8); for mutf-8 and mutf-8-lenient.
     #[arg(long, value_enum, value_name = "KIND")]
     pub(crate) framing: Option<Framing>,
+    /// Check every file under each directory (no FILE: the current
+    /// directory), in name order.
+    #[arg(short = 'r', long)]
+    pub(crate) recursive: bool,
     /// The files to check (standard input when none, or `-`).
     #[arg(value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,

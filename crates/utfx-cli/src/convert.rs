@@ -4,6 +4,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -39,25 +40,72 @@ pub(crate) struct Invocation {
     pub(crate) regular: Option<support::Regular>,
 }
 
-impl Invocation {
-    /// Reads the labels and modes of `args` and opens the input.
-    fn new(args: &ConvertArgs) -> Result<Invocation, Failure> {
+/// The labels and modes of the command line, read before any input.
+struct Labels {
+    from: InputLabel,
+    to: &'static dyn DynCodec,
+    bom: Option<Vec<u8>>,
+    decode_mode: DecodeMode,
+    encode_mode: EncodeMode,
+}
+
+impl Labels {
+    /// Reads the labels and modes of `args`.
+    fn new(args: &ConvertArgs) -> Result<Labels, Failure> {
         let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?.sniffing(args.sniff_bom);
         let (to, ignore) = support::target_label(&args.to)?;
         let (to, bom) = bom::output(to, args.bom)?;
         let decode_mode = support::decode_mode(&args.errors, args.drop || ignore)?;
         let encode_mode = support::encode_mode("--encode-errors", &args.encode_errors, args.drop || ignore)?;
-        let (input, name, regular) = support::open(args.file.as_deref())?;
-        let input = from.open(input).map_err(|e| support::read_failure(&name, &e))?;
+        Ok(Labels { from, to, bom, decode_mode, encode_mode })
+    }
+
+    /// Opens `file` (standard input for `None` or `-`) past its BOM.
+    fn open(&self, file: Option<&Path>) -> Result<Invocation, Failure> {
+        let (input, name, regular) = support::open(file)?;
+        let input = self.from.open(input).map_err(|e| support::read_failure(&name, &e))?;
+        let (to, bom, decode_mode, encode_mode) = (self.to, self.bom.clone(), self.decode_mode, self.encode_mode);
         Ok(Invocation { to, bom, decode_mode, encode_mode, input, name, regular })
     }
 }
 
+/// Converts each input in turn into one output, as iconv does with several
+/// files: the output's BOM once, first; each input's own BOM read, its
+/// errors at offsets in it; the first error ends the run, after all the
+/// output before it.
 pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
-    let invocation = Invocation::new(args)?;
+    let labels = Labels::new(args)?;
+    let files: Vec<Option<&Path>> = match args.files.as_slice() {
+        [] => vec![None],
+        files => files.iter().map(|f| Some(f.as_path())).collect(),
+    };
     if args.framing.is_some() {
-        return crate::framing::convert(args, invocation);
+        let [file] = files[..] else {
+            return Err(Failure::Usage("--framing: one input at a time (its records are in it)".into()));
+        };
+        return crate::framing::convert(args, labels.open(file)?);
     }
+    let all = |out: &mut dyn Write| {
+        for (k, &file) in files.iter().enumerate() {
+            let mut invocation = labels.open(file)?;
+            if k > 0 {
+                invocation.bom = None;
+            }
+            convert(args, invocation, out)?;
+        }
+        Ok(())
+    };
+    match &args.output {
+        None => all(&mut io::stdout().lock()),
+        Some(path) => OutputFile::create(path).and_then(|output| {
+            all(&mut output.writer())?;
+            output.commit(path)
+        }),
+    }
+}
+
+/// Converts one input into `out`.
+fn convert(args: &ConvertArgs, invocation: Invocation, out: &mut dyn Write) -> Result<(), Failure> {
     let Invocation { to, bom, decode_mode, encode_mode, input, name, regular, .. } = invocation;
     let size = regular.as_ref().map(|r| r.size);
     let found = RefCell::new(Found::default());
@@ -81,13 +129,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let plan = Plan { source, size, parallel, decode_mode, to, encode_mode, lines, read_once };
     let (codec, skipped) = (input.codec, input.skipped);
     let reader: Box<dyn Read + Send> = Box::new(input.reader);
-    let result = match &args.output {
-        None => convert_all(&plan, codec, reader, whole, &mut io::stdout().lock()),
-        Some(path) => OutputFile::create(path).and_then(|output| {
-            convert_all(&plan, codec, reader, whole, &mut output.writer())?;
-            output.commit(path)
-        }),
-    };
+    let result = convert_all(&plan, codec, reader, whole, out);
     drop(plan);
     result.map_err(|failure| {
         let found = found.into_inner();

@@ -31,13 +31,21 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
         }
     };
     let framed = framing::applies(args.framing, codec)?;
+    let listed = match args.recursive {
+        true => walk(&args.files)?,
+        false => args.files.clone(),
+    };
     let files: Vec<Option<&Path>> =
-        if args.files.is_empty() { vec![None] } else { args.files.iter().map(|f| Some(f.as_path())).collect() };
+        if listed.is_empty() { vec![None] } else { listed.iter().map(|f| Some(f.as_path())).collect() };
     let mut out = Output::stdout();
     let (mut invalid, mut unreadable, mut last_invalid) = (0usize, 0usize, String::new());
     let several = files.len() > 1;
     for &file in &files {
-        match check(&label, rules, file, args, framed, &mut out) {
+        let checked = match file.filter(|f| f.is_dir()) {
+            Some(dir) => Err(Failure::Io(format!("{}: is a directory (-r checks every file under it)", dir.display()))),
+            None => check(&label, rules, file, args, framed, &mut out),
+        };
+        match checked {
             Ok(true) => {
                 invalid += 1;
                 last_invalid = file.map_or_else(|| "<stdin>".into(), |p| p.display().to_string());
@@ -63,8 +71,37 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
         (0, 0) => Ok(()),
         (0, _) if !several => Err(Failure::Data(format!("{last_invalid} is invalid"))),
         (0, k) => Err(Failure::Data(format!("{k} of {n} {files} {} invalid", verb(k)))),
-        (k, _) => Err(Failure::Io(format!("{k} of {n} {files} could not be read"))),
+        (k, 0) => Err(Failure::Io(format!("{k} of {n} {files} could not be read"))),
+        (k, i) => Err(Failure::Io(format!("{i} of {n} {files} {} invalid, {k} could not be read", verb(i)))),
     }
+}
+
+/// `-r`: the files of `paths`, a directory standing for every file under
+/// it, in name order (symbolic links in directories not followed, as `grep
+/// -r` does); no paths, the current directory.
+fn walk(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, Failure> {
+    let mut files = Vec::new();
+    let mut stack: Vec<std::path::PathBuf> = match paths {
+        [] => vec![".".into()],
+        paths => paths.iter().rev().cloned().collect(),
+    };
+    let mut top = stack.len();
+    while let Some(path) = stack.pop() {
+        // The paths given are followed; what a directory holds is not.
+        let meta = if top > 0 { std::fs::metadata(&path) } else { std::fs::symlink_metadata(&path) };
+        top = top.saturating_sub(1);
+        match meta {
+            Ok(meta) if meta.is_dir() => {
+                let read = std::fs::read_dir(&path).map_err(|e| Failure::Io(format!("{}: {e}", path.display())))?;
+                let mut entries: Vec<std::path::PathBuf> = read.filter_map(|e| e.ok().map(|e| e.path())).collect();
+                entries.sort();
+                stack.extend(entries.into_iter().rev());
+            }
+            Ok(meta) if meta.file_type().is_symlink() => {}
+            _ => files.push(path),
+        }
+    }
+    Ok(files)
 }
 
 /// Checks one input and writes its lines; true when it is invalid.

@@ -301,3 +301,57 @@ fn output_files_name_their_failures_and_take_long_names() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `convert` takes several files, as iconv does: converted in turn into one
+/// output, the output's BOM once, the first error ending the run after the
+/// output before it (issue 44).
+#[test]
+fn convert_takes_several_files() {
+    let dir = temp_dir("several");
+    let (a, b, bad) = (dir.join("a"), dir.join("b"), dir.join("bad"));
+    std::fs::write(&a, "ab\n").unwrap();
+    std::fs::write(&b, "cd\n").unwrap();
+    std::fs::write(&bad, b"e\xFF\n").unwrap();
+    let out = utfx().args(["-f", "utf-8", "-t", "utf-16"]).arg(&a).arg(&b).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(out.stdout, [&[0xFF, 0xFE][..], &utf16le("ab\ncd\n")].concat());
+    let out = utfx().args(["-f", "utf-8", "-t", "utf-8"]).arg(&a).arg(&bad).arg(&b).output().unwrap();
+    assert_eq!((out.status.code(), &out.stdout[..]), (Some(1), &b"ab\ne"[..]));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with(&format!("utfx: {}: offset 1: invalid_lead (line 1, column 2)", bad.display())));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `validate -r` checks every file under a directory in name order, and
+/// the summary counts the invalid files beside the unreadable ones; a
+/// directory without -r says how to check it (issue 44).
+#[test]
+fn validate_takes_directories_with_r() {
+    let dir = temp_dir("recursive");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("a"), "ok").unwrap();
+    std::fs::write(dir.join("sub/b"), b"x\xFF").unwrap();
+    std::fs::write(dir.join("sub/c"), "ok").unwrap();
+    let d = dir.display();
+    utfx()
+        .args(["validate", "-f", "utf-8", "-r"])
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stdout(format!("{d}/a: ok\n{d}/sub/b: offset 1: invalid_lead\n{d}/sub/c: ok\n"))
+        .stderr("utfx: 1 of 3 files is invalid\n");
+    utfx()
+        .args(["validate", "-f", "utf-8", "-r"])
+        .arg(dir.join("sub/b"))
+        .arg(dir.join("nope"))
+        .assert()
+        .code(3)
+        .stderr(predicates::str::ends_with("utfx: 1 of 2 files is invalid, 1 could not be read\n"));
+    utfx()
+        .args(["validate", "-f", "utf-8"])
+        .arg(&dir)
+        .assert()
+        .code(3)
+        .stderr(format!("utfx: {d}: is a directory (-r checks every file under it)\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
