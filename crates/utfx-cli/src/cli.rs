@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::builder::PossibleValuesParser;
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// The tool.
@@ -11,9 +11,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "utfx",
     version,
-    about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings; test another decoder against them",
+    about = "Decode, encode, convert, validate and inspect text in the UTF-8 family of encodings and the Encoding Standard's legacy encodings; test another decoder against them",
     after_help = "Examples:\n  utfx list\n  utfx decode -f utf-8 --input-hex <<< 'F0 9F 92 A9'\n  utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n  utfx compare -f utf-8 --mode replace -- python3 my_decoder.py\n\n\
-As iconv: utfx -l lists the codecs; utfx -f FROM -t TO [-c] [-s] [-o OUT] [FILE] converts (-c,\n\
+As iconv: utfx -l lists the codecs; utfx -f FROM -t TO [-c] [-s] [-o OUT] [FILE...] converts (-c,\n\
 or //IGNORE after TO, drops what cannot be converted; -s prints no warnings or hints, only\n\
 errors). FROM defaults to UTF-8 (iconv takes the locale's charset).\n\nExit status: 0 success, 1 invalid data, 2 usage error, 3 I/O error (compare: 1 a difference,\n3 the command cannot be run); a closed output pipe ends quietly with 0. On SIGINT, SIGTERM\nor SIGHUP, convert -o removes its temporary file and dies of the signal (the shell shows\n130, 143, 129)."
 )]
@@ -46,7 +46,8 @@ pub(crate) enum Command {
         included.\n\n\
         --framing java (mutf-8, mutf-8-lenient) reads Java's DataOutput.writeUTF records: two\n\
         bytes of big-endian length, then that many bytes of Modified UTF-8, each record decoded on\n\
-        its own (--format cps: one line per record); a record the input cuts short is an error at\n\
+        its own (--format cps and json: one line per record; --format utf-8: the records' text\n\
+        one after another, nothing between them); a record the input cuts short is an error at\n\
         its first byte (truncated), whatever --errors says.")]
     Decode(DecodeArgs),
     /// Encode UTF-8 text (or code point tokens) to bytes.
@@ -66,8 +67,9 @@ pub(crate) enum Command {
     /// Convert bytes from one codec to another, streaming in bounded memory.
     #[command(after_help = "Examples:\n  \
         utfx convert -f utf-16le -t utf-8 -o out.txt in.txt\n  \
-        utfx convert -f wtf-8 -t utf-8 --encode-errors replace < in.bin > out.txt\n\n\
+        utfx convert -f wtf-8 -t utf-8 --encode-errors replace < in.bin > out.txt\n  \
         utfx -f utf-16 -t utf-8 -c in.txt     # iconv's form; -c drops what cannot be converted\n  \
+        utfx -f shift_jis -t utf-8 a.txt b.txt  # several files, converted in turn into one output\n  \
         echo hi | utfx -t utf-16le           # FROM defaults to UTF-8\n\n\
         With -o, a regular file is replaced only when the conversion succeeds (its mode and\n\
         owner kept); a symbolic link is written through; a file with several hard links gets\n\
@@ -156,8 +158,35 @@ pub(crate) enum Command {
     Compare(CompareArgs),
 }
 
-const DECODE_MODES: [&str; 6] = ["fatal", "replace", "escape", "latin1", "windows-1252", "ignore"];
-const ENCODE_MODES: [&str; 6] = ["fatal", "replace", "html", "url", "escape", "ignore"];
+/// The decode modes, each with what it does to an ill-formed subpart (the
+/// core's `DecodeMode`), for `--help`.
+fn decode_modes() -> PossibleValuesParser {
+    PossibleValuesParser::new([
+        PossibleValue::new("fatal").help("stop at the first error (exit 1), after the output before it"),
+        PossibleValue::new("replace")
+            .help("write U+FFFD for each maximal ill-formed subpart (WHATWG, Python's replace)"),
+        PossibleValue::new("escape").help(
+            "keep each bad byte b as U+DC00 + b (Python's surrogateescape); --encode-errors escape writes it back",
+        ),
+        PossibleValue::new("latin1").help("read each bad byte as the Latin-1 character of its value"),
+        PossibleValue::new("windows-1252").help("read each bad byte as its windows-1252 character"),
+        PossibleValue::new("ignore").help("drop each ill-formed subpart (iconv's -c)"),
+    ])
+}
+
+/// The encode modes, each with what it does to a character the target
+/// cannot encode (the core's `EncodeMode`), for `--help`.
+fn encode_modes() -> PossibleValuesParser {
+    PossibleValuesParser::new([
+        PossibleValue::new("fatal").help("stop at the first such character (exit 1), after the output before it"),
+        PossibleValue::new("replace").help("write the target's U+FFFD, or ? where it has none"),
+        PossibleValue::new("html").help("write &#N; (N in decimal), as a web form does"),
+        PossibleValue::new("url").help("write ?, as a web page's URL does"),
+        PossibleValue::new("escape")
+            .help("write each byte --errors escape kept back as itself (a whole code unit at a time); fatal otherwise"),
+        PossibleValue::new("ignore").help("drop the character (iconv's -c and //IGNORE)"),
+    ])
+}
 
 /// `utfx decode`.
 #[derive(Debug, Args)]
@@ -166,7 +195,7 @@ pub(crate) struct DecodeArgs {
     #[arg(short = 'f', long = "from", value_name = "CODEC")]
     pub(crate) codec: String,
     /// What to do with ill-formed input.
-    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(DECODE_MODES))]
+    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = decode_modes())]
     pub(crate) errors: String,
     /// Drop ill-formed input (--errors ignore), as iconv -c.
     #[arg(short = 'c', conflicts_with = "errors")]
@@ -221,7 +250,7 @@ pub(crate) struct EncodeArgs {
     #[arg(short = 't', long = "to", value_name = "CODEC")]
     pub(crate) codec: String,
     /// What to do with code points the codec cannot encode.
-    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(ENCODE_MODES))]
+    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = encode_modes())]
     pub(crate) errors: String,
     /// Drop what cannot be converted (ill-formed text input and unencodable
     /// code points), as iconv -c.
@@ -272,10 +301,10 @@ pub(crate) struct ConvertArgs {
     #[arg(short = 't', long = "to", visible_alias = "to-code", value_name = "TO")]
     pub(crate) to: String,
     /// What to do with ill-formed input.
-    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(DECODE_MODES))]
+    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = decode_modes())]
     pub(crate) errors: String,
     /// What to do with code points the output codec cannot encode.
-    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = PossibleValuesParser::new(ENCODE_MODES))]
+    #[arg(long, value_name = "MODE", default_value = "fatal", value_parser = encode_modes())]
     pub(crate) encode_errors: String,
     /// Drop what cannot be converted: ill-formed input and unencodable code
     /// points (--errors ignore --encode-errors ignore), as iconv -c.

@@ -47,7 +47,7 @@ pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
                         break Err(failure);
                     }
                 }
-                Err(e) => break Err(e.failure("", &name)),
+                Err(e) => break Err(e.failure(&format!("{name}: "), &name)),
             }
         }
     } else {

@@ -231,26 +231,34 @@ pub(crate) fn convert(args: &ConvertArgs, invocation: Invocation) -> Result<(), 
         encoder: Encoder::new(support::big_codec(to.info().name)?, encode_mode),
         framer: write_framed.map(Framer::new),
         context: format!("{name}: "),
+        record: None,
         points: Vec::new(),
         bytes: Vec::new(),
     };
     let bom = bom.unwrap_or_default();
     let run = |out: &mut dyn Write| {
         out.write_all(&bom).map_err(|e| Failure::write(&e))?;
+        let mut failed = Ok(());
         let result = if let Some(layout) = read_framed {
             let mut records = Records::new(input.reader, layout, input.skipped);
-            loop {
+            for k in 1.. {
                 match records.next() {
-                    Ok(None) => break Ok(()),
+                    Ok(None) => break,
                     Ok(Some((at, payload))) => {
+                        pipe.record = Some((k, at));
                         if let Err(failure) = pipe.step(payload, true, at, false, out) {
-                            break Err(failure);
+                            failed = Err(failure);
+                            break;
                         }
                         pipe.decoder.reset();
                     }
-                    Err(e) => break Err(e.failure(&pipe.context, &name)),
+                    Err(e) => {
+                        failed = Err(e.failure(&pipe.context, &name));
+                        break;
+                    }
                 }
             }
+            failed
         } else {
             let mut reader = input.reader;
             let skipped = input.skipped;
@@ -275,6 +283,9 @@ struct Pipe {
     framer: Option<Framer>,
     /// What goes before a message: the input's name.
     context: String,
+    /// The record being read (from 1), and where its text starts in the
+    /// file, for an encoding error's message.
+    record: Option<(usize, usize)>,
     points: Vec<BigCodePoint>,
     bytes: Vec<u8>,
 }
@@ -295,7 +306,12 @@ impl Pipe {
             Some(framer) => framer.push(&self.bytes, &mut emit)?,
             None => emit(&self.bytes)?,
         }
-        encoded.map_err(|e| Failure::encode(&self.context, &e))?;
+        encoded.map_err(|e| match (Failure::encode(&self.context, &e), self.record) {
+            (Failure::Data(m), Some((k, at))) => {
+                Failure::Data(format!("{m} (in record {k}, whose text starts at offset {at})"))
+            }
+            (failure, _) => failure,
+        })?;
         decoded.map_err(|e| Failure::decode(&self.context, &e.shifted(shift)))
     }
 

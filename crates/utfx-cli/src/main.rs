@@ -1,5 +1,6 @@
 //! `utfx`: decode, encode, convert, validate and inspect text in every codec
-//! of the UTF-8 family (`utfx list` names them); write test vectors for any
+//! of the UTF-8 family and the Encoding Standard's legacy encodings (`utfx
+//! list` names them); write test vectors for any
 //! of them (`utfx vectors`) and compare another program's decoder with
 //! utfx's (`utfx compare`, whose exit status 1 means a difference and 3
 //! that the command cannot be run).
@@ -11,12 +12,15 @@
 //! which `convert` follows with the line and column (counted as the input
 //! is read, `lines`) and a hint line (`hint`); a
 //! closed output pipe ends the program quietly. iconv's command lines work
-//! too (`utfx -l`, `utfx -f X -t Y [-c] [FILE]`), and each label does with
+//! too (`utfx -l`, `utfx -f X -t Y [-c] [FILE...]`), and each label does with
 //! a byte order mark what `bom` says (decision 0005).
 //!
-//! Every codec comes from `codec-registry`, over big code points
-//! (`codec_registry::get_big`: UTF-∞-8 as itself, the others through
-//! `codec_core::Big`), so code points of any size pass through.
+//! Every codec comes from `codec-registry`. `convert` and `validate` run
+//! the core's `Transcoder` and decoders over `u32` code points, with the
+//! codecs' kernels; where a code point may exceed `u32` (from UTF-∞-8) and
+//! in `decode`, `encode --input cps`, `--framing` and `vectors`, the codecs
+//! go over big code points (`codec_registry::get_big`: UTF-∞-8 as itself,
+//! the others through `codec_core::Big`).
 
 mod bom;
 mod cli;

@@ -48,7 +48,8 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
         match checked {
             Ok(true) => {
                 invalid += 1;
-                last_invalid = file.map_or_else(|| "<stdin>".into(), |p| p.display().to_string());
+                let stdin = |p: &&Path| *p == Path::new("-");
+                last_invalid = file.filter(|p| !stdin(p)).map_or_else(|| "<stdin>".into(), |p| p.display().to_string());
             }
             Ok(false) => {}
             Err(Failure::Io(message)) if several => {
@@ -150,7 +151,8 @@ fn check(
         let ahead = ReadAhead::new(reader).map_err(|e| support::read_failure(&name, &e))?;
         (Some(label.open(ahead).map_err(|e| support::read_failure(&name, &e))?), None)
     };
-    let name = file.map_or_else(|| name.clone(), |p| p.display().to_string());
+    // `-` is standard input, named as when no file is given.
+    let name = file.filter(|p| *p != Path::new("-")).map_or_else(|| name.clone(), |p| p.display().to_string());
     let mut document = rules.map(|rules| Findings::new(rules.checker(), args.max_errors));
     let mut lister = match &input {
         Some(input) => args.all_errors.then(|| Lister::new(input.codec, input.skipped, args.max_errors)),

@@ -392,7 +392,7 @@ fn a_cut_or_ill_formed_record_fails_at_its_offset_in_the_file() {
             .assert()
             .code(1)
             .stdout("U+0061 U+0000 U+0062\n")
-            .stderr("utfx: offset 6: truncated\n");
+            .stderr("utfx: <stdin>: offset 6: truncated\n");
         // Whatever --errors says: the framing is broken, not the text.
         utfx()
             .args(["convert", "-f", "mutf-8", "-t", "utf-8", "--framing", "java", "-c"])
@@ -469,4 +469,34 @@ fn framing_is_only_for_modified_utf8() {
     }
     utfx().args(["-t", "mutf-8", "--framing", "java", "--bom"]).write_stdin("a").assert().code(2);
     utfx().args(["decode", "-f", "mutf-8", "--framing", "python"]).write_stdin("a").assert().code(2);
+}
+
+/// Messages of framed input name the file and the record (issue 44):
+/// `decode` of a cut record names the input, an encoding error in a record
+/// gives the record and where its text starts in the file, and `validate -`
+/// names standard input as no argument does.
+#[test]
+fn framed_messages_name_the_input_and_the_record() {
+    // writeUTF("ab"), then writeUTF of U+10000 (a surrogate pair).
+    let input = b"\x00\x02ab\x00\x06\xED\xA0\x80\xED\xB0\x80";
+    utfx()
+        .args(["convert", "-f", "mutf-8", "-t", "iso-8859-1", "--framing", "java"])
+        .write_stdin(&input[..])
+        .assert()
+        .code(1)
+        .stdout("ab")
+        .stderr("utfx: <stdin>: index 2: U+10000: unrepresentable (in record 2, whose text starts at offset 6)\n");
+    utfx().args(["validate", "-f", "utf-8", "-"]).write_stdin("ok").assert().success().stdout("<stdin>: ok\n");
+}
+
+/// Every error mode is described in `--help` (none was, issue 44), and the
+/// tool's description names the legacy encodings it converts too.
+#[test]
+fn help_describes_every_error_mode() {
+    let help = String::from_utf8(utfx().args(["convert", "--help"]).output().unwrap().stdout).unwrap();
+    for mode in ["fatal:", "replace:", "escape:", "latin1:", "windows-1252:", "ignore:", "html:", "url:"] {
+        assert!(help.contains(&format!("- {mode}")), "{mode}: {help}");
+    }
+    let about = String::from_utf8(utfx().arg("--help").output().unwrap().stdout).unwrap();
+    assert!(about.contains("the Encoding Standard's legacy encodings"), "{about}");
 }
