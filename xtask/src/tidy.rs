@@ -7,7 +7,8 @@
 //!   crates its specification builds on ([`LINEAGE`]), never on
 //!   `codec-registry`; `utfx-kernels` depends on no crate of the workspace;
 //! * no crate under `crates/` but `utfx-kernels` has `unsafe` code, but for
-//!   the casts beside their types that [`UNSAFE_CASTS`] lists;
+//!   the cast beside its type that [`UNSAFE_CASTS`] lists (WTF-8's), and
+//!   the core forbids it ([`FORBID_UNSAFE`]);
 //! * a codec crate's doc examples use that crate's re-exports, never
 //!   `codec_core` (they must compile with that crate as the only
 //!   dependency), and every codec crate re-exports the same core vocabulary
@@ -165,10 +166,11 @@ const KERNELS: &str = "utfx-kernels";
 /// The files outside [`KERNELS`] that may hold `unsafe` code, each one
 /// `#[allow(unsafe_code)]` around a `repr(transparent)` cast beside its
 /// type, and why.
-const UNSAFE_CASTS: &[(&str, &str)] = &[
-    ("crates/codec-core/src/code_point.rs", "`CodePoint`s in bulk as `u32`s, for the kernels"),
-    ("crates/codec-wtf8/src/string.rs", "`&[u8]` as `&Wtf8`"),
-];
+const UNSAFE_CASTS: &[(&str, &str)] = &[("crates/codec-wtf8/src/string.rs", "`&[u8]` as `&Wtf8`")];
+
+/// The crates that forbid `unsafe` outright (`#![forbid(unsafe_code)]`):
+/// the core, whose casts of code points go through bytemuck.
+const FORBID_UNSAFE: &[&str] = &["crates/codec-core/src/lib.rs"];
 
 /// The lines of a library source file (`crates/*/src/`) outside [`KERNELS`]
 /// that hold `unsafe` code (not comments, not the lint's name in a `deny`;
@@ -204,6 +206,9 @@ fn check_unsafe(rel: &str, krate: &str, text: &str) -> Vec<String> {
     }
     let denies = ["#![deny(", "unsafe_code)]"].concat();
     let forbids = ["#![forbid(", "unsafe_code)]"].concat();
+    if FORBID_UNSAFE.contains(&rel) && !text.contains(forbids.as_str()) {
+        problems.push(format!("{rel}: without #![forbid(unsafe_code)]: this crate has no `unsafe`, and tidy says so"));
+    }
     if rel.ends_with("/src/lib.rs") && !text.contains(denies.as_str()) && !text.contains(forbids.as_str()) {
         problems.push(format!(
             "{rel}: a library crate outside {KERNELS} without #![deny(unsafe_code)] or #![forbid(unsafe_code)]"
@@ -603,11 +608,18 @@ mod tests {
             ]
         );
         let cast = format!("//! Docs.\n{allow}{block}");
-        assert_eq!(check_unsafe("crates/codec-core/src/code_point.rs", "codec-core", &cast), Vec::<String>::new());
+        assert_eq!(check_unsafe("crates/codec-wtf8/src/string.rs", "codec-wtf8", &cast), Vec::<String>::new());
         let two = format!("{cast}{allow}");
         assert_eq!(
-            check_unsafe("crates/codec-core/src/code_point.rs", "codec-core", &two),
-            ["crates/codec-core/src/code_point.rs: 2 `allow(unsafe_code)`; the cast beside its type takes one"]
+            check_unsafe("crates/codec-wtf8/src/string.rs", "codec-wtf8", &two),
+            ["crates/codec-wtf8/src/string.rs: 2 `allow(unsafe_code)`; the cast beside its type takes one"]
+        );
+        // The core forbids `unsafe`: a `deny` is not enough there.
+        assert_eq!(
+            check_unsafe("crates/codec-core/src/lib.rs", "codec-core", &format!("//! Docs.\n{deny}")),
+            [
+                "crates/codec-core/src/lib.rs: without #![forbid(unsafe_code)]: this crate has no `unsafe`, and tidy says so"
+            ]
         );
         assert_eq!(check_unsafe("crates/utfx-kernels/src/simd/avx2.rs", "utfx-kernels", &block), Vec::<String>::new());
     }

@@ -5,6 +5,9 @@ use core::fmt;
 use core::hash::Hash;
 use core::str::FromStr;
 
+use bytemuck::TransparentWrapper;
+use bytemuck::allocation::TransparentWrapperAlloc;
+
 /// A code point value as wide as a `u32`: every value any codec in this project
 /// can carry except UTF-∞-8's beyond `U+FFFFFFFF`.
 ///
@@ -26,7 +29,7 @@ use core::str::FromStr;
 /// assert!(CodePoint::new(0xD800).is_lead_surrogate());
 /// assert_eq!(CodePoint::new(0xD800).to_char(), None);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, TransparentWrapper)]
 #[repr(transparent)]
 pub struct CodePoint(u32);
 
@@ -210,12 +213,10 @@ impl CodePoint {
     }
 }
 
-/// Code points in bulk as their `u32` values, without a copy: the one cast
-/// of this crate, for the kernels of `utfx-kernels`, which read and write
-/// plain `u32`s (decision 0016). `CodePoint` is `#[repr(transparent)]` over
-/// `u32` and takes every `u32`, so the two views are the same memory either
-/// way.
-#[allow(unsafe_code)]
+/// Code points in bulk as their `u32` values, without a copy, for the
+/// kernels of `utfx-kernels`, which read and write plain `u32`s (decision
+/// 0016): `CodePoint` is `#[repr(transparent)]` over `u32` and takes every
+/// `u32`, so bytemuck's `TransparentWrapper` casts the two views safely.
 impl CodePoint {
     /// Views code points as their `u32` values.
     ///
@@ -229,9 +230,7 @@ impl CodePoint {
     #[must_use]
     #[inline]
     pub fn as_u32_slice(points: &[CodePoint]) -> &[u32] {
-        // SAFETY: `CodePoint` is `repr(transparent)` over `u32`: the same
-        // memory, the same length, borrowed for as long as `points`.
-        unsafe { core::slice::from_raw_parts(points.as_ptr().cast::<u32>(), points.len()) }
+        <CodePoint as TransparentWrapper<u32>>::peel_slice(points)
     }
 
     /// Runs `f` on `points` as a `Vec<u32>` (the same allocation, length
@@ -255,21 +254,9 @@ impl CodePoint {
         points: &mut alloc::vec::Vec<CodePoint>,
         f: impl FnOnce(&mut alloc::vec::Vec<u32>) -> R,
     ) -> R {
-        let mut taken = core::mem::ManuallyDrop::new(core::mem::take(points));
-        // SAFETY: the allocation of a `Vec<CodePoint>` (now owned here
-        // alone), which has the size and alignment of a `Vec<u32>`'s of the
-        // same capacity, from the same allocator; its first `len` elements
-        // are initialized `u32`s (`repr(transparent)`).
-        let mut values =
-            unsafe { alloc::vec::Vec::from_raw_parts(taken.as_mut_ptr().cast::<u32>(), taken.len(), taken.capacity()) };
+        let mut values = <CodePoint as TransparentWrapperAlloc<u32>>::peel_vec(core::mem::take(points));
         let result = f(&mut values);
-        let mut values = core::mem::ManuallyDrop::new(values);
-        // SAFETY: the same in the other direction: the allocation of the
-        // `Vec<u32>` (owned here alone; `f` may have grown it), whose first
-        // `len` elements are `u32`s, each a valid `CodePoint`.
-        *points = unsafe {
-            alloc::vec::Vec::from_raw_parts(values.as_mut_ptr().cast::<CodePoint>(), values.len(), values.capacity())
-        };
+        *points = <CodePoint as TransparentWrapperAlloc<u32>>::wrap_vec(values);
         result
     }
 }

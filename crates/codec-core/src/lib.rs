@@ -88,7 +88,7 @@
 //!   and `Narrow` between the two code point types.
 #![no_std]
 #![deny(missing_docs)]
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
