@@ -212,7 +212,7 @@ fn cesu8(doc: &Value) -> Vec<Vector> {
             "decode" if v.get("expected_error").is_some() => {
                 let mut r = vector(name, codec, true, "fatal", bytes(&v["input_hex"]), None);
                 if let Some(len) = v["jdk_malformed_length"].as_u64() {
-                    r.errors = Some(vec![ErrorSpan { offset: 0, length: Some(len as usize), kind: None }]);
+                    r.errors = Some(vec![ErrorSpan { offset: 0, length: Some(len as usize), kind: None, rule: None }]);
                 }
                 out.push(sourced(r, source));
             }
