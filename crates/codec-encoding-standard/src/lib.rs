@@ -123,10 +123,12 @@ pub use codec_core::{
 
 mod decode;
 mod encode;
+mod explain;
 mod fast;
 mod hz;
 mod iso2022jp;
 mod replacement;
+mod structure;
 mod table;
 
 pub use hz::{HZ_GB_2312_2014, HzGb2312Draft};
@@ -134,7 +136,9 @@ pub use iso2022jp::{ISO_2022_JP, Iso2022Jp};
 pub use replacement::{REPLACEMENT, Replacement};
 pub use table::*;
 
+use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
 use codec_core::{CodecInfo, FastJob, FastPaths, Progress};
 
@@ -280,5 +284,23 @@ impl FastPaths for StandardEncoding {
 impl Codec for StandardEncoding {
     fn info(&self) -> &'static CodecInfo {
         self.info
+    }
+
+    /// Its lead and trail ranges' edges, every row of its indexes (first
+    /// and last pointer, and each run of unmapped pointers), gb18030's
+    /// four-byte ranges, the bytes each decoder puts back (`structure.rs`).
+    fn probes(&self) -> Vec<(String, Vec<u8>)> {
+        structure::standard(self.encoding, self.info.name)
+    }
+
+    /// The index and pointer, or the range a byte is outside of, that
+    /// the Standard's decoder returns the error for (`explain.rs`).
+    fn explain(&self, input: &[u8], error: &DecodeError, out: &mut dyn fmt::Write) -> fmt::Result {
+        explain::standard(structure::family(self.encoding, self.info.name), input, error, out)
+    }
+
+    /// The index the encoder found no pointer in.
+    fn explain_unencodable(&self, point: CodePoint, out: &mut dyn fmt::Write) -> fmt::Result {
+        explain::unencodable(structure::family(self.encoding, self.info.name), point, out)
     }
 }

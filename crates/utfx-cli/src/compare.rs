@@ -634,8 +634,8 @@ fn report_difference(
 }
 
 /// The rule that decides: utfx's first error on the input (kind, what it
-/// means, where the codec's specification says so), or that the input has
-/// none.
+/// means, what the codec says decides it, where the codec's specification
+/// says so), or that the input has none.
 fn rule(errors: &[ErrorSpan], codec: &str, input: &Input) -> String {
     match errors.first() {
         Some(e) => {
@@ -652,7 +652,10 @@ fn rule(errors: &[ErrorSpan], codec: &str, input: &Input) -> String {
                     None => format!("offset {}, the input ends inside a sequence", e.offset),
                 },
             };
-            format!("  rule:    {codec}: {kind} ({meaning}) at {place}; {}\n", rules_of(codec))
+            // What decides it in the codec's terms, where the codec says
+            // (the Encoding Standard's index and pointer: `Codec::explain`).
+            let decided = e.rule.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
+            format!("  rule:    {codec}: {kind} ({meaning}) at {place}{decided}; {}\n", rules_of(codec))
         }
         None => format!("  rule:    {codec}: the input is well-formed, no error; {}\n", rules_of(codec)),
     }
