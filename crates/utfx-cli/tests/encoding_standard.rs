@@ -152,6 +152,11 @@ fn vectors_of_a_legacy_encoding_are_named_in_its_terms() {
         assert!(!names.iter().any(|n| n.contains(utf8)), "{utf8}");
     }
     assert!(text.contains(r#""name":"row 81 of index jis0208: its first pointer, 0 (81 40)""#));
+    // The curated ones first: the web-platform-tests' and encoding_rs's.
+    let first = text.lines().nth(1).unwrap();
+    assert!(first.contains(r#""source":{"kind":"wpt""#) || first.contains(r#""kind":"implementation""#), "{first}");
+    assert!(text.contains(r#""name":"pointer is null: 81 B5 (shift_jis)""#));
+    assert!(text.contains(r#""ref":"encoding_rs 0.8.44 src/shift_jis.rs, its tests (CC0)""#));
     // Each error says which pointer of which index decides it.
     assert!(text.contains(r#""kind":"unrepresentable","rule":"pointer 108 of index jis0208 (81 AD) is null"}"#));
 }
