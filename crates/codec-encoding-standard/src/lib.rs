@@ -99,6 +99,24 @@
 //! Encoding: `unrepresentable` for a scalar value the encoding does not
 //! map, `surrogate` and `out_of_range` for what is no scalar value.
 //!
+//! What decides an error, in the Standard's terms (the index and pointer,
+//! or the range a byte is outside of, by today's decoder steps), is
+//! `Codec::explain`'s (`explain_unencodable` for the encoders); and
+//! `Codec::probes` names the inputs each decoder's structure singles out
+//! (its lead and trail ranges' edges, its index rows and unmapped
+//! pointers, its escape sequences), from which `codec-test` generates
+//! vectors (decision 0037):
+//!
+//! ```
+//! use codec_encoding_standard::{Codec, Decode, SHIFT_JIS};
+//! let bytes = b"\x81\xAD";
+//! let error = SHIFT_JIS.validate(bytes).unwrap_err();
+//! let mut why = String::new();
+//! SHIFT_JIS.explain(bytes, &error, &mut why).unwrap();
+//! assert_eq!(why, "pointer 108 of index jis0208 (81 AD) is null");
+//! assert!(SHIFT_JIS.probes().iter().any(|(name, _)| name == "row 81 of index jis0208: its first pointer, 0 (81 40)"));
+//! ```
+//!
 //! # Non-goals
 //!
 //! The Standard's BOM-sniffing `decode` (§6) and a TextDecoder-like API
