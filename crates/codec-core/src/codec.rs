@@ -1080,7 +1080,9 @@ pub trait Codec: Decode + Encode<Point = <Self as Decode>::Point> {
     /// with state finds the state the error is in), in its specification's
     /// terms: the index and pointer, the range a byte is outside of, as a
     /// lowercase phrase without a trailing period (`pointer 10716 of index
-    /// jis0208 is null`). Writes nothing by default.
+    /// jis0208 is null`). Writes nothing by default. A codec with state
+    /// reads `input` from its start up to the error, so explaining every
+    /// error of a long input costs that much for each.
     ///
     /// # Errors
     ///

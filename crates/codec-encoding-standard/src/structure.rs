@@ -1,7 +1,7 @@
 //! The structure of each legacy encoding as the Standard's decoders read
 //! it: which bytes are leads and which trails, how a lead and a trail make
 //! a pointer, and the index it is a pointer of; and the inputs that
-//! structure singles out ([`probes`]: `Codec::probes`), each named in the
+//! structure singles out (`Codec::probes`), each named in the
 //! Standard's terms, for `codec_test::generate`'s vectors.
 //!
 //! The pointers are today's Standard's (the WHATWG Living Standard; the
