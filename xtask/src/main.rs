@@ -132,7 +132,8 @@ const COMMANDS: &[Command] = &[
         summary: "the shipped conformance files in the project's vector format",
         args: "[--check]",
         about: "Converts the conformance files the codec crates ship (fffd-vectors.json, the Kuhn-derived \
-                file, cesu8-mutf8-vectors.json, wtf8-vectors.json) to the project's vector format \
+                file, cesu8-mutf8-vectors.json, wtf8-vectors.json, wpt-vectors.json; the legacy encodings' \
+                web-platform-tests, encoding_rs and CPython copies) to the project's vector format \
                 (utfx-vectors/1, JSON lines; docs/vectors.schema.json), keeping each source's expected values \
                 and citation.",
         options: &[("--check", "fail, naming them, when the committed files differ (writes nothing)")],

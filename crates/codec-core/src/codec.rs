@@ -4,6 +4,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
 use crate::code_point::{AnyCodePoint, CodePoint};
 use crate::document::DocumentRules;
@@ -1076,6 +1077,77 @@ pub trait Codec: Decode + Encode<Point = <Self as Decode>::Point> {
     fn document(&self) -> Option<&dyn DocumentRules> {
         None
     }
+
+    /// Returns the inputs its specification's structure singles out, each
+    /// with a name in the specification's own terms (the edges of its lead
+    /// and trail ranges, the first and last pointer of each row of its
+    /// indexes, its unmapped pointers, its escape sequences), for test
+    /// generators: `codec_test::generate` decodes these in place of the
+    /// UTF-8 family's boundaries and special sequences when a codec names
+    /// any. Empty (the default) when it names none; the list is computed
+    /// on each call.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::Codec;
+    /// # use codec_core::doc_example::Ascii;
+    /// assert!(Ascii.probes().is_empty());
+    /// ```
+    fn probes(&self) -> Vec<(String, Vec<u8>)> {
+        Vec::new()
+    }
+
+    /// Writes what decides `error`, an error this codec reported on
+    /// `input` (the input from the start of its stream, so that a codec
+    /// with state finds the state the error is in), in its specification's
+    /// terms: the index and pointer, the range a byte is outside of, as a
+    /// lowercase phrase without a trailing period (`pointer 10716 of index
+    /// jis0208 is null`). Writes nothing by default. A codec with state
+    /// reads `input` from its start up to the error, so explaining every
+    /// error of a long input costs that much for each.
+    ///
+    /// # Errors
+    ///
+    /// Only what `out` returns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{Codec, Decode};
+    /// # use codec_core::doc_example::Ascii;
+    /// let error = Ascii.validate(b"\xFF").unwrap_err();
+    /// let mut text = String::new();
+    /// Ascii.explain(b"\xFF", &error, &mut text).unwrap();
+    /// assert!(text.is_empty());
+    /// ```
+    fn explain(&self, input: &[u8], error: &DecodeError, out: &mut dyn fmt::Write) -> fmt::Result {
+        let _ = (input, error, out);
+        Ok(())
+    }
+
+    /// Writes why its encoder refuses `point` (an `unrepresentable` code
+    /// point), in its specification's terms (`index jis0208 has no pointer
+    /// for U+00E9`), as [`explain`](Codec::explain) does for decoding.
+    /// Writes nothing by default.
+    ///
+    /// # Errors
+    ///
+    /// Only what `out` returns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{Codec, CodePoint};
+    /// # use codec_core::doc_example::Ascii;
+    /// let mut text = String::new();
+    /// Ascii.explain_unencodable(CodePoint::new(0xE9), &mut text).unwrap();
+    /// assert!(text.is_empty());
+    /// ```
+    fn explain_unencodable(&self, point: CodePoint, out: &mut dyn fmt::Write) -> fmt::Result {
+        let _ = (point, out);
+        Ok(())
+    }
 }
 
 impl<C: Codec + ?Sized> Codec for &C {
@@ -1089,6 +1161,18 @@ impl<C: Codec + ?Sized> Codec for &C {
 
     fn document(&self) -> Option<&dyn DocumentRules> {
         (**self).document()
+    }
+
+    fn probes(&self) -> Vec<(String, Vec<u8>)> {
+        (**self).probes()
+    }
+
+    fn explain(&self, input: &[u8], error: &DecodeError, out: &mut dyn fmt::Write) -> fmt::Result {
+        (**self).explain(input, error, out)
+    }
+
+    fn explain_unencodable(&self, point: CodePoint, out: &mut dyn fmt::Write) -> fmt::Result {
+        (**self).explain_unencodable(point, out)
     }
 }
 

@@ -241,6 +241,23 @@ mod big_views {
         fn document(&self) -> Option<&dyn crate::document::DocumentRules> {
             self.0.document()
         }
+
+        fn probes(&self) -> alloc::vec::Vec<(alloc::string::String, alloc::vec::Vec<u8>)> {
+            self.0.probes()
+        }
+
+        fn explain(
+            &self,
+            input: &[u8],
+            error: &crate::DecodeError,
+            out: &mut dyn core::fmt::Write,
+        ) -> core::fmt::Result {
+            self.0.explain(input, error, out)
+        }
+
+        fn explain_unencodable(&self, point: CodePoint, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+            self.0.explain_unencodable(point, out)
+        }
     }
 
     impl<C: Decode<Point = CodePoint>> Decode for Big<C> {
@@ -288,6 +305,23 @@ mod big_views {
 
         fn document(&self) -> Option<&dyn crate::document::DocumentRules> {
             self.0.document()
+        }
+
+        fn probes(&self) -> alloc::vec::Vec<(alloc::string::String, alloc::vec::Vec<u8>)> {
+            self.0.probes()
+        }
+
+        fn explain(
+            &self,
+            input: &[u8],
+            error: &crate::DecodeError,
+            out: &mut dyn core::fmt::Write,
+        ) -> core::fmt::Result {
+            self.0.explain(input, error, out)
+        }
+
+        fn explain_unencodable(&self, point: CodePoint, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+            self.0.explain_unencodable(point, out)
         }
     }
 }

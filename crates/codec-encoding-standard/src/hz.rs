@@ -311,4 +311,26 @@ impl codec_core::Codec for HzGb2312Draft {
     fn info(&self) -> &'static CodecInfo {
         &INFO
     }
+
+    /// `~{`, `~}`, `~~`, `~` newline, GB2312 mode's rows of index gb18030
+    /// and its edges.
+    fn probes(&self) -> Vec<(alloc::string::String, Vec<u8>)> {
+        let mapped = |bytes: &[u8]| codec_core::Decode::validate(self, bytes).is_ok();
+        crate::structure::hz(&mapped)
+    }
+
+    /// The mode the decoder is in at the error, and what it refuses there.
+    fn explain(
+        &self,
+        input: &[u8],
+        error: &codec_core::DecodeError,
+        out: &mut dyn core::fmt::Write,
+    ) -> core::fmt::Result {
+        crate::explain::hz(input, error, out)
+    }
+
+    /// The index without a pointer in GB2312's rows.
+    fn explain_unencodable(&self, point: CodePoint, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        crate::explain::hz_unencodable(point, out)
+    }
 }

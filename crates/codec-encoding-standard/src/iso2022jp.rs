@@ -401,4 +401,26 @@ impl codec_core::Codec for Iso2022Jp {
     fn info(&self) -> &'static codec_core::CodecInfo {
         &INFO
     }
+
+    /// Its escape sequences, what each set reads and refuses, the output
+    /// flag, and index jis0208's rows in the lead byte state.
+    fn probes(&self) -> Vec<(alloc::string::String, Vec<u8>)> {
+        let mapped = |bytes: &[u8]| codec_core::Decode::validate(self, bytes).is_ok();
+        crate::structure::iso_2022_jp(&mapped)
+    }
+
+    /// The set the decoder is in at the error, and what it refuses there.
+    fn explain(
+        &self,
+        input: &[u8],
+        error: &codec_core::DecodeError,
+        out: &mut dyn core::fmt::Write,
+    ) -> core::fmt::Result {
+        crate::explain::iso_2022_jp(input, error, out)
+    }
+
+    /// SO, SI and ESC, or the index without a pointer.
+    fn explain_unencodable(&self, point: CodePoint, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        crate::explain::iso_2022_jp_unencodable(point, out)
+    }
 }

@@ -99,6 +99,24 @@
 //! Encoding: `unrepresentable` for a scalar value the encoding does not
 //! map, `surrogate` and `out_of_range` for what is no scalar value.
 //!
+//! What decides an error, in the Standard's terms (the index and pointer,
+//! or the range a byte is outside of, by today's decoder steps), is
+//! `Codec::explain`'s (`explain_unencodable` for the encoders); and
+//! `Codec::probes` names the inputs each decoder's structure singles out
+//! (its lead and trail ranges' edges, its index rows and unmapped
+//! pointers, its escape sequences), from which `codec-test` generates
+//! vectors (decision 0038):
+//!
+//! ```
+//! use codec_encoding_standard::{Codec, Decode, SHIFT_JIS};
+//! let bytes = b"\x81\xAD";
+//! let error = SHIFT_JIS.validate(bytes).unwrap_err();
+//! let mut why = String::new();
+//! SHIFT_JIS.explain(bytes, &error, &mut why).unwrap();
+//! assert_eq!(why, "pointer 108 of index jis0208 (81 AD) is null");
+//! assert!(SHIFT_JIS.probes().iter().any(|(name, _)| name == "row 81 of index jis0208: its first pointer, 0 (81 40)"));
+//! ```
+//!
 //! # Non-goals
 //!
 //! The Standard's BOM-sniffing `decode` (§6) and a TextDecoder-like API
@@ -123,10 +141,12 @@ pub use codec_core::{
 
 mod decode;
 mod encode;
+mod explain;
 mod fast;
 mod hz;
 mod iso2022jp;
 mod replacement;
+mod structure;
 mod table;
 
 pub use hz::{HZ_GB_2312_2014, HzGb2312Draft};
@@ -134,7 +154,9 @@ pub use iso2022jp::{ISO_2022_JP, Iso2022Jp};
 pub use replacement::{REPLACEMENT, Replacement};
 pub use table::*;
 
+use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
 use codec_core::{CodecInfo, FastJob, FastPaths, Progress};
 
@@ -280,5 +302,23 @@ impl FastPaths for StandardEncoding {
 impl Codec for StandardEncoding {
     fn info(&self) -> &'static CodecInfo {
         self.info
+    }
+
+    /// Its lead and trail ranges' edges, every row of its indexes (first
+    /// and last pointer, and each run of unmapped pointers), gb18030's
+    /// four-byte ranges, the bytes each decoder puts back (`structure.rs`).
+    fn probes(&self) -> Vec<(String, Vec<u8>)> {
+        structure::standard(self.encoding, self.info.name)
+    }
+
+    /// The index and pointer, or the range a byte is outside of, that
+    /// the Standard's decoder returns the error for (`explain.rs`).
+    fn explain(&self, input: &[u8], error: &DecodeError, out: &mut dyn fmt::Write) -> fmt::Result {
+        explain::standard(structure::family(self.encoding, self.info.name), input, error, out)
+    }
+
+    /// The index the encoder found no pointer in.
+    fn explain_unencodable(&self, point: CodePoint, out: &mut dyn fmt::Write) -> fmt::Result {
+        explain::unencodable(structure::family(self.encoding, self.info.name), point, out)
     }
 }

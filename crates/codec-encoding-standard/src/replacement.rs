@@ -99,4 +99,19 @@ impl codec_core::Codec for Replacement {
     fn info(&self) -> &'static CodecInfo {
         &INFO
     }
+
+    /// No input, one byte, several.
+    fn probes(&self) -> Vec<(alloc::string::String, Vec<u8>)> {
+        crate::structure::replacement()
+    }
+
+    /// Its one error.
+    fn explain(
+        &self,
+        _input: &[u8],
+        _error: &codec_core::DecodeError,
+        out: &mut dyn core::fmt::Write,
+    ) -> core::fmt::Result {
+        crate::explain::replacement(out)
+    }
 }

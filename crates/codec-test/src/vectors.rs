@@ -15,7 +15,10 @@
 //! * `errors` (optional: absent when the source does not say): every error
 //!   in input order, `offset` (a byte offset when decoding, a code point
 //!   index when encoding), `length` (`null` when the input ends inside a
-//!   sequence) and `kind` (`codec_core::ErrorKind::as_str`; optional too).
+//!   sequence), `kind` (`codec_core::ErrorKind::as_str`; optional too)
+//!   and `rule` (optional and informative: what decides the error in the
+//!   codec's specification's terms, as `Codec::explain` writes it; not
+//!   compared).
 //! * `source`: where the expected values come from (`kind` one of
 //!   [`SourceKind`]'s names, `ref` a citation).
 //! * `chunks` (optional, decoding only): the input fed to one streaming
@@ -182,8 +185,10 @@ impl FromStr for SourceKind {
 /// # Examples
 ///
 /// ```
-/// let e = codec_test::vectors::ErrorSpan { offset: 1, length: Some(1), kind: Some("invalid_lead".into()) };
+/// let mut e = codec_test::vectors::ErrorSpan { offset: 1, length: Some(1), kind: Some("invalid_lead".into()), rule: None };
 /// assert_eq!(e.to_string(), "offset 1, length 1: invalid_lead");
+/// e.rule = Some("byte A0 is no lead of shift_jis".into());
+/// assert_eq!(e.to_string(), "offset 1, length 1: invalid_lead (byte A0 is no lead of shift_jis)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ErrorSpan {
@@ -194,6 +199,11 @@ pub struct ErrorSpan {
     pub length: Option<usize>,
     /// The kind (`ErrorKind::as_str`), when the source gives it.
     pub kind: Option<String>,
+    /// What decides the error in the codec's specification's terms, when
+    /// the codec says (`Codec::explain`, `Codec::explain_unencodable`:
+    /// `pointer 10716 of index jis0208 is null`). Informative: [`check`]
+    /// does not compare it.
+    pub rule: Option<String>,
 }
 
 impl fmt::Display for ErrorSpan {
@@ -205,6 +215,9 @@ impl fmt::Display for ErrorSpan {
         }
         if let Some(kind) = &self.kind {
             write!(f, ": {kind}")?;
+        }
+        if let Some(rule) = &self.rule {
+            write!(f, " ({rule})")?;
         }
         Ok(())
     }
@@ -364,6 +377,13 @@ pub fn parse_points<P: FromStr>(text: &str) -> Option<Vec<P>> {
         .collect()
 }
 
+/// What a codec's `explain` writes, when it writes anything.
+fn explained(write: impl FnOnce(&mut String) -> fmt::Result) -> Option<String> {
+    let mut text = String::new();
+    write(&mut text).ok()?;
+    (!text.is_empty()).then_some(text)
+}
+
 /// A function that writes hex of one kind in the format's form.
 type Normalize = fn(&str) -> Option<String>;
 
@@ -400,17 +420,20 @@ impl Vector {
         reference: &str,
     ) -> Vector {
         let result = codec.decode_with(input, mode);
+        let span = |e: &codec_core::DecodeError| ErrorSpan {
+            offset: e.valid_up_to(),
+            length: e.error_len(),
+            kind: Some(e.kind().as_str().to_owned()),
+            rule: explained(|out| codec.explain(input, e, out)),
+        };
         let mut errors: Vec<ErrorSpan> = Items::new(codec, input)
             .filter_map(|item| match item {
-                Err(e) => Some(ErrorSpan {
-                    offset: e.valid_up_to(),
-                    length: e.error_len(),
-                    kind: Some(e.kind().as_str().to_owned()),
-                }),
+                Err(e) => Some(span(&e)),
                 Ok(it) if it.point.is_none() => ErrorSpan {
                     offset: it.offset,
                     length: Some(it.len),
                     kind: Some(ErrorKind::Reserved.as_str().to_owned()),
+                    rule: None,
                 }
                 .into(),
                 Ok(_) => None,
@@ -419,11 +442,7 @@ impl Vector {
         let output = match result {
             Ok(points) => Some(format_points(&points)),
             Err(e) => {
-                errors = vec![ErrorSpan {
-                    offset: e.valid_up_to(),
-                    length: e.error_len(),
-                    kind: Some(e.kind().as_str().to_owned()),
-                }];
+                errors = vec![span(&e)];
                 None
             }
         };
@@ -464,6 +483,15 @@ impl Vector {
         source: SourceKind,
         reference: &str,
     ) -> Vector {
+        let span = |e: &codec_core::EncodeError<<C as codec_core::Decode>::Point>, at: usize| ErrorSpan {
+            offset: at,
+            length: Some(1),
+            kind: Some(e.kind().as_str().to_owned()),
+            rule: match (e.kind(), e.code_point().to_code_point()) {
+                (ErrorKind::Unrepresentable, Some(point)) => explained(|out| codec.explain_unencodable(point, out)),
+                _ => None,
+            },
+        };
         let mut errors = Vec::new();
         let mut from = 0;
         // Every error: encode what is left in fatal mode, note where it
@@ -474,7 +502,7 @@ impl Vector {
                 Ok(_) => break,
                 Err(e) => {
                     let at = from + e.index();
-                    errors.push(ErrorSpan { offset: at, length: Some(1), kind: Some(e.kind().as_str().to_owned()) });
+                    errors.push(span(&e, at));
                     from = at + 1;
                 }
             }
@@ -482,8 +510,7 @@ impl Vector {
         let output = match codec.encode_with(input, mode) {
             Ok(bytes) => Some(crate::hex::format(&bytes)),
             Err(e) => {
-                errors =
-                    vec![ErrorSpan { offset: e.index(), length: Some(1), kind: Some(e.kind().as_str().to_owned()) }];
+                errors = vec![span(&e, e.index())];
                 None
             }
         };
@@ -635,7 +662,8 @@ impl Vector {
                 .iter()
                 .map(|e| {
                     let kind = e.kind.as_ref().map(|k| format!(",\"kind\":{}", json!(k))).unwrap_or_default();
-                    format!("{{\"offset\":{},\"length\":{}{kind}}}", e.offset, json!(e.length))
+                    let rule = e.rule.as_ref().map(|r| format!(",\"rule\":{}", json!(r))).unwrap_or_default();
+                    format!("{{\"offset\":{},\"length\":{}{kind}{rule}}}", e.offset, json!(e.length))
                 })
                 .collect();
             parts.push(format!("\"errors\":[{}]", list.join(",")));
@@ -669,8 +697,12 @@ fn error_span(v: &Value) -> Result<ErrorSpan, VectorError> {
         None => None,
         Some(k) => Some(k.as_str().ok_or_else(|| err("an error's `kind` is not a string"))?.to_owned()),
     };
+    let rule = match v.get("rule") {
+        None => None,
+        Some(r) => Some(r.as_str().ok_or_else(|| err("an error's `rule` is not a string"))?.to_owned()),
+    };
     let to_usize = |n: u64| usize::try_from(n).map_err(|_| err("an error's offset or length is too large"));
-    Ok(ErrorSpan { offset: to_usize(offset)?, length: length.map(to_usize).transpose()?, kind })
+    Ok(ErrorSpan { offset: to_usize(offset)?, length: length.map(to_usize).transpose()?, kind, rule })
 }
 
 fn chunk(v: &Value) -> Result<Chunk, VectorError> {
@@ -900,13 +932,18 @@ const CURATED: &[&str] = &[
     include_str!("../data/cesu-8-mutf-8.jsonl"),
     include_str!("../data/wtf-8.jsonl"),
     include_str!("../data/wpt.jsonl"),
+    include_str!("../data/wpt-legacy.jsonl"),
+    include_str!("../data/encoding-rs.jsonl"),
+    include_str!("../data/cpython-hz.jsonl"),
 ];
 
 /// Returns every curated vector the project ships for the codec named
 /// `label` (its name as the vectors write it: `utf-8`, `utf-16le`,
-/// `utf-16be`, `cesu-8`, `mutf-8`, `wtf-8`), each with its source: the
-/// Unicode Standard's tables, implementations' tests, Markus Kuhn's stress
-/// test, Java's behaviour, the web-platform-tests.
+/// `utf-16be`, `cesu-8`, `mutf-8`, `wtf-8`, and the Encoding Standard's
+/// legacy encodings by their names, `shift_jis`, `windows-1252`, ...),
+/// each with its source: the Unicode Standard's tables, implementations'
+/// tests (encoding_rs's, CPython's among them), Markus Kuhn's stress test,
+/// Java's behaviour, the web-platform-tests.
 ///
 /// # Examples
 ///
@@ -917,11 +954,18 @@ const CURATED: &[&str] = &[
 /// ```
 #[must_use]
 pub fn curated(label: &str) -> Vec<Vector> {
-    CURATED
-        .iter()
-        .flat_map(|text| parse(text).expect("the curated files are the format"))
-        .filter(|v| v.codec.eq_ignore_ascii_case(label.trim()))
-        .collect()
+    let label = label.trim();
+    // Only the lines of that codec are parsed (the files hold some
+    // thousands of vectors of fifty codecs): each line names its codec
+    // second, as `to_json_line` writes it.
+    let of_codec = |line: &&str| {
+        let codec = line.split_once(r#","codec":""#).and_then(|(_, rest)| rest.split_once('"')).map(|(c, _)| c);
+        codec.is_some_and(|c| c.eq_ignore_ascii_case(label))
+    };
+    let mine: String = CURATED.iter().flat_map(|text| text.lines()).filter(of_codec).collect::<Vec<_>>().join("\n");
+    let vectors = parse(&mine).expect("the curated files are the format");
+    debug_assert!(vectors.iter().all(|v| v.codec.eq_ignore_ascii_case(label)));
+    vectors
 }
 
 /// Checks `codec` against every vector of `vectors` whose codec label names

@@ -118,12 +118,16 @@ pub(crate) enum Command {
         utfx vectors -f cesu-8 --direction encode --count 1000 --seed 7\n\n\
         Each line is one vector of the format utfx-vectors/1 (docs/vectors.schema.json,\n\
         docs/TESTING-YOUR-DECODER.md): codec, direction, mode, input and expected output as hex,\n\
-        every error's offset, length and kind, and its source. First the curated vectors the\n\
-        project ships for the codec (the Unicode Standard's tables, WPT, Markus Kuhn, Java,\n\
-        other implementations' tests; those of --mode when given), then generated ones: the\n\
-        boundary code points of each sequence length and every truncation of each, overlong,\n\
-        surrogate and out-of-range forms, CESU-8 pairs, C0 80, the FE/FF forms, byte order\n\
-        marks, then --count damaged random texts (random code points when encoding), their\n\
+        every error's offset, length and kind (and, for the legacy encodings, the index and\n\
+        pointer that decide it), and its source. First the curated vectors the project ships\n\
+        for the codec (the Unicode Standard's tables, WPT, Markus Kuhn, Java, other\n\
+        implementations' tests, encoding_rs's among them; those of --mode when given), then\n\
+        generated ones: for the UTF-8 family the boundary code points of each sequence length\n\
+        and every truncation of each, overlong, surrogate and out-of-range forms, CESU-8 pairs,\n\
+        C0 80, the FE/FF forms, byte order marks; for the Encoding Standard's legacy encodings\n\
+        their own structure (each lead and trail range's edges, every row of their indexes and\n\
+        its unmapped pointers, the bytes a decoder puts back, escape sequences), named in their\n\
+        terms; then --count damaged random texts (random code points when encoding), their\n\
         expected values computed by utfx. The same --seed gives the same vectors.")]
     Vectors(VectorsArgs),
     /// Compare another program's decoder (encoder, converter) with utfx's, and shrink a difference.

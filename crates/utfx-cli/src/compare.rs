@@ -1001,8 +1001,8 @@ fn report_difference(
 }
 
 /// The rule that decides: utfx's first error on the input (kind, what it
-/// means, where the codec's specification says so, what the mode makes of
-/// it), or that the input has none.
+/// means, what the codec says decides it, where the codec's specification
+/// says so, what the mode makes of it), or that the input has none.
 fn rule(verdict: &Verdict, input: &Input) -> String {
     let codec = verdict.codec;
     let why = format!("{}; {}", rules_of(codec), mode_rule(verdict.mode, codec));
@@ -1021,7 +1021,10 @@ fn rule(verdict: &Verdict, input: &Input) -> String {
                     None => format!("offset {}, the input ends inside a sequence", e.offset),
                 },
             };
-            format!("  rule:    {codec}: {kind} ({meaning}) at {place}; {why}\n")
+            // What decides it in the codec's terms, where the codec says
+            // (the Encoding Standard's index and pointer: `Codec::explain`).
+            let decided = e.rule.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
+            format!("  rule:    {codec}: {kind} ({meaning}) at {place}{decided}; {why}\n")
         }
         None => format!("  rule:    {codec}: the input is well-formed, no error; {why}\n"),
     }

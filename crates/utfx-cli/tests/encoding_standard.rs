@@ -138,3 +138,46 @@ fn sniff_bom_follows_section_6_whatever_the_label() {
     let out = run(&["convert", "-f", "shift_jis", "-t", "utf-8", "--sniff-bom", "--keep-bom"], b"\xEF\xBB\xBFa");
     assert_eq!(out.stdout, "\u{FEFF}a".as_bytes());
 }
+
+#[test]
+fn vectors_of_a_legacy_encoding_are_named_in_its_terms() {
+    // What issue 44 found: shift_jis's generated vectors were UTF-8's
+    // (`overlong E0 80 80`, `last surrogate ED BF BF`).
+    let out = utfx().args(["vectors", "-f", "shift_jis", "--count", "5"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let names: Vec<&str> = text.lines().filter_map(|l| l.split("\"name\":\"").nth(1)?.split('"').next()).collect();
+    assert!(names.len() > 200, "{}", names.len());
+    for utf8 in ["overlong", "surrogate", "CESU", "BOM", "continuation"] {
+        assert!(!names.iter().any(|n| n.contains(utf8)), "{utf8}");
+    }
+    assert!(text.contains(r#""name":"row 81 of index jis0208: its first pointer, 0 (81 40)""#));
+    // The curated ones first: the web-platform-tests' and encoding_rs's.
+    let first = text.lines().nth(1).unwrap();
+    assert!(first.contains(r#""source":{"kind":"wpt""#) || first.contains(r#""kind":"implementation""#), "{first}");
+    assert!(text.contains(r#""name":"pointer is null: 81 B5 (shift_jis)""#));
+    assert!(text.contains(r#""ref":"encoding_rs 0.8.44 src/shift_jis.rs, its tests (CC0)""#));
+    // Each error says which pointer of which index decides it.
+    assert!(text.contains(r#""kind":"unrepresentable","rule":"pointer 108 of index jis0208 (81 AD) is null"}"#));
+}
+
+#[test]
+fn compare_names_the_index_and_pointer_that_decide() {
+    // A decoder that reads windows-1253's unmapped bytes as Latin-1: the
+    // first case it differs on is byte AA, pointer 42 of the index.
+    let out = utfx()
+        .args(["compare", "-f", "windows-1253", "--"])
+        .args([env!("CARGO_BIN_EXE_utfx"), "decode", "-f", "windows-1253", "--errors", "latin1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("  input:   AA (1 byte)"), "{report}");
+    assert!(
+        report.contains(
+            "  rule:    windows-1253: invalid_lead (invalid lead byte) at offset 0, 1 byte: byte AA is pointer 42 of \
+             index windows-1253, which has no code point;"
+        ),
+        "{report}"
+    );
+}
