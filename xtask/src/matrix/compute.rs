@@ -374,6 +374,10 @@ struct TextRun {
     /// The first [`REINTERPRET_TEXT_CHARS`] code points encoded, and decoded
     /// back (replace mode), for the reinterpretation table.
     sample: Option<(Vec<u8>, Vec<CodePoint>)>,
+    /// The fate of the original text sent through this codec (fatal, then
+    /// replace mode): the round trip from every A that gives the text back
+    /// as it is, computed once here rather than once per A.
+    trip: (Fate, Fate),
 }
 
 /// A codec seen over big code points: the registry's own view for a codec
@@ -565,23 +569,28 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         let codec = codecs[a];
         texts
             .iter()
-            .map(|text| match codec.encode(&text.points) {
-                Ok(bytes) => {
-                    let back = codec.decode(&bytes).ok();
-                    let faithful = back.as_ref().is_some_and(|b| *b == text.points);
-                    let take = text.points.len().min(REINTERPRET_TEXT_CHARS);
-                    let sample = codec.encode(&text.points[..take]).ok().map(|b| {
-                        let points = codec.decode_lossy(&b);
-                        (b, points)
-                    });
-                    TextRun { bytes: Ok(bytes), back, faithful, sample }
-                }
-                Err(e) => TextRun {
-                    bytes: Err(format!("{} at {}", e.kind().as_str(), e.code_point())),
-                    back: None,
-                    faithful: false,
-                    sample: None,
-                },
+            .map(|text| {
+                let mut run = match codec.encode(&text.points) {
+                    Ok(bytes) => {
+                        let back = codec.decode(&bytes).ok();
+                        let faithful = back.as_ref().is_some_and(|b| *b == text.points);
+                        let take = text.points.len().min(REINTERPRET_TEXT_CHARS);
+                        let sample = codec.encode(&text.points[..take]).ok().map(|b| {
+                            let points = codec.decode_lossy(&b);
+                            (b, points)
+                        });
+                        TextRun { bytes: Ok(bytes), back, faithful, sample, trip: (Fate::Absent, Fate::Absent) }
+                    }
+                    Err(e) => TextRun {
+                        bytes: Err(format!("{} at {}", e.kind().as_str(), e.code_point())),
+                        back: None,
+                        faithful: false,
+                        sample: None,
+                        trip: (Fate::Absent, Fate::Absent),
+                    },
+                };
+                run.trip = trip_text(codec, &run, &text.points, true);
+                run
             })
             .collect()
     });
@@ -602,7 +611,8 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         for (run_a, run_b) in runs[a].iter().zip(&runs[b]) {
             let (f, r) = match &run_a.back {
                 None => (Fate::Absent, Fate::Absent),
-                Some(points) => trip_text(codecs[b], run_b, points, run_a.faithful),
+                Some(_) if run_a.faithful => run_b.trip.clone(),
+                Some(points) => trip_text(codecs[b], run_b, points, false),
             };
             fatal.push(f);
             replace.push(r);
