@@ -109,6 +109,17 @@ impl RepCell {
         lens.fold(None, |acc, n| Some(acc.map_or((n, n), |(lo, hi): (usize, usize)| (lo.min(n), hi.max(n)))))
     }
 
+    /// The smallest and largest encoding of a unit the codec holds (it
+    /// reads the bytes back with no error), if any.
+    #[must_use]
+    pub fn held_byte_range(&self) -> Option<(usize, usize)> {
+        let lens = self.units.iter().filter_map(|u| match u {
+            Unit::Encoded { bytes, back: Back::Same | Back::Altered(_) } => Some(bytes.len()),
+            Unit::Encoded { back: Back::Error(_), .. } | Unit::Unencodable(_) => None,
+        });
+        lens.fold(None, |acc, n| Some(acc.map_or((n, n), |(lo, hi): (usize, usize)| (lo.min(n), hi.max(n)))))
+    }
+
     /// How many encoded units decode to the same code points.
     #[must_use]
     pub fn same(&self) -> usize {
@@ -367,6 +378,10 @@ struct ClassText {
 struct TextRun {
     /// Its encoding (fatal), or the error.
     bytes: Result<Vec<u8>, String>,
+    /// Why the codec does not hold the text, in words: the encoder's error,
+    /// or what its decoder reads back instead (`None`: it holds it, the
+    /// text comes back as it was).
+    refused: Option<String>,
     /// Its own decoding of that encoding.
     back: Option<Vec<CodePoint>>,
     /// True when `back` is the original text.
@@ -411,6 +426,21 @@ fn repertoire_cell(codec: &dyn DynCodec, class: &Class) -> RepCell {
         })
         .collect();
     RepCell { units }
+}
+
+/// What a decoder read back instead of `text` (`back`), in words: the
+/// first code point that differs, or `None` when it is the text.
+pub fn read_back<P: PartialEq + std::fmt::Display>(text: &[P], back: &[P]) -> Option<String> {
+    if text == back {
+        return None;
+    }
+    let i = text.iter().zip(back).take_while(|(a, b)| a == b).count();
+    Some(match (text.get(i), back.get(i)) {
+        (Some(a), Some(b)) => format!("reads back {b} for {a}"),
+        (Some(a), None) => format!("reads back nothing for {a}"),
+        (None, Some(b)) => format!("reads back {b} after the end"),
+        (None, None) => "reads back other code points".to_owned(),
+    })
 }
 
 /// The code point at `index`, short form.
@@ -547,11 +577,14 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
             .iter()
             .zip(&repertoire[a])
             .map(|(class, cell)| {
+                // The units it holds: encoded, and read back with no error
+                // (a codec whose decoder reads an error in its own bytes,
+                // the Encoding Standard's replacement, holds none).
                 let units: Vec<BigCodePoint> = class
                     .units
                     .iter()
                     .zip(&cell.units)
-                    .filter(|(_, u)| matches!(u, Unit::Encoded { .. }))
+                    .filter(|(_, u)| matches!(u, Unit::Encoded { back: Back::Same | Back::Altered(_), .. }))
                     .flat_map(|(unit, _)| unit.iter().cloned())
                     .collect();
                 if units.is_empty() {
@@ -572,22 +605,39 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
             .map(|text| {
                 let mut run = match codec.encode(&text.points) {
                     Ok(bytes) => {
-                        let back = codec.decode(&bytes).ok();
-                        let faithful = back.as_ref().is_some_and(|b| *b == text.points);
+                        let decoded = codec.decode(&bytes);
+                        let refused = match &decoded {
+                            Ok(back) => read_back(&text.points, back),
+                            Err(e) => Some(format!("reads back {} at byte {}", e.kind().as_str(), e.valid_up_to())),
+                        };
+                        let back = decoded.ok();
+                        let faithful = refused.is_none();
+                        // Only a text it holds is A's to be misread.
                         let take = text.points.len().min(REINTERPRET_TEXT_CHARS);
-                        let sample = codec.encode(&text.points[..take]).ok().map(|b| {
+                        let sample = codec.encode(&text.points[..take]).ok().filter(|_| faithful).map(|b| {
                             let points = codec.decode_lossy(&b);
                             (b, points)
                         });
-                        TextRun { bytes: Ok(bytes), back, faithful, sample, trip: (Fate::Absent, Fate::Absent) }
+                        TextRun {
+                            bytes: Ok(bytes),
+                            refused,
+                            back,
+                            faithful,
+                            sample,
+                            trip: (Fate::Absent, Fate::Absent),
+                        }
                     }
-                    Err(e) => TextRun {
-                        bytes: Err(format!("{} at {}", e.kind().as_str(), e.code_point())),
-                        back: None,
-                        faithful: false,
-                        sample: None,
-                        trip: (Fate::Absent, Fate::Absent),
-                    },
+                    Err(e) => {
+                        let refused = format!("{} at {}", e.kind().as_str(), e.code_point());
+                        TextRun {
+                            bytes: Err(refused.clone()),
+                            refused: Some(refused),
+                            back: None,
+                            faithful: false,
+                            sample: None,
+                            trip: (Fate::Absent, Fate::Absent),
+                        }
+                    }
                 };
                 run.trip = trip_text(codec, &run, &text.points, true);
                 run
@@ -653,9 +703,18 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         Vec::new()
     };
 
+    // A size only of a text the codec holds.
     let sizes = runs
         .iter()
-        .map(|row| row.iter().map(|r| r.bytes.as_ref().map(Vec::len).map_err(Clone::clone)).collect())
+        .map(|row| {
+            row.iter()
+                .map(|r| match (&r.bytes, &r.refused) {
+                    (Ok(bytes), None) => Ok(bytes.len()),
+                    (_, Some(why)) => Err(why.clone()),
+                    (Err(why), None) => Err(why.clone()),
+                })
+                .collect()
+        })
         .collect();
 
     let byte_samples = BYTE_SAMPLES

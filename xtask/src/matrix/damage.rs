@@ -395,12 +395,23 @@ pub struct Event {
 
 impl Event {
     /// Encodes `draw`'s excerpt with `codec` (fatal mode), damages it and
-    /// reads both (`big`: the codec over big code points, [`wide`]).
+    /// reads both (`big`: the codec over big code points, [`wide`]); `None`
+    /// when the codec does not hold the excerpt: it cannot encode it, or
+    /// its decoder does not read the bytes back as the excerpt (the
+    /// Encoding Standard's replacement reads one error in any bytes).
     #[must_use]
     pub fn new(codec: &dyn DynCodec, big: &dyn BigCodec, texts: &Texts, draw: &Draw) -> Option<Event> {
-        let original = codec.encode(draw.excerpt(texts)).ok()?;
-        let damaged = Damaged::new(&original, draw.kind, draw.position, draw.value)?;
+        let excerpt = draw.excerpt(texts);
+        let original = codec.encode(excerpt).ok()?;
         let original_reading = read(big, &original);
+        let holds = original_reading
+            .iter()
+            .map(|p| p.point.as_ref().and_then(BigCodePoint::to_u64))
+            .eq(excerpt.iter().map(|c| Some(u64::from(c.to_u32()))));
+        if !holds {
+            return None;
+        }
+        let damaged = Damaged::new(&original, draw.kind, draw.position, draw.value)?;
         let reading = read(big, &damaged.bytes);
         Some(Event { original_reading, damaged, reading })
     }
@@ -541,6 +552,9 @@ pub enum Bound {
     Unbounded,
     /// Some byte value both starts and continues an item: no bound.
     None,
+    /// The codec holds no code point (its decoder reads none of its
+    /// encodings back): there are no items to find.
+    Nothing,
     /// Not computed (the properties were not asked for).
     Unknown,
 }
@@ -549,6 +563,9 @@ impl Bound {
     /// The bound of measured properties.
     #[must_use]
     pub fn of(p: &Props) -> Bound {
+        if p.held == 0 {
+            return Bound::Nothing;
+        }
         match p.byte_classes {
             Ok(Some(k)) => Bound::Bytes(k),
             Ok(None) => Bound::Unbounded,
@@ -563,6 +580,7 @@ impl Bound {
             Bound::Bytes(_) => "bytes",
             Bound::Unbounded => "unbounded",
             Bound::None => "none",
+            Bound::Nothing => "nothing",
             Bound::Unknown => "unknown",
         }
     }
@@ -962,6 +980,14 @@ impl DamageTable {
         // in one line.
         let mut lines: Vec<(Vec<String>, String)> = Vec::new();
         for (c, name) in self.codecs.iter().enumerate() {
+            if self.cells[c].iter().flatten().all(|cell| cell.events == 0) {
+                let what = "no event: it holds no excerpt (it cannot encode one, or does not read its bytes back)";
+                match lines.iter_mut().find(|(_, w)| *w == what) {
+                    Some((names, _)) => names.push(format!("`{name}`")),
+                    None => lines.push((vec![format!("`{name}`")], what.to_owned())),
+                }
+                continue;
+            }
             if matches!(self.bounds[c], Bound::Bytes(_) | Bound::Unknown) {
                 continue;
             }

@@ -74,8 +74,14 @@ pub struct Props {
     pub nul_free: NulFree,
     /// No two byte strings tried decode, without error, to the same code points.
     pub unique: Verdict,
-    /// The longest encoding of one code point seen (0 when none encodes).
+    /// The longest encoding of one code point held (0 when it holds none).
     pub max_bytes: usize,
+    /// How many code points of the sweep the codec holds: it encodes each,
+    /// and its decoder reads the bytes back as it. Every verdict on the
+    /// codec's encodings is over these; none (the Encoding Standard's
+    /// replacement, whose decoder reads an error in any input) makes them
+    /// empty, not true.
+    pub held: usize,
     /// The maximum the codec declares (`None`: unbounded).
     pub declared_max_bytes: Option<usize>,
     /// Every well-formed UTF-8 input tried decodes to the same code points.
@@ -158,8 +164,15 @@ const PALETTE_4: &[u8] = &[0x00, 0x41, 0x80, 0x8F, 0x90, 0xA0, 0xBF, 0xC0, 0xED,
 pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[Class]) -> Props {
     let wide = super::compute::wide(codec);
     let samples = sweep(classes);
-    let encoded: Vec<(BigCodePoint, Vec<u8>)> =
-        samples.iter().filter_map(|cp| encode_one(codec, cp).map(|b| (cp.clone(), b))).collect();
+    // The code points it holds, with their bytes: an encoding its decoder
+    // does not read back as the code point is no encoding of it.
+    let encoded: Vec<(BigCodePoint, Vec<u8>)> = samples
+        .iter()
+        .filter_map(|cp| {
+            let bytes = encode_one(codec, cp)?;
+            (decode_all(codec, &bytes).as_deref() == Some(std::slice::from_ref(cp))).then(|| (cp.clone(), bytes))
+        })
+        .collect();
 
     // ASCII transparency.
     let mut ascii_transparent = Verdict::yes();
@@ -167,9 +180,14 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
         let cp = BigCodePoint::from_u64(u64::from(b));
         let enc = wide.encode(std::slice::from_ref(&cp));
         let dec = decode_all(codec, &[b]);
-        if enc.as_deref() != Ok(&[b][..]) || dec.as_deref() != Some(std::slice::from_ref(&cp)) {
+        if enc.as_deref() != Ok(&[b][..]) {
             let enc = enc.map_or_else(|e| e.kind().as_str().to_owned(), |v| hex(&v));
             ascii_transparent = Verdict::no(format!("{cp} encodes as {enc}"));
+            break;
+        }
+        if dec.as_deref() != Some(std::slice::from_ref(&cp)) {
+            let dec = dec.map_or_else(|| "an error".to_owned(), |d| super::classes::short_unit(&d));
+            ascii_transparent = Verdict::no(format!("byte {b:02X} reads as {dec}"));
             break;
         }
     }
@@ -193,6 +211,7 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
     let max_bytes = encoded.iter().map(|(_, b)| b.len()).max().unwrap_or(0);
     let longest_item = longest_item(codec, &later, codec.info().max_bytes_per_code_point);
     let byte_classes = match (0..256).find(|&b| first[b] && later[b]) {
+        _ if encoded.is_empty() => Err("it holds no code point".to_owned()),
         Some(b) => Err(format!("byte {b:02X} both starts and continues sequences")),
         None => Ok(longest_item.0.map(|n| n.saturating_sub(1))),
     };
@@ -223,6 +242,7 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
         nul_free,
         unique,
         max_bytes,
+        held: encoded.len(),
         declared_max_bytes: codec.info().max_bytes_per_code_point,
         superset_of_utf8,
         tried: (samples.len(), tried),
@@ -286,6 +306,9 @@ fn sample_text(codec: &dyn DynCodec, classes: &[Class]) -> Vec<BigCodePoint> {
 fn resync(codec: &dyn DynCodec, classes: &[Class]) -> (Result<usize, String>, usize) {
     let wide = super::compute::wide(codec);
     let units = sample_text(codec, classes);
+    if units.is_empty() {
+        return (Err("it holds no sample".to_owned()), 0);
+    }
     let Ok(one) = wide.encode(&units) else { return (Err("cannot encode its own samples".to_owned()), 0) };
     (resync_on(codec, &units, &one), one.len())
 }

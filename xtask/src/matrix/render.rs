@@ -106,7 +106,8 @@ pub const BLANKS: &[Blank] = &[
         file: "properties.csv",
         column: "sync_bytes_back",
         when: When::IsNot("sync_bound", "bytes"),
-        means: "some byte value both starts and continues a sequence (`none`), or items have no longest (`unbounded`)",
+        means: "some byte value both starts and continues a sequence (`none`), items have no longest (`unbounded`), or \
+                the codec holds no code point (`nothing`)",
     },
     Blank {
         file: "properties.csv",
@@ -117,8 +118,44 @@ pub const BLANKS: &[Blank] = &[
     Blank {
         file: "properties.csv",
         column: "decoder_in_step_within",
-        when: When::Is("decoder_in_step", "no"),
-        means: "a decoder started inside a sequence never gets in step",
+        when: When::IsNot("decoder_in_step", "yes"),
+        means: "a decoder started inside a sequence never gets in step, or the codec holds no sample",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "self_synchronizing",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point: it reads none of its encodings back, so no verdict on them applies",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "decoder_in_step",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "prefix_free",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "byte_order_is_code_point_order",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "nul_free",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "unique_encoding",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point",
     },
     Blank {
         file: "properties.csv",
@@ -142,117 +179,134 @@ pub const BLANKS: &[Blank] = &[
         file: "size.csv",
         column: "bytes",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
     Blank {
         file: "size.csv",
         column: "bytes_per_code_point",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
-    Blank { file: "size.csv", column: "error", when: When::Is("encodable", "yes"), means: "the text is encodable" },
+    Blank { file: "size.csv", column: "error", when: When::Is("encodable", "yes"), means: "the codec holds the text" },
     Blank {
         file: "scripts.csv",
         column: "bytes",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
     Blank {
         file: "scripts.csv",
         column: "bytes_per_code_point",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
     Blank {
         file: "scripts.csv",
         column: "gzip_bytes",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
     Blank {
         file: "scripts.csv",
         column: "gzip_bytes_per_code_point",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
-    Blank { file: "scripts.csv", column: "error", when: When::Is("encodable", "yes"), means: "the text is encodable" },
+    Blank {
+        file: "scripts.csv",
+        column: "error",
+        when: When::Is("encodable", "yes"),
+        means: "the codec holds the text",
+    },
+    Blank {
+        file: "order.csv",
+        column: "byte_order_is_code_point_order",
+        when: When::Is("pairs", "0"),
+        means: "no pair to compare: the codec holds fewer than two strings of the sample",
+    },
+    Blank {
+        file: "order.csv",
+        column: "byte_order_is_utf16_order",
+        when: When::Is("pairs", "0"),
+        means: "no pair to compare: the codec holds fewer than two strings of the sample",
+    },
     Blank {
         file: "order.csv",
         column: "code_point_counterexample",
-        when: When::Is("byte_order_is_code_point_order", "yes"),
+        when: When::IsNot("byte_order_is_code_point_order", "no"),
         means: "no pair disagrees",
     },
     Blank {
         file: "order.csv",
         column: "utf16_counterexample",
-        when: When::Is("byte_order_is_utf16_order", "yes"),
+        when: When::IsNot("byte_order_is_utf16_order", "no"),
         means: "no pair disagrees",
     },
     Blank {
         file: "damage.csv",
         column: "lost_mean",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "lost_median",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "lost_p90",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "lost_p99",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "lost_max",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_mean",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_median",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_p90",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_p99",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_max",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "errors_mean",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
@@ -288,31 +342,31 @@ pub const BLANKS: &[Blank] = &[
         file: "strategies.csv",
         column: "kept_share",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "strategies.csv",
         column: "altered_share",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "strategies.csv",
         column: "lost_share",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "strategies.csv",
         column: "round_trip_share",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "sync_bytes_back",
         when: When::IsNot("sync_bound", "bytes"),
-        means: "no bound is proven (`none`, `unbounded`) or the properties were not computed (`unknown`)",
+        means: "no bound is proven (`none`, `unbounded`, `nothing`) or the properties were not computed (`unknown`)",
     },
 ];
 
@@ -421,6 +475,10 @@ pub fn repertoire_short(cell: &RepCell) -> String {
     if enc == total { format!("{mark} {bytes}") } else { format!("{enc}/{total} {mark} {bytes}") }
 }
 
+/// What the properties table says of a verdict on the encodings of a codec
+/// that holds no code point.
+const NOTHING_HELD: &str = "- (holds no code point)";
+
 fn verdict_cell(v: &Verdict) -> String {
     if v.ok { "yes".to_owned() } else { format!("no: {}", v.note) }
 }
@@ -434,6 +492,9 @@ fn nul_cell(n: &NulFree) -> String {
 }
 
 fn sync_cell(p: &Props) -> String {
+    if p.held == 0 {
+        return NOTHING_HELD.to_owned();
+    }
     match (&p.byte_classes, &p.resync) {
         (Ok(Some(k)), Ok(r)) => format!("yes: ≤{k} back; decoder in step within {r} on the sample"),
         (Ok(None), Ok(r)) => format!("yes, with no bound back; decoder in step within {r} on the sample"),
@@ -880,7 +941,10 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          shown when it differs). Single code points: all of the BMP, a stride through the other planes,\n\
          every power of two up to 2^72 with its neighbours, and the class samples. Byte strings: every\n\
          input of one and two bytes, a palette of three- and four-byte inputs, and every codec's\n\
-         encodings of the class samples.\n\n\
+         encodings of the class samples. A codec *holds* a code point when it encodes it and its decoder\n\
+         reads the bytes back as that code point (`code_points_held` in `properties.csv`); the verdicts\n\
+         on its encodings are over the code points it holds, and a codec that holds none (a decoder\n\
+         that reads an error in any input) gets `-` there, not a verdict true of nothing.\n\n\
          * *ASCII-transparent*: ASCII encodes and decodes as itself, and no other code point's bytes\n  \
          fall below `80`.\n\
          * *Self-synchronizing*: `≤k back` is proven from the grammar: no byte value both starts and\n  \
@@ -905,14 +969,15 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
         .iter()
         .zip(&names)
         .map(|(p, name)| {
+            let held = |s: String| if p.held == 0 { NOTHING_HELD.to_owned() } else { s };
             vec![
                 format!("`{name}`"),
                 verdict_cell(&p.ascii_transparent),
                 sync_cell(p),
-                verdict_cell(&p.prefix_free),
-                verdict_cell(&p.ordered),
-                nul_cell(&p.nul_free),
-                verdict_cell(&p.unique),
+                held(verdict_cell(&p.prefix_free)),
+                held(verdict_cell(&p.ordered)),
+                held(nul_cell(&p.nul_free)),
+                held(verdict_cell(&p.unique)),
                 max_bytes_cell(p),
                 verdict_cell(&p.superset_of_utf8),
                 format!("{} / {}", p.tried.0, p.tried.1),
@@ -1086,9 +1151,12 @@ fn summaries(m: &Matrix) -> String {
         .zip(&names)
         .map(|(row, name)| {
             let whole = row.iter().filter(|c| repertoire_short(c).starts_with('✓')).count();
-            let range = row.iter().filter_map(RepCell::byte_range).fold(None, |acc: Option<(usize, usize)>, (l, h)| {
-                Some(acc.map_or((l, h), |(a, b)| (a.min(l), b.max(h))))
-            });
+            // Over the units it holds: bytes its decoder reads an error in
+            // stand for no code point.
+            let range =
+                row.iter().filter_map(RepCell::held_byte_range).fold(None, |acc: Option<(usize, usize)>, (l, h)| {
+                    Some(acc.map_or((l, h), |(a, b)| (a.min(l), b.max(h))))
+                });
             let bytes = range.map_or_else(|| "-".to_owned(), |(l, h)| format!("{l}–{h}"));
             vec![format!("`{name}`"), whole.to_string(), bytes]
         })
@@ -1149,16 +1217,30 @@ fn summaries(m: &Matrix) -> String {
         .iter()
         .zip(&names)
         .map(|(p, name)| {
-            let yn = |ok: bool| (if ok { "yes" } else { "no" }).to_owned();
+            let yn = |ok: bool| {
+                (if p.held == 0 {
+                    "-"
+                } else if ok {
+                    "yes"
+                } else {
+                    "no"
+                })
+                .to_owned()
+            };
             vec![
                 format!("`{name}`"),
-                yn(p.ascii_transparent.ok),
+                (if p.ascii_transparent.ok { "yes" } else { "no" }).to_owned(),
                 match p.byte_classes {
+                    _ if p.held == 0 => "-".to_owned(),
                     Ok(Some(k)) => format!("≤{k}"),
                     Ok(None) => "unbounded".to_owned(),
                     Err(_) => "no".to_owned(),
                 },
-                p.resync.as_ref().map_or_else(|_| "never".to_owned(), ToString::to_string),
+                match &p.resync {
+                    _ if p.held == 0 => "-".to_owned(),
+                    Ok(r) => r.to_string(),
+                    Err(_) => "never".to_owned(),
+                },
                 yn(p.prefix_free.ok),
                 yn(p.ordered.ok),
                 yn(p.unique.ok),
@@ -1572,34 +1654,32 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
         .zip(&names)
         .map(|(p, name)| {
             let v = |v: &Verdict| if v.ok { "yes".to_owned() } else { "no".to_owned() };
+            // A verdict on the codec's encodings, empty when it holds none.
+            let held = |s: String| if p.held == 0 { String::new() } else { s };
             vec![
                 name.clone(),
                 v(&p.ascii_transparent),
-                yes_no(p.byte_classes.is_ok()),
-                match p.byte_classes {
-                    Ok(Some(_)) => "bytes",
-                    Ok(None) => "unbounded",
-                    Err(_) => "none",
-                }
-                .to_owned(),
+                held(yes_no(p.byte_classes.is_ok())),
+                super::damage::Bound::of(p).word().to_owned(),
                 p.byte_classes.as_ref().ok().copied().flatten().map_or_else(String::new, |k| k.to_string()),
                 yes_no(p.longest_item.0.is_some()),
                 p.longest_item.0.map_or_else(String::new, |n| n.to_string()),
-                yes_no(p.resync.is_ok()),
+                held(yes_no(p.resync.is_ok())),
                 p.resync.as_ref().map_or_else(|_| String::new(), ToString::to_string),
                 p.resync_sample_bytes.to_string(),
-                v(&p.prefix_free),
-                v(&p.ordered),
-                match p.nul_free {
+                held(v(&p.prefix_free)),
+                held(v(&p.ordered)),
+                held(match p.nul_free {
                     NulFree::Yes => "yes".to_owned(),
                     NulFree::OnlyNul => "only U+0000".to_owned(),
                     NulFree::No(_) => "no".to_owned(),
-                },
-                v(&p.unique),
+                }),
+                held(v(&p.unique)),
                 p.max_bytes.to_string(),
                 yes_no(p.declared_max_bytes.is_some()),
                 p.declared_max_bytes.map_or_else(String::new, |d| d.to_string()),
                 v(&p.superset_of_utf8),
+                p.held.to_string(),
             ]
         })
         .collect();
@@ -1625,6 +1705,7 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                 "declared_bounded",
                 "declared_max_bytes",
                 "superset_of_utf8",
+                "code_points_held",
             ],
             &rows,
         ),

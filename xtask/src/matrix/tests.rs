@@ -1171,3 +1171,70 @@ fn the_summary_page_reads_in_a_terminal() {
     }
     assert!(linked >= 6, "{linked} links");
 }
+
+/// The cells of column `column` in the rows of `codec` of the CSV file
+/// `body` (a standard reader's view).
+fn csv_cells(body: &str, codec: &str, column: &str) -> Vec<String> {
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(body.as_bytes());
+    let header: Vec<String> = reader.headers().expect("a header").iter().map(str::to_owned).collect();
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"));
+    let (c, k) = (at("codec"), at(column));
+    reader.records().map(|r| r.expect("a record")).filter(|r| &r[c] == codec).map(|r| r[k].to_owned()).collect()
+}
+
+#[test]
+fn a_codec_that_reads_nothing_back_holds_nothing_in_any_table() {
+    // The Encoding Standard's replacement encoding: "1. If byte is
+    // end-of-queue, return finished. 2. If replacement error returned is
+    // false, set it to true and return error. 3. Return finished" (its
+    // decoder), and "the replacement encoder is the utf-8 encoder" (the
+    // 2014 draft, section 14.1). Its bytes are UTF-8's, but no text, string
+    // or code point survives them: it holds none, and no table may measure
+    // it as if it held UTF-8's.
+    let codecs: Vec<&'static dyn DynCodec> =
+        ["utf-8", "replacement"].iter().map(|n| codec_registry::get(n).expect("registered")).collect();
+    let texts = vec![Text::new("a.txt", "plain text, caf\u{E9} \u{20AC}")];
+    let mut m = compute_with(&codecs, texts, true);
+    let damage_texts = super::damage::Texts::new(&m.texts, &super::scripts::cut(60));
+    m.by_script = Some(super::scripts::measure(&codecs, &super::scripts::cut(60), false));
+    m.order = Some(super::order::compute(&codecs, false));
+    m.damage = Some(super::damage::compute(&codecs, &damage_texts, &m.properties, 1, 12, false));
+    let files = render::files(&m);
+    // UTF-8 holds all of it; replacement none.
+    for (file, column, utf8, replacement) in [
+        ("size.csv", "encodable", "yes", "no"),
+        ("scripts.csv", "encodable", "yes", "no"),
+        ("order.csv", "byte_order_is_code_point_order", "yes", ""),
+        ("properties.csv", "byte_order_is_code_point_order", "yes", ""),
+        ("properties.csv", "prefix_free", "yes", ""),
+        ("properties.csv", "unique_encoding", "yes", ""),
+        ("properties.csv", "sync_bound", "bytes", "nothing"),
+        ("properties.csv", "self_synchronizing", "yes", ""),
+    ] {
+        let (a, b) = (csv_cells(&files[file], "utf-8", column), csv_cells(&files[file], "replacement", column));
+        assert!(!a.is_empty() && a.iter().all(|c| c == utf8), "{file} {column}: utf-8 {a:?}");
+        assert!(!b.is_empty() && b.iter().all(|c| c == replacement), "{file} {column}: replacement {b:?}");
+    }
+    assert_eq!(csv_cells(&files["properties.csv"], "replacement", "code_points_held"), ["0"]);
+    assert_ne!(csv_cells(&files["properties.csv"], "utf-8", "code_points_held"), ["0"]);
+    assert!(csv_cells(&files["damage.csv"], "replacement", "events").iter().all(|n| n == "0"));
+    assert!(csv_cells(&files["damage.csv"], "utf-8", "events").iter().any(|n| n != "0"));
+    // A takes each input as it holds it: replacement holds none, and writes
+    // nothing another codec could misread.
+    let r = m.codec_index("replacement").expect("registered");
+    for cell in &m.round_trip[r] {
+        assert!(cell.fatal.iter().chain(&cell.replace).all(|f| *f == super::compute::Fate::Absent), "{cell:?}");
+    }
+    for cell in &m.reinterpret[r] {
+        assert_eq!((cell.classes.items, cell.texts.items), (0, 0), "{cell:?}");
+    }
+    // Sending text to it loses all of it.
+    let s = summarize(&m, &m.round_trip[0][r], Mode::Fatal);
+    let held = m.round_trip[0][r].fatal.iter().filter(|f| **f != super::compute::Fate::Absent).count();
+    assert_eq!((s.lost.len(), s.altered.len()), (held, 0), "{s:?}");
+    // The summary does not list it with the codecs of code point order.
+    let readme = &files["README.md"];
+    let order = &readme[readme.find("## 8. Byte order").expect("section 8")..];
+    let line = order.lines().find(|l| l.starts_with("* Code point order")).expect("a verdict line");
+    assert!(!line.contains("`replacement`"), "{line}");
+}
