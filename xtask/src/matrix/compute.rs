@@ -311,8 +311,7 @@ pub struct Matrix {
     /// Byte order against code point and UTF-16 order, over every codec of
     /// the registry (`None`: not asked for).
     pub order: Option<super::order::ByteOrder>,
-    /// The damage experiments over the codecs of the pairwise tables
-    /// (`None`: not asked for).
+    /// The damage experiments over the codecs (`None`: not asked for).
     pub damage: Option<super::damage::DamageTable>,
     /// The error strategies on the damage experiments' damaged text
     /// (`None`: not asked for).
@@ -510,12 +509,18 @@ fn trip_text(b: &dyn DynCodec, run_b: &TextRun, points: &[CodePoint], original: 
     }
 }
 
-/// Compares A's items with B's items over the same bytes.
-fn tally<P: PartialEq>(
+/// A's items over some bytes (its errors left out), to compare with B's.
+fn items_of<P>(
     a: impl Iterator<Item = Result<codec_core::Item<P>, codec_core::DecodeError>>,
+) -> Vec<codec_core::Item<P>> {
+    a.filter_map(Result::ok).collect()
+}
+
+/// Compares A's items ([`items_of`]) with B's items over the same bytes.
+fn tally<P: PartialEq>(
+    a: &[codec_core::Item<P>],
     b: impl Iterator<Item = Result<codec_core::Item<P>, codec_core::DecodeError>>,
 ) -> Tally {
-    let a: Vec<_> = a.filter_map(Result::ok).collect();
     let mut t = Tally { items: a.len(), ..Tally::default() };
     let mut ai = 0;
     for item in b {
@@ -670,31 +675,44 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         TripCell { fatal, replace }
     });
 
-    let reinterpret: Vec<ReCell> = par_map("matrix [5/6] reinterpretation, codec pairs", visible, &pairs, |&(a, b)| {
-        let mut cell = ReCell::default();
-        let (wa, wb) = (wide(codecs[a]), wide(codecs[b]));
-        for ct in class_texts[a].iter().flatten() {
-            cell.classes.add(tally(Items::new(&*wa, &ct.bytes), Items::new(&*wb, &ct.bytes)));
-        }
-        for (run, text) in runs[a].iter().zip(&texts) {
-            let Some((bytes, points)) = &run.sample else { continue };
-            let (ca, cb) = (codecs[a], codecs[b]);
-            let one = if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
-                Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 }
-            } else {
-                tally(Items::new(ca, bytes), Items::new(cb, bytes))
-            };
-            if text.is_synthetic() {
-                cell.synthetic.add(one);
-            } else {
-                cell.texts.add(one);
-                let pm = one.per_mille();
-                let (count, spread) = &mut cell.text_spread;
-                *count += 1;
-                *spread = Some(spread.map_or((pm, pm), |(lo, hi)| (lo.min(pm), hi.max(pm))));
+    type ClassItems<'a> = [(&'a ClassText, Vec<codec_core::Item<BigCodePoint>>)];
+    let reinterpret_cell =
+        |a: usize, b: usize, class_items: &ClassItems, text_items: &[Option<Vec<codec_core::Item<CodePoint>>>]| {
+            let mut cell = ReCell::default();
+            let wb = wide(codecs[b]);
+            for (ct, items) in class_items {
+                cell.classes.add(tally(items, Items::new(&*wb, &ct.bytes)));
             }
-        }
-        cell
+            for ((run, text), items) in runs[a].iter().zip(&texts).zip(text_items) {
+                let (Some((bytes, points)), Some(items)) = (&run.sample, items) else { continue };
+                let cb = codecs[b];
+                let one = if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
+                    Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 }
+                } else {
+                    tally(items, Items::new(cb, bytes))
+                };
+                if text.is_synthetic() {
+                    cell.synthetic.add(one);
+                } else {
+                    cell.texts.add(one);
+                    let pm = one.per_mille();
+                    let (count, spread) = &mut cell.text_spread;
+                    *count += 1;
+                    *spread = Some(spread.map_or((pm, pm), |(lo, hi)| (lo.min(pm), hi.max(pm))));
+                }
+            }
+            cell
+        };
+    // A row at a time, so that A's items are read once for every B.
+    let rows: Vec<Vec<ReCell>> = par_map("matrix [5/6] reinterpretation, codec pairs", visible, &idx, |&a| {
+        let wa = wide(codecs[a]);
+        let class_items: Vec<_> =
+            class_texts[a].iter().flatten().map(|ct| (ct, items_of(Items::new(&*wa, &ct.bytes)))).collect();
+        let text_items: Vec<_> = runs[a]
+            .iter()
+            .map(|run| run.sample.as_ref().map(|(bytes, _)| items_of(Items::new(codecs[a], bytes))))
+            .collect();
+        idx.iter().map(|&b| reinterpret_cell(a, b, &class_items, &text_items)).collect()
     });
 
     let properties = if with_properties {
@@ -756,7 +774,7 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         texts,
         repertoire,
         round_trip: trips.chunks(n.max(1)).map(<[TripCell]>::to_vec).collect(),
-        reinterpret: reinterpret.chunks(n.max(1)).map(<[ReCell]>::to_vec).collect(),
+        reinterpret: rows,
         properties,
         sizes,
         byte_samples,

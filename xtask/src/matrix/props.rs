@@ -9,6 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use codec_core::num_bigint::BigUint;
 use codec_core::{BigCodePoint, DynCodec, EncodeStep, Step};
+use codec_registry::BigCodec;
 
 use super::classes::{Class, short};
 
@@ -124,13 +125,13 @@ fn encode_one(codec: &dyn DynCodec, cp: &BigCodePoint) -> Option<Vec<u8>> {
 
 /// Decodes all of `input` step by step into `out` (cleared first); false at
 /// the first error.
-fn decode_into(codec: &dyn DynCodec, input: &[u8], out: &mut Vec<BigCodePoint>) -> bool {
+fn decode_into(codec: &dyn BigCodec, input: &[u8], out: &mut Vec<BigCodePoint>) -> bool {
     out.clear();
     let mut rest = input;
     // A stateful codec's state (iso-2022-jp's shifts).
     let mut state = 0;
     while !rest.is_empty() {
-        match super::compute::wide(codec).decode_step_in(&mut state, rest, true) {
+        match codec.decode_step_in(&mut state, rest, true) {
             Step::Point { point, len } => {
                 out.push(point);
                 rest = &rest[len..];
@@ -147,7 +148,7 @@ fn decode_into(codec: &dyn DynCodec, input: &[u8], out: &mut Vec<BigCodePoint>) 
 }
 
 /// Decodes all of `input` step by step; `None` at the first error.
-fn decode_all(codec: &dyn DynCodec, input: &[u8]) -> Option<Vec<BigCodePoint>> {
+fn decode_all(codec: &dyn BigCodec, input: &[u8]) -> Option<Vec<BigCodePoint>> {
     let mut out = Vec::new();
     decode_into(codec, input, &mut out).then_some(out)
 }
@@ -170,7 +171,7 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
         .iter()
         .filter_map(|cp| {
             let bytes = encode_one(codec, cp)?;
-            (decode_all(codec, &bytes).as_deref() == Some(std::slice::from_ref(cp))).then(|| (cp.clone(), bytes))
+            (decode_all(&*wide, &bytes).as_deref() == Some(std::slice::from_ref(cp))).then(|| (cp.clone(), bytes))
         })
         .collect();
 
@@ -179,7 +180,7 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
     for b in 0..0x80u8 {
         let cp = BigCodePoint::from_u64(u64::from(b));
         let enc = wide.encode(std::slice::from_ref(&cp));
-        let dec = decode_all(codec, &[b]);
+        let dec = decode_all(&*wide, &[b]);
         if enc.as_deref() != Ok(&[b][..]) {
             let enc = enc.map_or_else(|e| e.kind().as_str().to_owned(), |v| hex(&v));
             ascii_transparent = Verdict::no(format!("{cp} encodes as {enc}"));
@@ -434,6 +435,22 @@ fn longest_item(codec: &dyn DynCodec, later: &[bool; 256], declared: Option<usiz
     best
 }
 
+/// A 64-bit fingerprint of a code point string (FNV-1a over the values;
+/// a code point beyond 64 bits by its bits' count and lowest 64 bits).
+fn fingerprint(points: &[BigCodePoint]) -> u64 {
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    for p in points {
+        let v = p.to_u64().unwrap_or_else(|| {
+            let low = p.to_biguint().iter_u64_digits().next().unwrap_or(0);
+            low ^ p.bits().rotate_left(32) ^ 0x8000_0000_0000_0000
+        });
+        for b in v.to_le_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+    h
+}
+
 /// Unique encoding and superset-of-UTF-8 over the exhaustive short inputs,
 /// the palettes, the codec's own encodings, the scalar samples in UTF-8 and
 /// every codec's encodings of the class samples. Returns how many byte
@@ -445,15 +462,24 @@ fn unique_and_superset(
     encoded: &[(BigCodePoint, Vec<u8>)],
     samples: &[BigCodePoint],
 ) -> (Verdict, Verdict, usize) {
-    // Only looked up, never iterated: the verdict does not depend on hash order.
-    let mut seen: HashMap<Vec<BigCodePoint>, Vec<u8>> = HashMap::new();
+    let wide = super::compute::wide(codec);
+    // The inputs that decoded, by a fingerprint of what they decoded to
+    // (only looked up, never iterated: the verdict does not depend on hash
+    // order). A fingerprint met again is checked by decoding the earlier
+    // input again: the same code points from other bytes end uniqueness, a
+    // mere collision probes the next fingerprint. The inputs themselves
+    // live in one buffer: a map of code point strings to byte strings
+    // took most of this function's time in allocations.
+    let mut seen: HashMap<u64, (usize, usize)> = HashMap::new();
+    let mut kept: Vec<u8> = Vec::new();
+    let mut earlier = Vec::new();
     let mut unique = Verdict::yes();
     let mut superset = Verdict::yes();
     let mut tried = 0usize;
     let mut got = Vec::new();
     let mut check = |input: &[u8]| {
         tried += 1;
-        let ok = decode_into(codec, input, &mut got);
+        let ok = decode_into(&*wide, input, &mut got);
         if superset.ok
             && let Ok(s) = std::str::from_utf8(input)
         {
@@ -466,19 +492,26 @@ fn unique_and_superset(
             }
         }
         if ok && unique.ok {
-            match seen.get(got.as_slice()) {
-                Some(other) if other.as_slice() != input => {
-                    unique = Verdict::no(format!(
-                        "{} and {} both read as {}",
-                        hex(other),
-                        hex(input),
-                        super::classes::short_unit(&got)
-                    ));
+            let mut key = fingerprint(&got);
+            loop {
+                let Some(&(at, len)) = seen.get(&key) else {
+                    seen.insert(key, (kept.len(), input.len()));
+                    kept.extend_from_slice(input);
+                    break;
+                };
+                let other = &kept[at..at + len];
+                if decode_into(&*wide, other, &mut earlier) && earlier == got {
+                    if other != input {
+                        unique = Verdict::no(format!(
+                            "{} and {} both read as {}",
+                            hex(other),
+                            hex(input),
+                            super::classes::short_unit(&got)
+                        ));
+                    }
+                    break;
                 }
-                Some(_) => {}
-                None => {
-                    seen.insert(got.clone(), input.to_vec());
-                }
+                key = key.wrapping_add(1);
             }
         }
     };

@@ -574,8 +574,13 @@ pub fn md_table(out: &mut String, header: &[String], rows: &[Vec<String>]) {
     out.push('\n');
 }
 
+/// The most codecs whose grids the terminal summary prints (7 columns a
+/// codec: 20 fill about 160 columns).
+const TERMINAL_GRID: usize = 20;
+
 /// The terminal summary: the round-trip grid with a legend, and the
-/// reinterpretation survival grid.
+/// reinterpretation survival grid (up to [`TERMINAL_GRID`] codecs; more
+/// are named and left to the pages).
 #[must_use]
 pub fn terminal(m: &Matrix) -> String {
     let mut out = String::new();
@@ -587,6 +592,16 @@ pub fn terminal(m: &Matrix) -> String {
     let _ = writeln!(out, "codecs:");
     for (i, c) in m.codecs.iter().enumerate() {
         let _ = writeln!(out, "  {:>2}  {:<20} {}", i + 1, c.name, c.domain);
+    }
+    if n > TERMINAL_GRID {
+        let _ = writeln!(
+            out,
+            "\n{n} codecs: the round-trip and reinterpretation grids ({n} columns) are in {}/round-trip.md and \
+             {}/reinterpretation.md",
+            super::OUT_DIR,
+            super::OUT_DIR
+        );
+        return out;
     }
     let grid = |out: &mut String, title: &str, cell: &dyn Fn(usize, usize) -> String| {
         let _ = writeln!(out, "\n{title}");
@@ -1157,7 +1172,8 @@ fn summaries(m: &Matrix) -> String {
                 row.iter().filter_map(RepCell::held_byte_range).fold(None, |acc: Option<(usize, usize)>, (l, h)| {
                     Some(acc.map_or((l, h), |(a, b)| (a.min(l), b.max(h))))
                 });
-            let bytes = range.map_or_else(|| "-".to_owned(), |(l, h)| format!("{l}–{h}"));
+            let bytes =
+                range.map_or_else(|| "-".to_owned(), |(l, h)| if l == h { l.to_string() } else { format!("{l}–{h}") });
             vec![format!("`{name}`"), whole.to_string(), bytes]
         })
         .collect();
@@ -1395,10 +1411,11 @@ fn json_file(m: &Matrix) -> String {
     for (a, from) in names.iter().enumerate() {
         for (b, to) in names.iter().enumerate() {
             let cell = &m.round_trip[a][b];
-            // Per input: [fate with B fatal, fate with B replacing].
+            // Per input A holds: [fate with B fatal, fate with B replacing].
             let inputs: serde_json::Map<String, Value> = ids
                 .iter()
                 .zip(cell.fatal.iter().zip(&cell.replace))
+                .filter(|(_, (f, _))| **f != Fate::Absent)
                 .map(|(id, (f, r))| (id.clone(), json!([fate_json(f), fate_json(r)])))
                 .collect();
             round_trip.push(json!({
@@ -1564,7 +1581,8 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                     kind,
                     at,
                 ]);
-                for (id, fate) in ids.iter().zip(mode.fates(cell)) {
+                // An input A does not hold has no row (as in the grid).
+                for (id, fate) in ids.iter().zip(mode.fates(cell)).filter(|(_, f)| **f != Fate::Absent) {
                     let (name, kind, at) = match fate {
                         Fate::Absent => ("absent", "", ""),
                         Fate::Lossless => ("lossless", "", ""),
