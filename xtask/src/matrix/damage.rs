@@ -659,7 +659,44 @@ pub fn compute(
     }
 }
 
+/// How a codec's decoder got back in step over every damage event with
+/// bytes after the damage (every kind but a cut, both groups of texts):
+/// what the properties table states as its measured self-synchronization.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InStep {
+    /// Events with bytes after the damage.
+    pub events: usize,
+    /// Of those, the events whose decoder was not back in step before the
+    /// end of the excerpt.
+    pub never: usize,
+    /// The longest distance, in bytes, of the others (`None`: none got back
+    /// in step).
+    pub within: Option<usize>,
+}
+
+impl InStep {
+    /// In a few characters: `≤3`, `never 12%` (of the events), `-` (none).
+    #[must_use]
+    pub fn short(&self) -> String {
+        if self.never > 0 {
+            format!("never {}%", (self.never * 100).div_ceil(self.events.max(1)))
+        } else {
+            self.within.map_or_else(|| "-".to_owned(), |m| format!("≤{m}"))
+        }
+    }
+}
+
 impl DamageTable {
+    /// How codec `name`'s decoder got back in step ([`InStep`]); `None`
+    /// when the table does not have it.
+    #[must_use]
+    pub fn in_step(&self, name: &str) -> Option<InStep> {
+        let c = self.codecs.iter().position(|n| *n == name)?;
+        let (within, never) = self.worst(c);
+        let events = self.cells[c].iter().flatten().map(|cell| cell.in_step + cell.never).sum();
+        Some(InStep { events, never, within })
+    }
+
     /// The largest distance to being back in step over every kind and group
     /// of codec `c`, and whether some event never got in step.
     #[must_use]
@@ -894,13 +931,7 @@ impl DamageTable {
     /// characters: `≤3`, or `never 12%` (of the events with bytes after the
     /// damage).
     fn in_step_short(&self, c: usize) -> String {
-        let (max, never) = self.worst(c);
-        let after: usize = self.cells[c].iter().flatten().map(|cell| cell.in_step + cell.never).sum();
-        if never > 0 {
-            format!("never {}%", (never * 100).div_ceil(after.max(1)))
-        } else {
-            max.map_or_else(|| "-".to_owned(), |m| format!("≤{m}"))
-        }
+        self.in_step(self.codecs[c]).map_or_else(|| "-".to_owned(), |s| s.short())
     }
 
     /// What the data say of codec `c`, which has no finite proven bound:

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::chart::{BLUE, HeatCell, VERMILLION, VERMILLION_DARK, YELLOW, heatmap, mix, ramp, ramp_ink};
 use super::classes::{short, short_unit};
 use super::compute::{Back, Fate, Matrix, REINTERPRET_TEXT_CHARS, Reading, RepCell, Tally, TripCell, Unit};
+use super::damage::InStep;
 use super::props::{NulFree, Props, Verdict, hex};
 
 /// The notice every generated file carries in its own comment syntax, and
@@ -117,21 +118,33 @@ pub const BLANKS: &[Blank] = &[
     },
     Blank {
         file: "properties.csv",
+        column: "decoder_in_step",
+        when: When::Is("damage_events", "0"),
+        means: "no damage event: the codec holds no excerpt of the texts",
+    },
+    Blank {
+        file: "properties.csv",
         column: "decoder_in_step_within",
         when: When::IsNot("decoder_in_step", "yes"),
-        means: "a decoder started inside a sequence never gets in step, or the codec holds no sample",
+        means: "some event's decoder never got back in step, or there was no event",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "sample_in_step",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point, so there is no sample",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "sample_in_step_within",
+        when: When::IsNot("sample_in_step", "yes"),
+        means: "a decoder started inside a sequence of the sample never gets in step, or there is no sample",
     },
     Blank {
         file: "properties.csv",
         column: "self_synchronizing",
         when: When::Is("code_points_held", "0"),
         means: "the codec holds no code point: it reads none of its encodings back, so no verdict on them applies",
-    },
-    Blank {
-        file: "properties.csv",
-        column: "decoder_in_step",
-        when: When::Is("code_points_held", "0"),
-        means: "the codec holds no code point",
     },
     Blank {
         file: "properties.csv",
@@ -475,6 +488,12 @@ pub fn repertoire_short(cell: &RepCell) -> String {
     if enc == total { format!("{mark} {bytes}") } else { format!("{enc}/{total} {mark} {bytes}") }
 }
 
+/// How codec `name`'s decoder got back in step in the damage experiments,
+/// when they were run and have it.
+fn in_step_of(m: &Matrix, name: &str) -> Option<InStep> {
+    m.damage.as_ref().and_then(|d| d.in_step(name))
+}
+
 /// What the properties table says of a verdict on the encodings of a codec
 /// that holds no code point.
 const NOTHING_HELD: &str = "- (holds no code point)";
@@ -491,16 +510,35 @@ fn nul_cell(n: &NulFree) -> String {
     }
 }
 
-fn sync_cell(p: &Props) -> String {
+/// The self-synchronization cell: the bound proven from the bytes'
+/// classes, what the damage experiments measured on the texts, and what a
+/// decoder started at each byte of the sample did, each with its
+/// conditions.
+fn sync_cell(p: &Props, in_step: Option<InStep>) -> String {
     if p.held == 0 {
         return NOTHING_HELD.to_owned();
     }
-    match (&p.byte_classes, &p.resync) {
-        (Ok(Some(k)), Ok(r)) => format!("yes: ≤{k} back; decoder in step within {r} on the sample"),
-        (Ok(None), Ok(r)) => format!("yes, with no bound back; decoder in step within {r} on the sample"),
-        (Err(why), Ok(r)) => format!("by decoding only ({why}); in step within {r}"),
-        (_, Err(why)) => format!("no: {why}"),
-    }
+    let proven = match &p.byte_classes {
+        Ok(Some(k)) => format!("yes: ≤{k} back (proven from the bytes' classes)"),
+        Ok(None) => "yes, with no bound back (items of any length)".to_owned(),
+        Err(why) => format!("no bound ({why})"),
+    };
+    let damaged = match in_step {
+        None => "no damage event".to_owned(),
+        Some(InStep { events, never: 0, within }) => format!(
+            "after one damaged byte in the texts, in step within {} (worst of {events} events)",
+            within.map_or_else(|| "-".to_owned(), |w| w.to_string())
+        ),
+        Some(InStep { events, never, within }) => {
+            let others = within.map_or_else(String::new, |w| format!(", the others within {w}"));
+            format!("after one damaged byte in the texts, never back in step in {never} of {events} events{others}")
+        }
+    };
+    let sample = match &p.resync {
+        Ok(r) => format!("from any byte of its class samples ({} bytes), in step within {r}", p.resync_sample_bytes),
+        Err(why) => format!("from its class samples: {why}"),
+    };
+    format!("{proven}; {damaged}; {sample}")
 }
 
 fn max_bytes_cell(p: &Props) -> String {
@@ -962,18 +1000,28 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          that reads an error in any input) gets `-` there, not a verdict true of nothing.\n\n\
          * *ASCII-transparent*: ASCII encodes and decodes as itself, and no other code point's bytes\n  \
          fall below `80`.\n\
-         * *Self-synchronizing*: `≤k back` is proven from the grammar: no byte value both starts and\n  \
-         continues an item (lead and continuation bytes read off the codec's encodings of the sweep),\n  \
-         so a reader finds a boundary at most `k` bytes back, `k` the longest item less one. The\n  \
-         longest item is the declared longest encoding of a code point, or a longer item the decoder\n  \
-         takes whole (every byte then a run of one continuation byte, lengthened and bisected: Corrected\n  \
-         UTF-8's reserved `FE`/`FF` items, capped at 64 KiB); `no bound back` when items have no\n  \
-         longest (UTF-∞-8's code points of any size). *In step within r* is measured, not proven: a\n  \
-         decoder started at any byte of a sample text (`resync_sample_bytes` long in `properties.csv`)\n  \
-         reads at most `r` bytes before its boundaries are the true ones. The sample text is the class\n  \
-         samples the codec holds, with `A` between two that would join (a lone lead then a lone trail\n  \
-         surrogate make a pair in WTF-8 and WTF-16). A test checks the verdicts against the\n  \
-         specifications' own claims, and `r` against the bound (`xtask/src/matrix/tests.rs`).\n\
+         * *Self-synchronizing*, three statements, each with its conditions. (1) `≤k back` is proven\n  \
+         from the grammar: no byte value both starts and continues an item (lead and continuation bytes\n  \
+         read off the codec's encodings of the sweep), so a reader finds a boundary at most `k` bytes\n  \
+         back, `k` the longest item less one, on any text. The longest item is the declared longest\n  \
+         encoding of a code point, or a longer item the decoder takes whole (every byte then a run of\n  \
+         one continuation byte, lengthened and bisected: Corrected UTF-8's reserved `FE`/`FF` items,\n  \
+         capped at 64 KiB); `no bound back` when items have no longest (UTF-∞-8's code points of any\n  \
+         size); `no bound` when some byte both starts and continues an item (a multi-byte encoding\n  \
+         whose trail bytes overlap its lead bytes): then nothing bounds how far a decoder reads out of\n  \
+         step. (2) *After one damaged byte in the texts* is what the damage experiments measured\n  \
+         (section 9, [`damage.md`](damage.md): excerpts of the corpus and of the texts by script, a\n  \
+         byte deleted, inserted or changed, or a bit flipped): the longest distance until the decoder\n  \
+         was back in step, or how many events it never was before the end of the excerpt\n  \
+         (`decoder_in_step`, `decoder_in_step_within`, `damage_events`, `damage_never_in_step` in\n  \
+         `properties.csv`). A measurement on these texts, not a bound: without (1), other text, or more\n  \
+         events, can take longer. (3) *From any byte of its class samples*: a decoder started at each\n  \
+         byte of a sample text (`resync_sample_bytes` long) read at most `r` bytes before its\n  \
+         boundaries were the true ones (`sample_in_step`, `sample_in_step_within`); the sample is the\n  \
+         class samples the codec holds, with `A` between two that would join (a lone lead then a lone\n  \
+         trail surrogate make a pair in WTF-8 and WTF-16), mostly ASCII for a legacy encoding, so it\n  \
+         says little of real text in it. Tests check (1) and (2) against the damage on every text, each\n  \
+         script's one by one, and the specifications' own claims (`xtask/src/matrix/tests.rs`).\n\
          * *Prefix-free*: no code point's bytes start another's. *Ordered*: byte order equals code\n  \
          point order. *NUL-free*: no `00` byte but for U+0000 (`only U+0000`) or none at all (`yes`).\n\
          * *Unique*: no two byte strings tried decode to the same code points (no overlongs).\n\
@@ -988,7 +1036,7 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
             vec![
                 format!("`{name}`"),
                 verdict_cell(&p.ascii_transparent),
-                sync_cell(p),
+                sync_cell(p, in_step_of(m, name).filter(|s| s.events > 0)),
                 held(verdict_cell(&p.prefix_free)),
                 held(verdict_cell(&p.ordered)),
                 held(nul_cell(&p.nul_free)),
@@ -1224,9 +1272,12 @@ fn summaries(m: &Matrix) -> String {
 
     para(
         &mut o,
-        "## 4. Properties\n\nMeasured by running each codec; the bound back is proven from the grammar, \
-         `in step` is measured on a sample text. Notes, counter-examples and the method are in \
-         [`properties.md`](properties.md).",
+        "## 4. Properties\n\nMeasured by running each codec; the bound back is proven from the grammar (`no`: \
+         some byte both starts and continues a sequence), `in step` is what the damage experiments (section 9) \
+         measured on the corpus and the texts by script: how far a decoder read after one damaged byte before it \
+         was back in step, at worst, or the share of events it never was before the end of the excerpt. A \
+         measurement on these texts, not a bound: where the bytes' classes prove none, other text can take \
+         longer. Notes, counter-examples and the method are in [`properties.md`](properties.md).",
     );
     let rows: Vec<Vec<String>> = m
         .properties
@@ -1252,11 +1303,7 @@ fn summaries(m: &Matrix) -> String {
                     Ok(None) => "unbounded".to_owned(),
                     Err(_) => "no".to_owned(),
                 },
-                match &p.resync {
-                    _ if p.held == 0 => "-".to_owned(),
-                    Ok(r) => r.to_string(),
-                    Err(_) => "never".to_owned(),
-                },
+                in_step_of(m, name).filter(|s| s.events > 0).map_or_else(|| "-".to_owned(), |s| s.short()),
                 yn(p.prefix_free.ok),
                 yn(p.ordered.ok),
                 yn(p.unique.ok),
@@ -1436,9 +1483,11 @@ fn json_file(m: &Matrix) -> String {
         .iter()
         .zip(&names)
         .map(|(p, name)| {
+            let in_step = in_step_of(m, name).filter(|s| s.events > 0);
             json!({
                 "codec": name,
                 "ascii_transparent": verdict_json(&p.ascii_transparent),
+                "code_points_held": p.held,
                 "self_synchronizing": {
                     "bytes_back_by_byte_class": p.byte_classes.as_ref().ok(),
                     "bytes_back_bounded": p.byte_classes.as_ref().ok().map(Option::is_some),
@@ -1446,8 +1495,12 @@ fn json_file(m: &Matrix) -> String {
                     "longest_item": p.longest_item.1,
                     "resync_sample_bytes": p.resync_sample_bytes,
                     "byte_class_counterexample": p.byte_classes.as_ref().err(),
-                    "decoder_in_step_within_bytes": p.resync.as_ref().ok(),
-                    "decoder_counterexample": p.resync.as_ref().err(),
+                    "sample_in_step_within_bytes": p.resync.as_ref().ok(),
+                    "sample_counterexample": p.resync.as_ref().err(),
+                    "damage_events": in_step.map_or(0, |s| s.events),
+                    "damage_never_in_step": in_step.map_or(0, |s| s.never),
+                    "decoder_in_step": in_step.map(|s| s.never == 0),
+                    "decoder_in_step_within_bytes": in_step.filter(|s| s.never == 0).and_then(|s| s.within),
                 },
                 "prefix_free": verdict_json(&p.prefix_free),
                 "byte_order_is_code_point_order": verdict_json(&p.ordered),
@@ -1672,6 +1725,9 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
         .zip(&names)
         .map(|(p, name)| {
             let v = |v: &Verdict| if v.ok { "yes".to_owned() } else { "no".to_owned() };
+            // The damage experiments' events with bytes after the damage
+            // (none: the codec holds no excerpt, or they were not run).
+            let in_step = in_step_of(m, name).filter(|s| s.events > 0);
             // A verdict on the codec's encodings, empty when it holds none.
             let held = |s: String| if p.held == 0 { String::new() } else { s };
             vec![
@@ -1682,6 +1738,10 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                 p.byte_classes.as_ref().ok().copied().flatten().map_or_else(String::new, |k| k.to_string()),
                 yes_no(p.longest_item.0.is_some()),
                 p.longest_item.0.map_or_else(String::new, |n| n.to_string()),
+                in_step.map_or_else(String::new, |s| yes_no(s.never == 0)),
+                in_step.filter(|s| s.never == 0).and_then(|s| s.within).map_or_else(String::new, |w| w.to_string()),
+                in_step.map_or(0, |s| s.events).to_string(),
+                in_step.map_or(0, |s| s.never).to_string(),
                 held(yes_no(p.resync.is_ok())),
                 p.resync.as_ref().map_or_else(|_| String::new(), ToString::to_string),
                 p.resync_sample_bytes.to_string(),
@@ -1714,6 +1774,10 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                 "longest_item_bytes",
                 "decoder_in_step",
                 "decoder_in_step_within",
+                "damage_events",
+                "damage_never_in_step",
+                "sample_in_step",
+                "sample_in_step_within",
                 "resync_sample_bytes",
                 "prefix_free",
                 "byte_order_is_code_point_order",

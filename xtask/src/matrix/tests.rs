@@ -1397,3 +1397,122 @@ fn the_shipped_tables_have_every_registered_codec() {
     }
     assert_eq!(super::codecs().len(), names.len());
 }
+
+/// How one codec's decoder got back in step after the shipped damage
+/// events on one text: events with bytes after the damage, how many never
+/// got back in step, and the longest distance of the others.
+#[derive(Debug, Clone, Copy, Default)]
+struct OnText {
+    events: usize,
+    never: usize,
+    worst: Option<usize>,
+}
+
+/// The shipped damage events (the default texts, seed and events per
+/// cell) on `codec`, summed up per text: `[group][text]`.
+fn shipped_damage_by_text(codec: &dyn DynCodec, texts: &super::damage::Texts) -> [Vec<OnText>; 2] {
+    use super::damage::{PER_CELL, Resync, draws, outcomes};
+    let mut by_text = [vec![OnText::default(); texts.groups[0].len()], vec![OnText::default(); texts.groups[1].len()]];
+    for (draw, outcome) in outcomes(codec, texts, &draws(texts, super::SEED, PER_CELL)) {
+        let t = &mut by_text[draw.group][draw.text];
+        match outcome.resync {
+            Resync::NothingAfter => continue,
+            Resync::Never => t.never += 1,
+            Resync::InStep(d) => t.worst = Some(t.worst.map_or(d, |w| w.max(d))),
+        }
+        t.events += 1;
+    }
+    by_text
+}
+
+#[test]
+fn the_shipped_self_synchronization_claims_hold_on_every_script() {
+    // What docs/matrix/properties.csv claims of each codec's decoder getting
+    // back in step, and what the specifications claim (CLAIMS), checked
+    // against the damage events on every text, each script's and the
+    // corpus's, one by one (issue 44, item 13): a bound proven from the
+    // bytes' classes holds on every text; "in step within w" is the worst
+    // any text showed, and no text showed a decoder that never got back in
+    // step; "no" is some text's event that never did.
+    let root = crate::workspace_root();
+    let texts =
+        super::damage::Texts::new(&super::compute::load_texts(&root).expect("bench/data"), super::scripts::TEXTS);
+    let names = [
+        super::compute::load_texts(&root).expect("bench/data").iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+        super::scripts::TEXTS.iter().map(|t| t.file.to_owned()).collect(),
+    ];
+    let body = std::fs::read_to_string(root.join(super::OUT_DIR).join("properties.csv")).expect("properties.csv");
+    let codecs = super::codecs();
+    let measured = super::compute::par_map("", false, &codecs, |c| shipped_damage_by_text(*c, &texts));
+    let claims = claims();
+    let mut failures = Vec::new();
+    for (codec, by_text) in codecs.iter().zip(&measured) {
+        let name = codec.info().name;
+        let cell = |column: &str| -> String {
+            let cells = csv_cells(&body, name, column);
+            assert_eq!(cells.len(), 1, "properties.csv: {name} {column}: {cells:?}");
+            cells[0].clone()
+        };
+        let texts_of = || by_text.iter().zip(&names).flat_map(|(g, n)| g.iter().zip(n));
+        let never: Vec<(usize, &String)> = texts_of().filter(|(t, _)| t.never > 0).map(|(t, n)| (t.never, n)).collect();
+        let worst = texts_of().filter_map(|(t, n)| t.worst.map(|w| (w, n))).max_by_key(|(w, _)| *w);
+        let events: usize = texts_of().map(|(t, _)| t.events).sum();
+        // The bound proven from the grammar holds on every text.
+        if cell("sync_bound") == "bytes" {
+            let k: usize = cell("sync_bytes_back").parse().expect("a number");
+            if let Some((count, text)) = never.first() {
+                failures.push(format!("{name}: bound {k}, but never back in step in {count} events on {text}"));
+            }
+            if let Some((w, text)) = worst.filter(|(w, _)| *w > k) {
+                failures.push(format!("{name}: bound {k}, but {w} bytes to get back in step on {text}"));
+            }
+        }
+        // The table's measured claim is what the texts show, text by text.
+        match cell("decoder_in_step").as_str() {
+            "yes" => {
+                let w: usize = cell("decoder_in_step_within").parse().expect("a number");
+                if let Some((count, text)) = never.first() {
+                    failures.push(format!("{name}: in step within {w}, but never in {count} events on {text}"));
+                }
+                match worst {
+                    Some((got, text)) if got != w => {
+                        failures.push(format!("{name}: in step within {w}, but the worst is {got} bytes ({text})"));
+                    }
+                    None => failures.push(format!("{name}: in step within {w}, but no event got back in step")),
+                    Some(_) => {}
+                }
+            }
+            "no" if never.is_empty() => {
+                failures.push(format!("{name}: never in step, but every event on every text was"))
+            }
+            "no" => {
+                let total: usize = never.iter().map(|(n, _)| n).sum();
+                let has = body.lines().next().is_some_and(|h| h.split(',').any(|c| c == "damage_never_in_step"));
+                let claimed = if has { cell("damage_never_in_step") } else { "(no column)".to_owned() };
+                if claimed != total.to_string() {
+                    failures.push(format!("{name}: never in step in {claimed} events, the texts show {total}"));
+                }
+            }
+            "" if events > 0 => failures.push(format!("{name}: no claim, but {events} events")),
+            "" => {}
+            other => failures.push(format!("{name}: decoder_in_step {other:?}")),
+        }
+        // The specifications' words on a decoder getting in step.
+        for &(_, claim, doc, section) in claims.iter().filter(|(n, ..)| *n == name) {
+            match claim {
+                Claim::SelfSynchronizing(true) if !never.is_empty() => {
+                    failures
+                        .push(format!("{name}: {claim:?} ({doc}, {section}), but never in step on {:?}", never[0].1));
+                }
+                Claim::SelfSynchronizing(false) if never.is_empty() => {
+                    failures.push(format!("{name}: {claim:?} ({doc}, {section}), but always back in step"));
+                }
+                Claim::BoundaryWithin(k) if worst.is_some_and(|(w, _)| w > k) || !never.is_empty() => {
+                    failures.push(format!("{name}: {claim:?} ({doc}, {section}), but {worst:?}, never {never:?}"));
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(failures.is_empty(), "self-synchronization claims the damage contradicts:\n{}", failures.join("\n"));
+}
