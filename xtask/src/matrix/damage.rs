@@ -815,10 +815,10 @@ impl DamageTable {
         })
     }
 
-    /// A chart of `pick` per event, one panel per kind, one row per codec
-    /// and group: the bar is the mean, the whisker runs from the median to
-    /// the 99th percentile.
-    fn chart(&self, title: &str, dash: &str, pick: fn(&Cell) -> Option<Dist>) -> String {
+    /// A chart of `pick` per event, one panel per kind of `kinds`, one row
+    /// per codec and group, every panel on one scale: the bar is the mean,
+    /// the whisker runs from the median to the 99th percentile.
+    fn chart(&self, title: &str, dash: &str, kinds: &[Kind], pick: fn(&Cell) -> Option<Dist>) -> String {
         let mut rows = Vec::new();
         let mut cells = Vec::new();
         for (c, name) in self.codecs.iter().enumerate() {
@@ -828,9 +828,11 @@ impl DamageTable {
                 }
                 rows.push(format!("{name} · {group}"));
                 cells.push(
-                    self.cells[c][g]
+                    Kind::ALL
                         .iter()
-                        .map(|cell| {
+                        .zip(&self.cells[c][g])
+                        .filter(|(kind, _)| kinds.contains(kind))
+                        .map(|(_, cell)| {
                             pick(cell).map(|d| chart::Cell {
                                 value: d.mean,
                                 low: Some(d.median as f64),
@@ -842,17 +844,18 @@ impl DamageTable {
                 );
             }
         }
-        let columns: Vec<String> = Kind::ALL.iter().map(|k| k.name().to_owned()).collect();
+        let columns: Vec<String> = kinds.iter().map(|k| k.name().to_owned()).collect();
         small_multiples(
             title,
             &format!(
-                "{} events per codec, kind and group; bar and number: mean; whisker: median to p99; each panel \
-                 on its own scale; –: {dash}",
+                "{} events per codec, kind and group; bar and number: mean; whisker: median to p99; one scale \
+                 for all panels; –: {dash}",
                 self.per_cell
             ),
             &rows,
             &columns,
             &cells,
+            chart::Scale::Shared,
         )
     }
 
@@ -862,13 +865,15 @@ impl DamageTable {
         vec![
             (
                 "damage-lost.svg".to_owned(),
-                self.chart("Damage: code points lost per event", "no excerpt the codec encodes", |c| c.lost),
+                self.chart("Damage: code points lost per event", "no excerpt the codec holds", &Kind::ALL, |c| c.lost),
             ),
             (
                 "damage-resync.svg".to_owned(),
+                // A cut leaves no bytes to get back in step on: no panel.
                 self.chart(
                     "Damage: bytes from the damage until the decoder is back in step",
-                    "never in step (a cut: nothing after it)",
+                    "no event back in step; no panel for a cut (no bytes after it)",
+                    &[Kind::Delete, Kind::Insert, Kind::Substitute, Kind::FlipBit],
                     |c| c.resync,
                 ),
             ),

@@ -22,7 +22,7 @@ use codec_core::{CodePoint, Decode as _, DynCodec, Encode as _};
 use codec_test::generate::Rng;
 use serde_json::{Value, json};
 
-use super::chart::{Cell, small_multiples};
+use super::chart::{Cell, Scale, small_multiples};
 use super::compute::{REINTERPRET_TEXT_CHARS, Text, par_map};
 use super::render::{csv_file, md_table, para};
 
@@ -238,6 +238,7 @@ impl FalsePositives {
             &rows,
             &columns,
             &cells,
+            Scale::PerPanel,
         )
     }
 

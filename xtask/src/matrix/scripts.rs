@@ -14,7 +14,7 @@ use std::io::Write as _;
 use codec_core::{CodePoint, DynCodec};
 use serde_json::{Value, json};
 
-use super::chart::{Cell, small_multiples};
+use super::chart::{Cell, Scale, small_multiples};
 use super::compute::par_map;
 use super::render::{bytes_per_point, csv_file, md_table, para, wrap, yes_no};
 
@@ -307,6 +307,7 @@ impl ByScript {
             &rows,
             &columns,
             &cells,
+            Scale::PerPanel,
         )
     }
 

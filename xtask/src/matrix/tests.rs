@@ -1516,3 +1516,50 @@ fn the_shipped_self_synchronization_claims_hold_on_every_script() {
     }
     assert!(failures.is_empty(), "self-synchronization claims the damage contradicts:\n{}", failures.join("\n"));
 }
+
+/// The bars of a chart of [`super::chart::small_multiples`]: each bar's
+/// width in pixels and the number its label shows, in the order drawn.
+fn bars(svg: &str) -> Vec<(f64, f64)> {
+    let attr = |line: &str, name: &str| -> Option<String> {
+        let at = line.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(line[at..at + line[at..].find('"')?].to_owned())
+    };
+    let mut out = Vec::new();
+    let mut width = None;
+    for line in svg.lines() {
+        if line.starts_with("<rect ") && line.contains(super::chart::BLUE) {
+            width = attr(line, "width").and_then(|w| w.parse::<f64>().ok());
+        } else if let (Some(w), true) = (width, line.starts_with("<text ") && line.contains("font-size=\"11\"")) {
+            let label = &line[line.find('>').expect("a tag") + 1..line.rfind("</text>").expect("a closing tag")];
+            out.push((w, label.parse::<f64>().expect("a number")));
+            width = None;
+        }
+    }
+    out
+}
+
+#[test]
+fn the_damage_charts_share_one_scale_and_show_no_empty_column() {
+    // issue 44, item 15: damage-lost.svg drew each panel on its own scale,
+    // so that a mean of 1.00 was a short bar in one panel and a long one in
+    // the next; damage-resync.svg had a column of dashes for the cut,
+    // which leaves no bytes to get back in step on.
+    let m = matrix_with_scripts_and_order();
+    let files = render::files(&m);
+    for svg in ["damage-lost.svg", "damage-resync.svg"] {
+        let bars = bars(&files[svg]);
+        assert!(bars.iter().filter(|(_, v)| *v > 0.0).count() >= 10, "{svg}: {bars:?}");
+        // Pixels per unit, from the longest bar; every bar on that scale,
+        // but for the rounding of widths (to a tenth of a pixel) and of
+        // the numbers (to hundredths), here and in the longest bar.
+        let &(w, v) = bars.iter().max_by(|a, b| a.1.total_cmp(&b.1)).expect("bars");
+        let r = w / v;
+        for &(w, v) in &bars {
+            assert!((w - v * r).abs() <= 0.1 + 0.006 * r, "{svg}: a bar of {w} px for {v}, {r} px per unit");
+        }
+    }
+    let heading = |kind: &str| format!("font-weight=\"bold\">{kind}</text>");
+    assert!(files["damage-lost.svg"].contains(&heading("truncate")));
+    assert!(!files["damage-resync.svg"].contains(&heading("truncate")));
+    assert!(files["damage-resync.svg"].contains(&heading("delete")));
+}
