@@ -417,13 +417,17 @@ pub struct TripSummary {
     pub altered: Vec<String>,
     /// The first failure: input, error kind, code point.
     pub first_error: Option<(String, String, String)>,
+    /// How many inputs A holds (none: nothing to carry, and no verdict).
+    pub held: usize,
 }
 
 impl TripSummary {
-    /// `lossless`, `lossy` or `failed`.
+    /// `lossless`, `lossy` or `failed`; `nothing` when A holds no input.
     #[must_use]
     pub fn status(&self) -> &'static str {
-        if self.first_error.is_some() {
+        if self.held == 0 {
+            "nothing"
+        } else if self.first_error.is_some() {
             "failed"
         } else if self.lost.is_empty() && self.altered.is_empty() {
             "lossless"
@@ -432,9 +436,13 @@ impl TripSummary {
         }
     }
 
-    /// A short grid cell: `✓`, `✗3`, `≈1`, `✗2≈1`.
+    /// A short grid cell: `✓`, `✗3`, `≈1`, `✗2≈1`; `-` when A holds no
+    /// input.
     #[must_use]
     pub fn short(&self) -> String {
+        if self.held == 0 {
+            return "-".to_owned();
+        }
         let mut s = String::new();
         if !self.lost.is_empty() {
             let _ = write!(s, "✗{}", self.lost.len());
@@ -450,8 +458,9 @@ impl TripSummary {
 #[must_use]
 pub fn summarize(m: &Matrix, cell: &TripCell, mode: Mode) -> TripSummary {
     let ids = m.input_ids();
-    let mut s = TripSummary { lost: Vec::new(), altered: Vec::new(), first_error: None };
+    let mut s = TripSummary { lost: Vec::new(), altered: Vec::new(), first_error: None, held: 0 };
     for (id, fate) in ids.iter().zip(mode.fates(cell)) {
+        s.held += usize::from(*fate != Fate::Absent);
         match fate {
             Fate::Absent | Fate::Lossless => {}
             Fate::Altered => s.altered.push(id.clone()),
@@ -665,7 +674,8 @@ pub fn terminal(m: &Matrix) -> String {
     );
     let _ = writeln!(
         out,
-        "  ✓ lossless   ✗N N inputs fail in B (replace mode: replaced)   ≈N N inputs come back altered, no error"
+        "  ✓ lossless   ✗N N inputs fail in B (replace mode: replaced)   ≈N N inputs come back altered, no error   \
+         - A holds no input"
     );
     grid(
         &mut out,
@@ -870,7 +880,7 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          can, decodes them, and B encodes (fatal mode, then replace mode) and decodes the result.\n\
          Legend: `✓`: lossless on every input A holds; `✗N`: `N` inputs fail in B (in replace mode\n\
          they come back with replacement characters); `≈N`: `N` inputs come back as other code points\n\
-         with no error. An input A does not hold is left out of its row.\n\n\
+         with no error; `-`: A holds no input. An input A does not hold is left out of its row.\n\n\
          ![round-trip heat map](round-trip.svg)\n\n",
     );
     let mut header = vec!["A \\ B".to_owned()];
@@ -889,7 +899,7 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
         for a in 0..names.len() {
             for b in 0..names.len() {
                 let s = summarize(m, &m.round_trip[a][b], mode);
-                if s.status() == "lossless" {
+                if matches!(s.status(), "lossless" | "nothing") {
                     continue;
                 }
                 any = true;
@@ -933,7 +943,8 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          corpus text A can encode, and, apart, every synthetic text A can encode (where the\n\
          UTF-8-shaped codecs, which agree on all of the well-formed corpus, part). On the corpus texts,\n\
          a share that differs from text to text is followed by its range over the texts, lowest to\n\
-         highest (`[12–100%]`); `reinterpretation.csv` has both ends for every pair.\n\n\
+         highest (`[12–100%]`); `reinterpretation.csv` has both ends for every pair. `-`: A wrote\n\
+         none of these inputs (it holds none).\n\n\
          ![reinterpretation heat map, class samples](reinterpretation.svg)\n\
          ![reinterpretation heat map, corpus texts](reinterpretation-text.svg)\n\
          ![reinterpretation heat map, synthetic texts](reinterpretation-synthetic.svg)\n\n"
@@ -950,7 +961,9 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
                 r.extend((0..names.len()).map(|b| {
                     let cell = &m.reinterpret[a][b];
                     let t = pick(cell);
-                    let mut shown = if t.errors == 0 && t.misread == 0 {
+                    let mut shown = if t.items == 0 && t.errors == 0 && t.misread == 0 {
+                        "-".to_owned()
+                    } else if t.errors == 0 && t.misread == 0 {
                         per_mille(&t)
                     } else {
                         format!("{} ✗{} /{}", per_mille(&t), t.errors, t.misread)
@@ -1228,11 +1241,13 @@ fn summaries(m: &Matrix) -> String {
     md_table(&mut o, &["codec", "classes, whole", "bytes per unit"].map(str::to_owned), &rows);
 
     let n = m.codecs.len();
-    let (mut lossless, mut altered, mut lost) = (0, 0, 0);
+    let (mut lossless, mut altered, mut lost, mut nothing) = (0, 0, 0, 0);
     for a in 0..n {
         for b in 0..n {
             let s = summarize(m, &m.round_trip[a][b], Mode::Fatal);
-            if !s.lost.is_empty() {
+            if s.held == 0 {
+                nothing += 1;
+            } else if !s.lost.is_empty() {
                 lost += 1;
             } else if !s.altered.is_empty() {
                 altered += 1;
@@ -1246,9 +1261,10 @@ fn summaries(m: &Matrix) -> String {
         &format!(
             "## 2. Round trip A → B\n\nOf the {} ordered pairs, decoding with A, encoding with B (fatal) and decoding \
          with B is lossless for {lossless}, alters inputs with no error for {altered}, and loses inputs for \
-         {lost}. The heat map is [`round-trip.svg`](round-trip.svg); every pair, and what is lost, is in \
+         {lost}{}. The heat map is [`round-trip.svg`](round-trip.svg); every pair, and what is lost, is in \
          [`round-trip.md`](round-trip.md).",
-            n * n
+            n * n,
+            if nothing > 0 { format!("; in {nothing}, A holds no input (`-`)") } else { String::new() }
         ),
     );
 
@@ -1818,8 +1834,10 @@ fn round_trip_svg(m: &Matrix) -> String {
         &names,
         |a, b| {
             let s = summarize(m, &m.round_trip[a][b], Mode::Fatal);
-            let held = m.round_trip[a][b].fatal.iter().filter(|f| !matches!(f, Fate::Absent)).count().max(1);
-            if s.lost.is_empty() && s.altered.is_empty() {
+            let held = s.held.max(1);
+            if s.held == 0 {
+                HeatCell { fill: "#dddddd".to_owned(), ink: "#000000", lines: vec!["-".to_owned()] }
+            } else if s.lost.is_empty() && s.altered.is_empty() {
                 HeatCell { fill: BLUE.to_owned(), ink: "#ffffff", lines: vec!["✓".to_owned()] }
             } else if s.lost.is_empty() {
                 HeatCell { fill: YELLOW.to_owned(), ink: "#000000", lines: vec![s.short(), "altered".to_owned()] }
@@ -1835,6 +1853,7 @@ fn round_trip_svg(m: &Matrix) -> String {
             (YELLOW.to_owned(), "≈N: N inputs come back as other code points, no error".to_owned()),
             (VERMILLION.to_owned(), "✗N: N inputs fail in B; second line: the first to fail".to_owned()),
             (VERMILLION_DARK.to_owned(), "(darker: a larger share of the inputs A holds)".to_owned()),
+            ("#dddddd".to_owned(), "-: A holds no input (it reads back none of its encodings)".to_owned()),
         ],
     )
 }
@@ -1846,6 +1865,9 @@ fn reinterpret_svg(m: &Matrix, title: &str, pick: fn(&super::compute::ReCell) ->
         &names,
         |a, b| {
             let t = pick(&m.reinterpret[a][b]);
+            if t.items == 0 && t.errors == 0 && t.misread == 0 {
+                return HeatCell { fill: "#dddddd".to_owned(), ink: "#000000", lines: vec!["-".to_owned()] };
+            }
             let pm = t.per_mille();
             let mut lines = vec![per_mille(&t)];
             if t.errors > 0 || t.misread > 0 {
@@ -1857,6 +1879,7 @@ fn reinterpret_svg(m: &Matrix, title: &str, pick: fn(&super::compute::ReCell) ->
             (ramp(1000), "100%: B reads every code point A wrote, from the same bytes".to_owned()),
             (ramp(500), "50%".to_owned()),
             (ramp(0), "0%: nothing survives".to_owned()),
+            ("#dddddd".to_owned(), "-: A wrote nothing of these inputs".to_owned()),
             (
                 "#ffffff".to_owned(),
                 "second line: ✗errors B reports / code points B reads that A did not write".to_owned(),
