@@ -1326,7 +1326,16 @@ fn a_codec_that_reads_nothing_back_holds_nothing_in_any_table() {
     m.by_script = Some(super::scripts::measure(&codecs, &super::scripts::cut(60), false));
     m.order = Some(super::order::compute(&codecs, false));
     m.damage = Some(super::damage::compute(&codecs, &damage_texts, &m.properties, 1, 12, false));
+    m.false_positives = Some(super::fp::compute(&codecs, &m.texts, 1, false));
     let files = render::files(&m);
+    // As a source of text in another encoding, it writes none.
+    let sources = |codec: &str| -> Vec<String> {
+        let body = &files["false-positives-text.csv"];
+        let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(body.as_bytes());
+        reader.records().map(|r| r.expect("a record")).filter(|r| &r[0] == codec).map(|r| r[2].to_owned()).collect()
+    };
+    assert!(sources("replacement").iter().all(|n| n == "0"), "{:?}", sources("replacement"));
+    assert!(sources("utf-8").iter().all(|n| n == "1"), "{:?}", sources("utf-8"));
     // UTF-8 holds all of it; replacement none.
     for (file, column, utf8, replacement) in [
         ("size.csv", "encodable", "yes", "no"),
