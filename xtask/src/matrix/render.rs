@@ -761,7 +761,9 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          with A, encode with B, decode with B and compare with what A gave.\n\
          * **Reinterpretation** (3): the bytes A wrote, read by B in replace mode: how much of the text\n  \
          means the same to B (same code point from the same bytes), and how many errors B reports.\n\
-         * **Properties** (4), measured over exhaustive short inputs and large samples.\n\
+         * **Properties** (4), measured over exhaustive short inputs and large samples; whether a decoder\n  \
+         gets back in step, proven from the bytes' classes where it can be, and measured after damage\n  \
+         on real text (9).\n\
          * **Size** (5): bytes per code point on each text.\n\
          * **Size by script** (7): bytes per code point, raw and gzip-compressed, on the Universal\n  \
          Declaration of Human Rights in many scripts and two of its HTML files.\n\
@@ -770,7 +772,11 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          * **Damage** (9): one byte deleted, inserted or changed in real text: the code points lost and\n  \
          misread, and how far the decoder reads before it is back in step.\n\
          * **Error strategies** (10): each decode mode on the same damaged text: what it keeps, alters\n  \
-         and loses, whether it round-trips, and what ill-formed bytes become.\n\n",
+         and loses, whether it round-trips, and what ill-formed bytes become (the UTF family).\n\n\
+         Every table has every codec compared (by default the whole registry, the Encoding Standard's\n\
+         legacy encodings too), but the error strategies, which have the UTF family's; each codec is\n\
+         measured on what it *holds*: the inputs it encodes and reads back as they were (a codec whose\n\
+         decoder reads an error in any input holds nothing, and gets `-`, not UTF-8's numbers).\n\n",
         m.classes.len(),
         m.texts.iter().filter(|t| !t.is_synthetic()).count(),
         m.corpus,
