@@ -71,8 +71,8 @@ const COMMANDS: &[Command] = &[
             ),
             (
                 "--codecs LIST",
-                "compare only these codecs, by registry name or label, comma-separated (default: the UTF \
-                 family in the pairwise tables, every registered codec in the per-codec ones)",
+                "compare only these codecs, by registry name or label, comma-separated (default: every \
+                 registered codec; the error strategies take the UTF family's among them)",
             ),
             ("--texts DIR", "read the texts from every file of DIR (UTF-8) instead of bench/data/"),
             (
