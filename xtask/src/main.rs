@@ -71,8 +71,8 @@ const COMMANDS: &[Command] = &[
             ),
             (
                 "--codecs LIST",
-                "compare only these codecs, by registry name or label, comma-separated (default: the UTF \
-                 family in the pairwise tables, every registered codec in the per-codec ones)",
+                "compare only these codecs, by registry name or label, comma-separated (default: every \
+                 registered codec; the error strategies take the UTF family's among them)",
             ),
             ("--texts DIR", "read the texts from every file of DIR (UTF-8) instead of bench/data/"),
             (
@@ -286,4 +286,32 @@ fn main() -> ExitCode {
 fn workspace_root() -> std::path::PathBuf {
     let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+#[cfg(test)]
+mod tests {
+    /// The `xtask` alias of `.cargo/config.toml`, the command line
+    /// `cargo xtask` runs.
+    fn alias() -> String {
+        let config = include_str!("../../.cargo/config.toml");
+        let line =
+            config.lines().find(|l| l.trim_start().starts_with("xtask")).expect("an xtask alias in .cargo/config.toml");
+        let value = line.split_once('=').expect("alias = value").1.trim();
+        value.trim_matches('"').to_owned()
+    }
+
+    #[test]
+    fn cargo_xtask_builds_the_optimized_xtask_once() {
+        // The commands whose work needs an optimized build (`matrix`,
+        // `exhaustive`, `bench`) run themselves again with `--release` when
+        // built otherwise (`rerun_optimized`), so an alias without
+        // `--release` builds the xtask twice on first use, a debug build
+        // then an optimized one (issue 44, item 11). `.ci/run` runs
+        // `cargo run --release --package xtask --`: the same build.
+        let words: Vec<String> = alias().split_whitespace().map(str::to_owned).collect();
+        assert_eq!(words.first().map(String::as_str), Some("run"), "{words:?}");
+        assert!(words.iter().any(|w| w == "--release"), "the alias builds a debug xtask: {words:?}");
+        assert!(words.windows(2).any(|w| w[0] == "--package" && w[1] == "xtask"), "{words:?}");
+        assert_eq!(words.last().map(String::as_str), Some("--"), "{words:?}");
+    }
 }

@@ -208,11 +208,21 @@ fn scale(max: f64, bar: usize) -> impl Fn(f64) -> f64 {
     move |v: f64| (v.max(0.0) * scale * 10.0).round() / 10.0
 }
 
+/// The scale of the panels of [`small_multiples`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// Each panel from zero to its own largest value or whisker end: for
+    /// panels of different units or ranges, whose note must say so.
+    PerPanel,
+    /// One scale for every panel, from zero to the largest value or whisker
+    /// end of all: equal values are equal bars in every panel.
+    Shared,
+}
+
 /// Small multiples: one panel per column, one horizontal bar per row (the
-/// rows' names on the left, shared by the panels), each panel on its own
-/// scale from zero to its largest value or whisker end. `cells[row][column]`;
-/// `None` prints a dash (not applicable). One hue, so colour carries no
-/// meaning a reader could miss.
+/// rows' names on the left, shared by the panels), on the scale `scale`
+/// says, from zero. `cells[row][column]`; `None` prints a dash (not
+/// applicable). One hue, so colour carries no meaning a reader could miss.
 #[must_use]
 pub fn small_multiples(
     title: &str,
@@ -220,16 +230,25 @@ pub fn small_multiples(
     rows: &[String],
     columns: &[String],
     cells: &[Vec<Option<Cell>>],
+    scale_of: Scale,
 ) -> String {
     let (mut s, left) = panels_frame(title, note, rows, columns.len(), 0);
+    let largest = |j: Option<usize>| {
+        cells
+            .iter()
+            .flat_map(|row| row.iter().enumerate().filter(|(k, _)| j.is_none_or(|j| j == *k)))
+            .filter_map(|(_, c)| c.as_ref())
+            .map(|c| c.value.max(c.high.unwrap_or(0.0)))
+            .fold(0.0_f64, f64::max)
+    };
+    let all = largest(None);
     for (j, column) in columns.iter().enumerate() {
         let x0 = left + j * PANEL_W;
         panel_head(&mut s, x0, column, rows.len());
-        let max = cells
-            .iter()
-            .filter_map(|row| row.get(j).and_then(Option::as_ref))
-            .map(|c| c.value.max(c.high.unwrap_or(0.0)))
-            .fold(0.0_f64, f64::max);
+        let max = match scale_of {
+            Scale::PerPanel => largest(Some(j)),
+            Scale::Shared => all,
+        };
         let px = scale(max, BAR_W);
         for (i, row) in cells.iter().enumerate() {
             let y0 = TOP + i * ROW_H;

@@ -109,6 +109,17 @@ impl RepCell {
         lens.fold(None, |acc, n| Some(acc.map_or((n, n), |(lo, hi): (usize, usize)| (lo.min(n), hi.max(n)))))
     }
 
+    /// The smallest and largest encoding of a unit the codec holds (it
+    /// reads the bytes back with no error), if any.
+    #[must_use]
+    pub fn held_byte_range(&self) -> Option<(usize, usize)> {
+        let lens = self.units.iter().filter_map(|u| match u {
+            Unit::Encoded { bytes, back: Back::Same | Back::Altered(_) } => Some(bytes.len()),
+            Unit::Encoded { back: Back::Error(_), .. } | Unit::Unencodable(_) => None,
+        });
+        lens.fold(None, |acc, n| Some(acc.map_or((n, n), |(lo, hi): (usize, usize)| (lo.min(n), hi.max(n)))))
+    }
+
     /// How many encoded units decode to the same code points.
     #[must_use]
     pub fn same(&self) -> usize {
@@ -300,8 +311,7 @@ pub struct Matrix {
     /// Byte order against code point and UTF-16 order, over every codec of
     /// the registry (`None`: not asked for).
     pub order: Option<super::order::ByteOrder>,
-    /// The damage experiments over the codecs of the pairwise tables
-    /// (`None`: not asked for).
+    /// The damage experiments over the codecs (`None`: not asked for).
     pub damage: Option<super::damage::DamageTable>,
     /// The error strategies on the damage experiments' damaged text
     /// (`None`: not asked for).
@@ -367,6 +377,10 @@ struct ClassText {
 struct TextRun {
     /// Its encoding (fatal), or the error.
     bytes: Result<Vec<u8>, String>,
+    /// Why the codec does not hold the text, in words: the encoder's error,
+    /// or what its decoder reads back instead (`None`: it holds it, the
+    /// text comes back as it was).
+    refused: Option<String>,
     /// Its own decoding of that encoding.
     back: Option<Vec<CodePoint>>,
     /// True when `back` is the original text.
@@ -374,6 +388,10 @@ struct TextRun {
     /// The first [`REINTERPRET_TEXT_CHARS`] code points encoded, and decoded
     /// back (replace mode), for the reinterpretation table.
     sample: Option<(Vec<u8>, Vec<CodePoint>)>,
+    /// The fate of the original text sent through this codec (fatal, then
+    /// replace mode): the round trip from every A that gives the text back
+    /// as it is, computed once here rather than once per A.
+    trip: (Fate, Fate),
 }
 
 /// A codec seen over big code points: the registry's own view for a codec
@@ -407,6 +425,21 @@ fn repertoire_cell(codec: &dyn DynCodec, class: &Class) -> RepCell {
         })
         .collect();
     RepCell { units }
+}
+
+/// What a decoder read back instead of `text` (`back`), in words: the
+/// first code point that differs, or `None` when it is the text.
+pub fn read_back<P: PartialEq + std::fmt::Display>(text: &[P], back: &[P]) -> Option<String> {
+    if text == back {
+        return None;
+    }
+    let i = text.iter().zip(back).take_while(|(a, b)| a == b).count();
+    Some(match (text.get(i), back.get(i)) {
+        (Some(a), Some(b)) => format!("reads back {b} for {a}"),
+        (Some(a), None) => format!("reads back nothing for {a}"),
+        (None, Some(b)) => format!("reads back {b} after the end"),
+        (None, None) => "reads back other code points".to_owned(),
+    })
 }
 
 /// The code point at `index`, short form.
@@ -476,12 +509,18 @@ fn trip_text(b: &dyn DynCodec, run_b: &TextRun, points: &[CodePoint], original: 
     }
 }
 
-/// Compares A's items with B's items over the same bytes.
-fn tally<P: PartialEq>(
+/// A's items over some bytes (its errors left out), to compare with B's.
+fn items_of<P>(
     a: impl Iterator<Item = Result<codec_core::Item<P>, codec_core::DecodeError>>,
+) -> Vec<codec_core::Item<P>> {
+    a.filter_map(Result::ok).collect()
+}
+
+/// Compares A's items ([`items_of`]) with B's items over the same bytes.
+fn tally<P: PartialEq>(
+    a: &[codec_core::Item<P>],
     b: impl Iterator<Item = Result<codec_core::Item<P>, codec_core::DecodeError>>,
 ) -> Tally {
-    let a: Vec<_> = a.filter_map(Result::ok).collect();
     let mut t = Tally { items: a.len(), ..Tally::default() };
     let mut ai = 0;
     for item in b {
@@ -543,11 +582,14 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
             .iter()
             .zip(&repertoire[a])
             .map(|(class, cell)| {
+                // The units it holds: encoded, and read back with no error
+                // (a codec whose decoder reads an error in its own bytes,
+                // the Encoding Standard's replacement, holds none).
                 let units: Vec<BigCodePoint> = class
                     .units
                     .iter()
                     .zip(&cell.units)
-                    .filter(|(_, u)| matches!(u, Unit::Encoded { .. }))
+                    .filter(|(_, u)| matches!(u, Unit::Encoded { back: Back::Same | Back::Altered(_), .. }))
                     .flat_map(|(unit, _)| unit.iter().cloned())
                     .collect();
                 if units.is_empty() {
@@ -565,23 +607,45 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         let codec = codecs[a];
         texts
             .iter()
-            .map(|text| match codec.encode(&text.points) {
-                Ok(bytes) => {
-                    let back = codec.decode(&bytes).ok();
-                    let faithful = back.as_ref().is_some_and(|b| *b == text.points);
-                    let take = text.points.len().min(REINTERPRET_TEXT_CHARS);
-                    let sample = codec.encode(&text.points[..take]).ok().map(|b| {
-                        let points = codec.decode_lossy(&b);
-                        (b, points)
-                    });
-                    TextRun { bytes: Ok(bytes), back, faithful, sample }
-                }
-                Err(e) => TextRun {
-                    bytes: Err(format!("{} at {}", e.kind().as_str(), e.code_point())),
-                    back: None,
-                    faithful: false,
-                    sample: None,
-                },
+            .map(|text| {
+                let mut run = match codec.encode(&text.points) {
+                    Ok(bytes) => {
+                        let decoded = codec.decode(&bytes);
+                        let refused = match &decoded {
+                            Ok(back) => read_back(&text.points, back),
+                            Err(e) => Some(format!("reads back {} at byte {}", e.kind().as_str(), e.valid_up_to())),
+                        };
+                        let back = decoded.ok();
+                        let faithful = refused.is_none();
+                        // Only a text it holds is A's to be misread.
+                        let take = text.points.len().min(REINTERPRET_TEXT_CHARS);
+                        let sample = codec.encode(&text.points[..take]).ok().filter(|_| faithful).map(|b| {
+                            let points = codec.decode_lossy(&b);
+                            (b, points)
+                        });
+                        TextRun {
+                            bytes: Ok(bytes),
+                            refused,
+                            back,
+                            faithful,
+                            sample,
+                            trip: (Fate::Absent, Fate::Absent),
+                        }
+                    }
+                    Err(e) => {
+                        let refused = format!("{} at {}", e.kind().as_str(), e.code_point());
+                        TextRun {
+                            bytes: Err(refused.clone()),
+                            refused: Some(refused),
+                            back: None,
+                            faithful: false,
+                            sample: None,
+                            trip: (Fate::Absent, Fate::Absent),
+                        }
+                    }
+                };
+                run.trip = trip_text(codec, &run, &text.points, true);
+                run
             })
             .collect()
     });
@@ -602,7 +666,8 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         for (run_a, run_b) in runs[a].iter().zip(&runs[b]) {
             let (f, r) = match &run_a.back {
                 None => (Fate::Absent, Fate::Absent),
-                Some(points) => trip_text(codecs[b], run_b, points, run_a.faithful),
+                Some(_) if run_a.faithful => run_b.trip.clone(),
+                Some(points) => trip_text(codecs[b], run_b, points, false),
             };
             fatal.push(f);
             replace.push(r);
@@ -610,31 +675,44 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         TripCell { fatal, replace }
     });
 
-    let reinterpret: Vec<ReCell> = par_map("matrix [5/6] reinterpretation, codec pairs", visible, &pairs, |&(a, b)| {
-        let mut cell = ReCell::default();
-        let (wa, wb) = (wide(codecs[a]), wide(codecs[b]));
-        for ct in class_texts[a].iter().flatten() {
-            cell.classes.add(tally(Items::new(&*wa, &ct.bytes), Items::new(&*wb, &ct.bytes)));
-        }
-        for (run, text) in runs[a].iter().zip(&texts) {
-            let Some((bytes, points)) = &run.sample else { continue };
-            let (ca, cb) = (codecs[a], codecs[b]);
-            let one = if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
-                Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 }
-            } else {
-                tally(Items::new(ca, bytes), Items::new(cb, bytes))
-            };
-            if text.is_synthetic() {
-                cell.synthetic.add(one);
-            } else {
-                cell.texts.add(one);
-                let pm = one.per_mille();
-                let (count, spread) = &mut cell.text_spread;
-                *count += 1;
-                *spread = Some(spread.map_or((pm, pm), |(lo, hi)| (lo.min(pm), hi.max(pm))));
+    type ClassItems<'a> = [(&'a ClassText, Vec<codec_core::Item<BigCodePoint>>)];
+    let reinterpret_cell =
+        |a: usize, b: usize, class_items: &ClassItems, text_items: &[Option<Vec<codec_core::Item<CodePoint>>>]| {
+            let mut cell = ReCell::default();
+            let wb = wide(codecs[b]);
+            for (ct, items) in class_items {
+                cell.classes.add(tally(items, Items::new(&*wb, &ct.bytes)));
             }
-        }
-        cell
+            for ((run, text), items) in runs[a].iter().zip(&texts).zip(text_items) {
+                let (Some((bytes, points)), Some(items)) = (&run.sample, items) else { continue };
+                let cb = codecs[b];
+                let one = if a == b || cb.decode(bytes).is_ok_and(|p| p == *points) {
+                    Tally { items: points.len(), survived: points.len(), misread: 0, errors: 0 }
+                } else {
+                    tally(items, Items::new(cb, bytes))
+                };
+                if text.is_synthetic() {
+                    cell.synthetic.add(one);
+                } else {
+                    cell.texts.add(one);
+                    let pm = one.per_mille();
+                    let (count, spread) = &mut cell.text_spread;
+                    *count += 1;
+                    *spread = Some(spread.map_or((pm, pm), |(lo, hi)| (lo.min(pm), hi.max(pm))));
+                }
+            }
+            cell
+        };
+    // A row at a time, so that A's items are read once for every B.
+    let rows: Vec<Vec<ReCell>> = par_map("matrix [5/6] reinterpretation, codec pairs", visible, &idx, |&a| {
+        let wa = wide(codecs[a]);
+        let class_items: Vec<_> =
+            class_texts[a].iter().flatten().map(|ct| (ct, items_of(Items::new(&*wa, &ct.bytes)))).collect();
+        let text_items: Vec<_> = runs[a]
+            .iter()
+            .map(|run| run.sample.as_ref().map(|(bytes, _)| items_of(Items::new(codecs[a], bytes))))
+            .collect();
+        idx.iter().map(|&b| reinterpret_cell(a, b, &class_items, &text_items)).collect()
     });
 
     let properties = if with_properties {
@@ -643,9 +721,18 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         Vec::new()
     };
 
+    // A size only of a text the codec holds.
     let sizes = runs
         .iter()
-        .map(|row| row.iter().map(|r| r.bytes.as_ref().map(Vec::len).map_err(Clone::clone)).collect())
+        .map(|row| {
+            row.iter()
+                .map(|r| match (&r.bytes, &r.refused) {
+                    (Ok(bytes), None) => Ok(bytes.len()),
+                    (_, Some(why)) => Err(why.clone()),
+                    (Err(why), None) => Err(why.clone()),
+                })
+                .collect()
+        })
         .collect();
 
     let byte_samples = BYTE_SAMPLES
@@ -687,7 +774,7 @@ fn compute(codecs: &[&'static dyn DynCodec], texts: Vec<Text>, with_properties: 
         texts,
         repertoire,
         round_trip: trips.chunks(n.max(1)).map(<[TripCell]>::to_vec).collect(),
-        reinterpret: reinterpret.chunks(n.max(1)).map(<[ReCell]>::to_vec).collect(),
+        reinterpret: rows,
         properties,
         sizes,
         byte_samples,

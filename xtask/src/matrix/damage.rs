@@ -1,5 +1,6 @@
-//! Damage experiments: what one damaged byte costs a reader of each codec of
-//! the family (decision 0028).
+//! Damage experiments: what one damaged byte costs a reader of each codec
+//! (decision 0028), the Encoding Standard's legacy encodings too (decision
+//! 0037).
 //!
 //! Excerpts of the corpus texts and of the texts by script are encoded by
 //! each codec, damaged once at a seeded random place (a byte deleted,
@@ -395,12 +396,23 @@ pub struct Event {
 
 impl Event {
     /// Encodes `draw`'s excerpt with `codec` (fatal mode), damages it and
-    /// reads both (`big`: the codec over big code points, [`wide`]).
+    /// reads both (`big`: the codec over big code points, [`wide`]); `None`
+    /// when the codec does not hold the excerpt: it cannot encode it, or
+    /// its decoder does not read the bytes back as the excerpt (the
+    /// Encoding Standard's replacement reads one error in any bytes).
     #[must_use]
     pub fn new(codec: &dyn DynCodec, big: &dyn BigCodec, texts: &Texts, draw: &Draw) -> Option<Event> {
-        let original = codec.encode(draw.excerpt(texts)).ok()?;
-        let damaged = Damaged::new(&original, draw.kind, draw.position, draw.value)?;
+        let excerpt = draw.excerpt(texts);
+        let original = codec.encode(excerpt).ok()?;
         let original_reading = read(big, &original);
+        let holds = original_reading
+            .iter()
+            .map(|p| p.point.as_ref().and_then(BigCodePoint::to_u64))
+            .eq(excerpt.iter().map(|c| Some(u64::from(c.to_u32()))));
+        if !holds {
+            return None;
+        }
+        let damaged = Damaged::new(&original, draw.kind, draw.position, draw.value)?;
         let reading = read(big, &damaged.bytes);
         Some(Event { original_reading, damaged, reading })
     }
@@ -541,6 +553,9 @@ pub enum Bound {
     Unbounded,
     /// Some byte value both starts and continues an item: no bound.
     None,
+    /// The codec holds no code point (its decoder reads none of its
+    /// encodings back): there are no items to find.
+    Nothing,
     /// Not computed (the properties were not asked for).
     Unknown,
 }
@@ -549,6 +564,9 @@ impl Bound {
     /// The bound of measured properties.
     #[must_use]
     pub fn of(p: &Props) -> Bound {
+        if p.held == 0 {
+            return Bound::Nothing;
+        }
         match p.byte_classes {
             Ok(Some(k)) => Bound::Bytes(k),
             Ok(None) => Bound::Unbounded,
@@ -563,6 +581,7 @@ impl Bound {
             Bound::Bytes(_) => "bytes",
             Bound::Unbounded => "unbounded",
             Bound::None => "none",
+            Bound::Nothing => "nothing",
             Bound::Unknown => "unknown",
         }
     }
@@ -640,7 +659,44 @@ pub fn compute(
     }
 }
 
+/// How a codec's decoder got back in step over every damage event with
+/// bytes after the damage (every kind but a cut, both groups of texts):
+/// what the properties table states as its measured self-synchronization.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InStep {
+    /// Events with bytes after the damage.
+    pub events: usize,
+    /// Of those, the events whose decoder was not back in step before the
+    /// end of the excerpt.
+    pub never: usize,
+    /// The longest distance, in bytes, of the others (`None`: none got back
+    /// in step).
+    pub within: Option<usize>,
+}
+
+impl InStep {
+    /// In a few characters: `≤3`, `never 12%` (of the events), `-` (none).
+    #[must_use]
+    pub fn short(&self) -> String {
+        if self.never > 0 {
+            format!("never {}%", (self.never * 100).div_ceil(self.events.max(1)))
+        } else {
+            self.within.map_or_else(|| "-".to_owned(), |m| format!("≤{m}"))
+        }
+    }
+}
+
 impl DamageTable {
+    /// How codec `name`'s decoder got back in step ([`InStep`]); `None`
+    /// when the table does not have it.
+    #[must_use]
+    pub fn in_step(&self, name: &str) -> Option<InStep> {
+        let c = self.codecs.iter().position(|n| *n == name)?;
+        let (within, never) = self.worst(c);
+        let events = self.cells[c].iter().flatten().map(|cell| cell.in_step + cell.never).sum();
+        Some(InStep { events, never, within })
+    }
+
     /// The largest distance to being back in step over every kind and group
     /// of codec `c`, and whether some event never got in step.
     #[must_use]
@@ -759,10 +815,10 @@ impl DamageTable {
         })
     }
 
-    /// A chart of `pick` per event, one panel per kind, one row per codec
-    /// and group: the bar is the mean, the whisker runs from the median to
-    /// the 99th percentile.
-    fn chart(&self, title: &str, dash: &str, pick: fn(&Cell) -> Option<Dist>) -> String {
+    /// A chart of `pick` per event, one panel per kind of `kinds`, one row
+    /// per codec and group, every panel on one scale: the bar is the mean,
+    /// the whisker runs from the median to the 99th percentile.
+    fn chart(&self, title: &str, dash: &str, kinds: &[Kind], pick: fn(&Cell) -> Option<Dist>) -> String {
         let mut rows = Vec::new();
         let mut cells = Vec::new();
         for (c, name) in self.codecs.iter().enumerate() {
@@ -772,9 +828,11 @@ impl DamageTable {
                 }
                 rows.push(format!("{name} · {group}"));
                 cells.push(
-                    self.cells[c][g]
+                    Kind::ALL
                         .iter()
-                        .map(|cell| {
+                        .zip(&self.cells[c][g])
+                        .filter(|(kind, _)| kinds.contains(kind))
+                        .map(|(_, cell)| {
                             pick(cell).map(|d| chart::Cell {
                                 value: d.mean,
                                 low: Some(d.median as f64),
@@ -786,17 +844,18 @@ impl DamageTable {
                 );
             }
         }
-        let columns: Vec<String> = Kind::ALL.iter().map(|k| k.name().to_owned()).collect();
+        let columns: Vec<String> = kinds.iter().map(|k| k.name().to_owned()).collect();
         small_multiples(
             title,
             &format!(
-                "{} events per codec, kind and group; bar and number: mean; whisker: median to p99; each panel \
-                 on its own scale; –: {dash}",
+                "{} events per codec, kind and group; bar and number: mean; whisker: median to p99; one scale \
+                 for all panels; –: {dash}",
                 self.per_cell
             ),
             &rows,
             &columns,
             &cells,
+            chart::Scale::Shared,
         )
     }
 
@@ -806,13 +865,15 @@ impl DamageTable {
         vec![
             (
                 "damage-lost.svg".to_owned(),
-                self.chart("Damage: code points lost per event", "no excerpt the codec encodes", |c| c.lost),
+                self.chart("Damage: code points lost per event", "no excerpt the codec holds", &Kind::ALL, |c| c.lost),
             ),
             (
                 "damage-resync.svg".to_owned(),
+                // A cut leaves no bytes to get back in step on: no panel.
                 self.chart(
                     "Damage: bytes from the damage until the decoder is back in step",
-                    "never in step (a cut: nothing after it)",
+                    "no event back in step; no panel for a cut (no bytes after it)",
+                    &[Kind::Delete, Kind::Insert, Kind::Substitute, Kind::FlipBit],
                     |c| c.resync,
                 ),
             ),
@@ -875,13 +936,7 @@ impl DamageTable {
     /// characters: `≤3`, or `never 12%` (of the events with bytes after the
     /// damage).
     fn in_step_short(&self, c: usize) -> String {
-        let (max, never) = self.worst(c);
-        let after: usize = self.cells[c].iter().flatten().map(|cell| cell.in_step + cell.never).sum();
-        if never > 0 {
-            format!("never {}%", (never * 100).div_ceil(after.max(1)))
-        } else {
-            max.map_or_else(|| "-".to_owned(), |m| format!("≤{m}"))
-        }
+        self.in_step(self.codecs[c]).map_or_else(|| "-".to_owned(), |s| s.short())
     }
 
     /// What the data say of codec `c`, which has no finite proven bound:
@@ -962,6 +1017,14 @@ impl DamageTable {
         // in one line.
         let mut lines: Vec<(Vec<String>, String)> = Vec::new();
         for (c, name) in self.codecs.iter().enumerate() {
+            if self.cells[c].iter().flatten().all(|cell| cell.events == 0) {
+                let what = "no event: it holds no excerpt (it cannot encode one, or does not read its bytes back)";
+                match lines.iter_mut().find(|(_, w)| *w == what) {
+                    Some((names, _)) => names.push(format!("`{name}`")),
+                    None => lines.push((vec![format!("`{name}`")], what.to_owned())),
+                }
+                continue;
+            }
             if matches!(self.bounds[c], Bound::Bytes(_) | Bound::Unknown) {
                 continue;
             }

@@ -9,7 +9,7 @@
 //!    near one);
 //! 2. **text in another encoding**: each corpus text (its first
 //!    [`REINTERPRET_TEXT_CHARS`] code points; not the texts of ASCII
-//!    alone), encoded by a source codec,
+//!    alone) a source codec holds (encodes, and reads back), encoded by it,
 //!    validated by a target codec, and when it passes, decoded: read right
 //!    (the same code points) or read wrong (a false positive).
 //!
@@ -22,7 +22,7 @@ use codec_core::{CodePoint, Decode as _, DynCodec, Encode as _};
 use codec_test::generate::Rng;
 use serde_json::{Value, json};
 
-use super::chart::{Cell, small_multiples};
+use super::chart::{Cell, Scale, small_multiples};
 use super::compute::{REINTERPRET_TEXT_CHARS, Text, par_map};
 use super::render::{csv_file, md_table, para};
 
@@ -35,7 +35,7 @@ pub const RANDOM_PER_LENGTH: usize = 4_000;
 /// One source codec's text, read by one target codec.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TextReading {
-    /// Texts the source encodes (fatal mode).
+    /// Texts the source holds (encodes in fatal mode and reads back).
     pub inputs: usize,
     /// Of those, the ones the target decodes to the same code points.
     pub read_right: usize,
@@ -102,8 +102,17 @@ pub fn compute(codecs: &[&'static dyn DynCodec], texts: &[Text], seed: u64, visi
         .map(|t| &t.points[..t.points.len().min(REINTERPRET_TEXT_CHARS)])
         .collect();
     let texts = par_map("matrix false positives: text in another encoding", visible, codecs, |source| {
-        let encoded: Vec<(&[CodePoint], Vec<u8>)> =
-            corpus.iter().filter_map(|points| Some((*points, source.encode(points).ok()?))).collect();
+        // The texts the source holds: it encodes them and reads them back
+        // (bytes its own decoder does not read as the text are no text in
+        // it: the Encoding Standard's replacement writes UTF-8's bytes and
+        // reads one error in them).
+        let encoded: Vec<(&[CodePoint], Vec<u8>)> = corpus
+            .iter()
+            .filter_map(|points| {
+                let bytes = source.encode(points).ok()?;
+                source.decode(&bytes).is_ok_and(|back| back == *points).then_some((*points, bytes))
+            })
+            .collect();
         codecs
             .iter()
             .map(|target| {
@@ -238,6 +247,7 @@ impl FalsePositives {
             &rows,
             &columns,
             &cells,
+            Scale::PerPanel,
         )
     }
 
@@ -303,7 +313,7 @@ impl FalsePositives {
             "Text in another encoding: the first {REINTERPRET_TEXT_CHARS} code points of each of the {} corpus texts \
              that are not ASCII alone, \
              encoded by the row's codec, validated by the column's: how many pass but read as other code points \
-             (false positives), of the texts the row encodes; `=N` when all N read right. Every pair is in \
+             (false positives), of the texts the row holds (encodes and reads back); `=N` when all N read right. Every pair is in \
              `false-positives-text.csv`.
 ",
             self.text_count

@@ -80,10 +80,15 @@ impl Counterexample {
 /// One codec's byte order compared with the two reference orders.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Order {
-    /// Strings of the sample the codec encodes.
+    /// Strings of the sample the codec holds: it encodes each, and its
+    /// decoder reads the bytes back as the string.
     pub strings: usize,
     /// Strings it refuses (left out of the pairs).
     pub unencodable: usize,
+    /// Strings it encodes but does not read back as themselves (left out
+    /// too: bytes that do not stand for the string say nothing of its
+    /// order).
+    pub unreadable: usize,
     /// Pairs of distinct encodable strings compared.
     pub pairs: usize,
     /// Pairs whose byte order is their code point order.
@@ -97,16 +102,24 @@ pub struct Order {
 }
 
 impl Order {
-    /// True when byte order is code point order on every pair.
+    /// True when byte order is code point order on every pair (and there
+    /// is a pair).
     #[must_use]
     pub fn is_code_point_order(&self) -> bool {
-        self.code_point_agree == self.pairs
+        self.pairs > 0 && self.code_point_agree == self.pairs
     }
 
-    /// True when byte order is UTF-16 code-unit order on every pair.
+    /// True when byte order is UTF-16 code-unit order on every pair (and
+    /// there is a pair).
     #[must_use]
     pub fn is_utf16_order(&self) -> bool {
-        self.utf16_agree == self.pairs
+        self.pairs > 0 && self.utf16_agree == self.pairs
+    }
+
+    /// A verdict as the CSV file writes it: `yes`, `no`, or empty when no
+    /// pair was compared (the codec holds fewer than two strings).
+    fn verdict(&self, agree: usize) -> String {
+        if self.pairs == 0 { String::new() } else { yes_no(agree == self.pairs) }
     }
 }
 
@@ -180,15 +193,21 @@ fn keep(slot: &mut Option<Counterexample>, found: Counterexample) {
 #[must_use]
 pub fn measure(codec: &dyn DynCodec, strings: &[Vec<u32>]) -> Order {
     let mut encoded: Vec<(&[u32], Vec<u16>, Vec<u8>)> = Vec::new();
+    let mut unencodable = 0;
     for s in strings {
         let points: Vec<CodePoint> = s.iter().map(|&p| CodePoint::new(p)).collect();
-        if let Ok(bytes) = codec.encode(&points) {
-            encoded.push((s, utf16_units(s), bytes));
+        match codec.encode(&points) {
+            Ok(bytes) if codec.decode(&bytes).is_ok_and(|back| back == points) => {
+                encoded.push((s, utf16_units(s), bytes));
+            }
+            Ok(_) => {}
+            Err(_) => unencodable += 1,
         }
     }
     let mut order = Order {
         strings: encoded.len(),
-        unencodable: strings.len() - encoded.len(),
+        unencodable,
+        unreadable: strings.len() - encoded.len() - unencodable,
         pairs: 0,
         code_point_agree: 0,
         utf16_agree: 0,
@@ -273,11 +292,12 @@ impl ByteOrder {
                     (*name).to_owned(),
                     r.strings.to_string(),
                     r.unencodable.to_string(),
+                    r.unreadable.to_string(),
                     r.pairs.to_string(),
                     r.code_point_agree.to_string(),
                     r.utf16_agree.to_string(),
-                    yes_no(r.is_code_point_order()),
-                    yes_no(r.is_utf16_order()),
+                    r.verdict(r.code_point_agree),
+                    r.verdict(r.utf16_agree),
                     example(&r.code_point_counterexample, CODE_POINT_ORDER),
                     example(&r.utf16_counterexample, UTF16_ORDER),
                 ]
@@ -287,6 +307,7 @@ impl ByteOrder {
             "codec",
             "strings",
             "unencodable",
+            "unreadable",
             "pairs",
             "code_point_agree",
             "utf16_agree",
@@ -307,10 +328,11 @@ impl ByteOrder {
             .zip(&self.codecs)
             .map(|(r, name)| {
                 json!({
-                    "codec": name, "strings": r.strings, "unencodable": r.unencodable, "pairs": r.pairs,
+                    "codec": name, "strings": r.strings, "unencodable": r.unencodable,
+                    "unreadable": r.unreadable, "pairs": r.pairs,
                     "code_point_agree": r.code_point_agree, "utf16_agree": r.utf16_agree,
-                    "byte_order_is_code_point_order": r.is_code_point_order(),
-                    "byte_order_is_utf16_order": r.is_utf16_order(),
+                    "byte_order_is_code_point_order": (r.pairs > 0).then(|| r.is_code_point_order()),
+                    "byte_order_is_utf16_order": (r.pairs > 0).then(|| r.is_utf16_order()),
                     "code_point_counterexample":
                         counterexample_json(r.code_point_counterexample.as_ref(), CODE_POINT_ORDER),
                     "utf16_counterexample": counterexample_json(r.utf16_counterexample.as_ref(), UTF16_ORDER),
@@ -326,7 +348,7 @@ impl ByteOrder {
         format!(
             "The sample: {} strings, the empty one, each of {} code points at the edges where the orders part \
              ({}) alone and followed by each, and {RANDOM} pseudo-random scalar values; every pair of distinct \
-             strings a codec encodes is compared.",
+             strings a codec holds (encodes, and reads back as the string) is compared.",
             self.strings,
             EDGES.len(),
             EDGES.iter().map(|p| format!("U+{p:04X}")).collect::<Vec<_>>().join(" "),
@@ -340,13 +362,14 @@ impl ByteOrder {
         let kinds = [
             ("Code point order, not UTF-16 order", true, false),
             ("UTF-16 order, not code point order", false, true),
-            ("Both orders, on the strings it encodes (`strings` in `order.csv`)", true, true),
+            ("Both orders, on the strings it holds (`strings` in `order.csv`)", true, true),
             ("Neither order", false, false),
         ];
         for (title, by_points, by_units) in kinds {
             let members: Vec<usize> = (0..self.rows.len())
                 .filter(|&c| {
-                    (self.rows[c].is_code_point_order(), self.rows[c].is_utf16_order()) == (by_points, by_units)
+                    self.rows[c].pairs > 0
+                        && (self.rows[c].is_code_point_order(), self.rows[c].is_utf16_order()) == (by_points, by_units)
                 })
                 .collect();
             let Some(&first) = members.first() else { continue };
@@ -361,6 +384,18 @@ impl ByteOrder {
             if let Some((c, order)) = example {
                 let _ = write!(line, " For `{}`: {}.", self.codecs[first], c.describe(order));
             }
+            wrap(o, &line, "  ");
+        }
+        let none: Vec<String> = (0..self.rows.len())
+            .filter(|&c| self.rows[c].pairs == 0)
+            .map(|c| format!("`{}`", self.codecs[c]))
+            .collect();
+        if !none.is_empty() {
+            let line = format!(
+                "* No order: {} (it holds fewer than two strings of the sample: it reads its bytes back as \
+                 other code points, or refuses them).",
+                none.join(", ")
+            );
             wrap(o, &line, "  ");
         }
         o.push('\n');
@@ -395,7 +430,13 @@ impl ByteOrder {
             ),
         );
         let verdict = |agree: usize, pairs: usize| {
-            if agree == pairs { "yes".to_owned() } else { format!("no ({} pairs)", pairs - agree) }
+            if pairs == 0 {
+                "-".to_owned()
+            } else if agree == pairs {
+                "yes".to_owned()
+            } else {
+                format!("no ({} pairs)", pairs - agree)
+            }
         };
         let rows: Vec<Vec<String>> = self
             .rows

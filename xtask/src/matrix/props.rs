@@ -9,6 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use codec_core::num_bigint::BigUint;
 use codec_core::{BigCodePoint, DynCodec, EncodeStep, Step};
+use codec_registry::BigCodec;
 
 use super::classes::{Class, short};
 
@@ -74,8 +75,14 @@ pub struct Props {
     pub nul_free: NulFree,
     /// No two byte strings tried decode, without error, to the same code points.
     pub unique: Verdict,
-    /// The longest encoding of one code point seen (0 when none encodes).
+    /// The longest encoding of one code point held (0 when it holds none).
     pub max_bytes: usize,
+    /// How many code points of the sweep the codec holds: it encodes each,
+    /// and its decoder reads the bytes back as it. Every verdict on the
+    /// codec's encodings is over these; none (the Encoding Standard's
+    /// replacement, whose decoder reads an error in any input) makes them
+    /// empty, not true.
+    pub held: usize,
     /// The maximum the codec declares (`None`: unbounded).
     pub declared_max_bytes: Option<usize>,
     /// Every well-formed UTF-8 input tried decodes to the same code points.
@@ -118,13 +125,13 @@ fn encode_one(codec: &dyn DynCodec, cp: &BigCodePoint) -> Option<Vec<u8>> {
 
 /// Decodes all of `input` step by step into `out` (cleared first); false at
 /// the first error.
-fn decode_into(codec: &dyn DynCodec, input: &[u8], out: &mut Vec<BigCodePoint>) -> bool {
+fn decode_into(codec: &dyn BigCodec, input: &[u8], out: &mut Vec<BigCodePoint>) -> bool {
     out.clear();
     let mut rest = input;
     // A stateful codec's state (iso-2022-jp's shifts).
     let mut state = 0;
     while !rest.is_empty() {
-        match super::compute::wide(codec).decode_step_in(&mut state, rest, true) {
+        match codec.decode_step_in(&mut state, rest, true) {
             Step::Point { point, len } => {
                 out.push(point);
                 rest = &rest[len..];
@@ -141,7 +148,7 @@ fn decode_into(codec: &dyn DynCodec, input: &[u8], out: &mut Vec<BigCodePoint>) 
 }
 
 /// Decodes all of `input` step by step; `None` at the first error.
-fn decode_all(codec: &dyn DynCodec, input: &[u8]) -> Option<Vec<BigCodePoint>> {
+fn decode_all(codec: &dyn BigCodec, input: &[u8]) -> Option<Vec<BigCodePoint>> {
     let mut out = Vec::new();
     decode_into(codec, input, &mut out).then_some(out)
 }
@@ -158,18 +165,30 @@ const PALETTE_4: &[u8] = &[0x00, 0x41, 0x80, 0x8F, 0x90, 0xA0, 0xBF, 0xC0, 0xED,
 pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[Class]) -> Props {
     let wide = super::compute::wide(codec);
     let samples = sweep(classes);
-    let encoded: Vec<(BigCodePoint, Vec<u8>)> =
-        samples.iter().filter_map(|cp| encode_one(codec, cp).map(|b| (cp.clone(), b))).collect();
+    // The code points it holds, with their bytes: an encoding its decoder
+    // does not read back as the code point is no encoding of it.
+    let encoded: Vec<(BigCodePoint, Vec<u8>)> = samples
+        .iter()
+        .filter_map(|cp| {
+            let bytes = encode_one(codec, cp)?;
+            (decode_all(&*wide, &bytes).as_deref() == Some(std::slice::from_ref(cp))).then(|| (cp.clone(), bytes))
+        })
+        .collect();
 
     // ASCII transparency.
     let mut ascii_transparent = Verdict::yes();
     for b in 0..0x80u8 {
         let cp = BigCodePoint::from_u64(u64::from(b));
         let enc = wide.encode(std::slice::from_ref(&cp));
-        let dec = decode_all(codec, &[b]);
-        if enc.as_deref() != Ok(&[b][..]) || dec.as_deref() != Some(std::slice::from_ref(&cp)) {
+        let dec = decode_all(&*wide, &[b]);
+        if enc.as_deref() != Ok(&[b][..]) {
             let enc = enc.map_or_else(|e| e.kind().as_str().to_owned(), |v| hex(&v));
             ascii_transparent = Verdict::no(format!("{cp} encodes as {enc}"));
+            break;
+        }
+        if dec.as_deref() != Some(std::slice::from_ref(&cp)) {
+            let dec = dec.map_or_else(|| "an error".to_owned(), |d| super::classes::short_unit(&d));
+            ascii_transparent = Verdict::no(format!("byte {b:02X} reads as {dec}"));
             break;
         }
     }
@@ -193,6 +212,7 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
     let max_bytes = encoded.iter().map(|(_, b)| b.len()).max().unwrap_or(0);
     let longest_item = longest_item(codec, &later, codec.info().max_bytes_per_code_point);
     let byte_classes = match (0..256).find(|&b| first[b] && later[b]) {
+        _ if encoded.is_empty() => Err("it holds no code point".to_owned()),
         Some(b) => Err(format!("byte {b:02X} both starts and continues sequences")),
         None => Ok(longest_item.0.map(|n| n.saturating_sub(1))),
     };
@@ -223,6 +243,7 @@ pub fn measure(codec: &dyn DynCodec, all: &[&'static dyn DynCodec], classes: &[C
         nul_free,
         unique,
         max_bytes,
+        held: encoded.len(),
         declared_max_bytes: codec.info().max_bytes_per_code_point,
         superset_of_utf8,
         tried: (samples.len(), tried),
@@ -286,6 +307,9 @@ fn sample_text(codec: &dyn DynCodec, classes: &[Class]) -> Vec<BigCodePoint> {
 fn resync(codec: &dyn DynCodec, classes: &[Class]) -> (Result<usize, String>, usize) {
     let wide = super::compute::wide(codec);
     let units = sample_text(codec, classes);
+    if units.is_empty() {
+        return (Err("it holds no sample".to_owned()), 0);
+    }
     let Ok(one) = wide.encode(&units) else { return (Err("cannot encode its own samples".to_owned()), 0) };
     (resync_on(codec, &units, &one), one.len())
 }
@@ -411,6 +435,22 @@ fn longest_item(codec: &dyn DynCodec, later: &[bool; 256], declared: Option<usiz
     best
 }
 
+/// A 64-bit fingerprint of a code point string (FNV-1a over the values;
+/// a code point beyond 64 bits by its bits' count and lowest 64 bits).
+fn fingerprint(points: &[BigCodePoint]) -> u64 {
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    for p in points {
+        let v = p.to_u64().unwrap_or_else(|| {
+            let low = p.to_biguint().iter_u64_digits().next().unwrap_or(0);
+            low ^ p.bits().rotate_left(32) ^ 0x8000_0000_0000_0000
+        });
+        for b in v.to_le_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+    h
+}
+
 /// Unique encoding and superset-of-UTF-8 over the exhaustive short inputs,
 /// the palettes, the codec's own encodings, the scalar samples in UTF-8 and
 /// every codec's encodings of the class samples. Returns how many byte
@@ -422,15 +462,24 @@ fn unique_and_superset(
     encoded: &[(BigCodePoint, Vec<u8>)],
     samples: &[BigCodePoint],
 ) -> (Verdict, Verdict, usize) {
-    // Only looked up, never iterated: the verdict does not depend on hash order.
-    let mut seen: HashMap<Vec<BigCodePoint>, Vec<u8>> = HashMap::new();
+    let wide = super::compute::wide(codec);
+    // The inputs that decoded, by a fingerprint of what they decoded to
+    // (only looked up, never iterated: the verdict does not depend on hash
+    // order). A fingerprint met again is checked by decoding the earlier
+    // input again: the same code points from other bytes end uniqueness, a
+    // mere collision probes the next fingerprint. The inputs themselves
+    // live in one buffer: a map of code point strings to byte strings
+    // took most of this function's time in allocations.
+    let mut seen: HashMap<u64, (usize, usize)> = HashMap::new();
+    let mut kept: Vec<u8> = Vec::new();
+    let mut earlier = Vec::new();
     let mut unique = Verdict::yes();
     let mut superset = Verdict::yes();
     let mut tried = 0usize;
     let mut got = Vec::new();
     let mut check = |input: &[u8]| {
         tried += 1;
-        let ok = decode_into(codec, input, &mut got);
+        let ok = decode_into(&*wide, input, &mut got);
         if superset.ok
             && let Ok(s) = std::str::from_utf8(input)
         {
@@ -443,19 +492,26 @@ fn unique_and_superset(
             }
         }
         if ok && unique.ok {
-            match seen.get(got.as_slice()) {
-                Some(other) if other.as_slice() != input => {
-                    unique = Verdict::no(format!(
-                        "{} and {} both read as {}",
-                        hex(other),
-                        hex(input),
-                        super::classes::short_unit(&got)
-                    ));
+            let mut key = fingerprint(&got);
+            loop {
+                let Some(&(at, len)) = seen.get(&key) else {
+                    seen.insert(key, (kept.len(), input.len()));
+                    kept.extend_from_slice(input);
+                    break;
+                };
+                let other = &kept[at..at + len];
+                if decode_into(&*wide, other, &mut earlier) && earlier == got {
+                    if other != input {
+                        unique = Verdict::no(format!(
+                            "{} and {} both read as {}",
+                            hex(other),
+                            hex(input),
+                            super::classes::short_unit(&got)
+                        ));
+                    }
+                    break;
                 }
-                Some(_) => {}
-                None => {
-                    seen.insert(got.clone(), input.to_vec());
-                }
+                key = key.wrapping_add(1);
             }
         }
     };

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::chart::{BLUE, HeatCell, VERMILLION, VERMILLION_DARK, YELLOW, heatmap, mix, ramp, ramp_ink};
 use super::classes::{short, short_unit};
 use super::compute::{Back, Fate, Matrix, REINTERPRET_TEXT_CHARS, Reading, RepCell, Tally, TripCell, Unit};
+use super::damage::InStep;
 use super::props::{NulFree, Props, Verdict, hex};
 
 /// The notice every generated file carries in its own comment syntax, and
@@ -106,7 +107,8 @@ pub const BLANKS: &[Blank] = &[
         file: "properties.csv",
         column: "sync_bytes_back",
         when: When::IsNot("sync_bound", "bytes"),
-        means: "some byte value both starts and continues a sequence (`none`), or items have no longest (`unbounded`)",
+        means: "some byte value both starts and continues a sequence (`none`), items have no longest (`unbounded`), or \
+                the codec holds no code point (`nothing`)",
     },
     Blank {
         file: "properties.csv",
@@ -116,9 +118,57 @@ pub const BLANKS: &[Blank] = &[
     },
     Blank {
         file: "properties.csv",
+        column: "decoder_in_step",
+        when: When::Is("damage_events", "0"),
+        means: "no damage event: the codec holds no excerpt of the texts",
+    },
+    Blank {
+        file: "properties.csv",
         column: "decoder_in_step_within",
-        when: When::Is("decoder_in_step", "no"),
-        means: "a decoder started inside a sequence never gets in step",
+        when: When::IsNot("decoder_in_step", "yes"),
+        means: "some event's decoder never got back in step, or there was no event",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "sample_in_step",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point, so there is no sample",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "sample_in_step_within",
+        when: When::IsNot("sample_in_step", "yes"),
+        means: "a decoder started inside a sequence of the sample never gets in step, or there is no sample",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "self_synchronizing",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point: it reads none of its encodings back, so no verdict on them applies",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "prefix_free",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "byte_order_is_code_point_order",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "nul_free",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point",
+    },
+    Blank {
+        file: "properties.csv",
+        column: "unique_encoding",
+        when: When::Is("code_points_held", "0"),
+        means: "the codec holds no code point",
     },
     Blank {
         file: "properties.csv",
@@ -142,117 +192,134 @@ pub const BLANKS: &[Blank] = &[
         file: "size.csv",
         column: "bytes",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
     Blank {
         file: "size.csv",
         column: "bytes_per_code_point",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
-    Blank { file: "size.csv", column: "error", when: When::Is("encodable", "yes"), means: "the text is encodable" },
+    Blank { file: "size.csv", column: "error", when: When::Is("encodable", "yes"), means: "the codec holds the text" },
     Blank {
         file: "scripts.csv",
         column: "bytes",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
     Blank {
         file: "scripts.csv",
         column: "bytes_per_code_point",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
     Blank {
         file: "scripts.csv",
         column: "gzip_bytes",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
     Blank {
         file: "scripts.csv",
         column: "gzip_bytes_per_code_point",
         when: When::Is("encodable", "no"),
-        means: "the codec cannot encode the text",
+        means: "the codec does not hold the text: it cannot encode it, or does not read its bytes back as it",
     },
-    Blank { file: "scripts.csv", column: "error", when: When::Is("encodable", "yes"), means: "the text is encodable" },
+    Blank {
+        file: "scripts.csv",
+        column: "error",
+        when: When::Is("encodable", "yes"),
+        means: "the codec holds the text",
+    },
+    Blank {
+        file: "order.csv",
+        column: "byte_order_is_code_point_order",
+        when: When::Is("pairs", "0"),
+        means: "no pair to compare: the codec holds fewer than two strings of the sample",
+    },
+    Blank {
+        file: "order.csv",
+        column: "byte_order_is_utf16_order",
+        when: When::Is("pairs", "0"),
+        means: "no pair to compare: the codec holds fewer than two strings of the sample",
+    },
     Blank {
         file: "order.csv",
         column: "code_point_counterexample",
-        when: When::Is("byte_order_is_code_point_order", "yes"),
+        when: When::IsNot("byte_order_is_code_point_order", "no"),
         means: "no pair disagrees",
     },
     Blank {
         file: "order.csv",
         column: "utf16_counterexample",
-        when: When::Is("byte_order_is_utf16_order", "yes"),
+        when: When::IsNot("byte_order_is_utf16_order", "no"),
         means: "no pair disagrees",
     },
     Blank {
         file: "damage.csv",
         column: "lost_mean",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "lost_median",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "lost_p90",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "lost_p99",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "lost_max",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_mean",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_median",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_p90",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_p99",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "misread_max",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "errors_mean",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
@@ -288,31 +355,31 @@ pub const BLANKS: &[Blank] = &[
         file: "strategies.csv",
         column: "kept_share",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "strategies.csv",
         column: "altered_share",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "strategies.csv",
         column: "lost_share",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "strategies.csv",
         column: "round_trip_share",
         when: When::Is("events", "0"),
-        means: "the codec encodes no excerpt",
+        means: "the codec holds no excerpt (it cannot encode one, or does not read its bytes back)",
     },
     Blank {
         file: "damage.csv",
         column: "sync_bytes_back",
         when: When::IsNot("sync_bound", "bytes"),
-        means: "no bound is proven (`none`, `unbounded`) or the properties were not computed (`unknown`)",
+        means: "no bound is proven (`none`, `unbounded`, `nothing`) or the properties were not computed (`unknown`)",
     },
 ];
 
@@ -350,13 +417,17 @@ pub struct TripSummary {
     pub altered: Vec<String>,
     /// The first failure: input, error kind, code point.
     pub first_error: Option<(String, String, String)>,
+    /// How many inputs A holds (none: nothing to carry, and no verdict).
+    pub held: usize,
 }
 
 impl TripSummary {
-    /// `lossless`, `lossy` or `failed`.
+    /// `lossless`, `lossy` or `failed`; `nothing` when A holds no input.
     #[must_use]
     pub fn status(&self) -> &'static str {
-        if self.first_error.is_some() {
+        if self.held == 0 {
+            "nothing"
+        } else if self.first_error.is_some() {
             "failed"
         } else if self.lost.is_empty() && self.altered.is_empty() {
             "lossless"
@@ -365,9 +436,13 @@ impl TripSummary {
         }
     }
 
-    /// A short grid cell: `✓`, `✗3`, `≈1`, `✗2≈1`.
+    /// A short grid cell: `✓`, `✗3`, `≈1`, `✗2≈1`; `-` when A holds no
+    /// input.
     #[must_use]
     pub fn short(&self) -> String {
+        if self.held == 0 {
+            return "-".to_owned();
+        }
         let mut s = String::new();
         if !self.lost.is_empty() {
             let _ = write!(s, "✗{}", self.lost.len());
@@ -383,8 +458,9 @@ impl TripSummary {
 #[must_use]
 pub fn summarize(m: &Matrix, cell: &TripCell, mode: Mode) -> TripSummary {
     let ids = m.input_ids();
-    let mut s = TripSummary { lost: Vec::new(), altered: Vec::new(), first_error: None };
+    let mut s = TripSummary { lost: Vec::new(), altered: Vec::new(), first_error: None, held: 0 };
     for (id, fate) in ids.iter().zip(mode.fates(cell)) {
+        s.held += usize::from(*fate != Fate::Absent);
         match fate {
             Fate::Absent | Fate::Lossless => {}
             Fate::Altered => s.altered.push(id.clone()),
@@ -421,6 +497,16 @@ pub fn repertoire_short(cell: &RepCell) -> String {
     if enc == total { format!("{mark} {bytes}") } else { format!("{enc}/{total} {mark} {bytes}") }
 }
 
+/// How codec `name`'s decoder got back in step in the damage experiments,
+/// when they were run and have it.
+fn in_step_of(m: &Matrix, name: &str) -> Option<InStep> {
+    m.damage.as_ref().and_then(|d| d.in_step(name))
+}
+
+/// What the properties table says of a verdict on the encodings of a codec
+/// that holds no code point.
+const NOTHING_HELD: &str = "- (holds no code point)";
+
 fn verdict_cell(v: &Verdict) -> String {
     if v.ok { "yes".to_owned() } else { format!("no: {}", v.note) }
 }
@@ -433,13 +519,35 @@ fn nul_cell(n: &NulFree) -> String {
     }
 }
 
-fn sync_cell(p: &Props) -> String {
-    match (&p.byte_classes, &p.resync) {
-        (Ok(Some(k)), Ok(r)) => format!("yes: ≤{k} back; decoder in step within {r} on the sample"),
-        (Ok(None), Ok(r)) => format!("yes, with no bound back; decoder in step within {r} on the sample"),
-        (Err(why), Ok(r)) => format!("by decoding only ({why}); in step within {r}"),
-        (_, Err(why)) => format!("no: {why}"),
+/// The self-synchronization cell: the bound proven from the bytes'
+/// classes, what the damage experiments measured on the texts, and what a
+/// decoder started at each byte of the sample did, each with its
+/// conditions.
+fn sync_cell(p: &Props, in_step: Option<InStep>) -> String {
+    if p.held == 0 {
+        return NOTHING_HELD.to_owned();
     }
+    let proven = match &p.byte_classes {
+        Ok(Some(k)) => format!("yes: ≤{k} back (proven from the bytes' classes)"),
+        Ok(None) => "yes, with no bound back (items of any length)".to_owned(),
+        Err(why) => format!("no bound ({why})"),
+    };
+    let damaged = match in_step {
+        None => "no damage event".to_owned(),
+        Some(InStep { events, never: 0, within }) => format!(
+            "after one damaged byte in the texts, in step within {} (worst of {events} events)",
+            within.map_or_else(|| "-".to_owned(), |w| w.to_string())
+        ),
+        Some(InStep { events, never, within }) => {
+            let others = within.map_or_else(String::new, |w| format!(", the others within {w}"));
+            format!("after one damaged byte in the texts, never back in step in {never} of {events} events{others}")
+        }
+    };
+    let sample = match &p.resync {
+        Ok(r) => format!("from any byte of its class samples ({} bytes), in step within {r}", p.resync_sample_bytes),
+        Err(why) => format!("from its class samples: {why}"),
+    };
+    format!("{proven}; {damaged}; {sample}")
 }
 
 fn max_bytes_cell(p: &Props) -> String {
@@ -513,8 +621,13 @@ pub fn md_table(out: &mut String, header: &[String], rows: &[Vec<String>]) {
     out.push('\n');
 }
 
+/// The most codecs whose grids the terminal summary prints (7 columns a
+/// codec: 20 fill about 160 columns).
+const TERMINAL_GRID: usize = 20;
+
 /// The terminal summary: the round-trip grid with a legend, and the
-/// reinterpretation survival grid.
+/// reinterpretation survival grid (up to [`TERMINAL_GRID`] codecs; more
+/// are named and left to the pages).
 #[must_use]
 pub fn terminal(m: &Matrix) -> String {
     let mut out = String::new();
@@ -526,6 +639,16 @@ pub fn terminal(m: &Matrix) -> String {
     let _ = writeln!(out, "codecs:");
     for (i, c) in m.codecs.iter().enumerate() {
         let _ = writeln!(out, "  {:>2}  {:<20} {}", i + 1, c.name, c.domain);
+    }
+    if n > TERMINAL_GRID {
+        let _ = writeln!(
+            out,
+            "\n{n} codecs: the round-trip and reinterpretation grids ({n} columns) are in {}/round-trip.md and \
+             {}/reinterpretation.md",
+            super::OUT_DIR,
+            super::OUT_DIR
+        );
+        return out;
     }
     let grid = |out: &mut String, title: &str, cell: &dyn Fn(usize, usize) -> String| {
         let _ = writeln!(out, "\n{title}");
@@ -551,7 +674,8 @@ pub fn terminal(m: &Matrix) -> String {
     );
     let _ = writeln!(
         out,
-        "  ✓ lossless   ✗N N inputs fail in B (replace mode: replaced)   ≈N N inputs come back altered, no error"
+        "  ✓ lossless   ✗N N inputs fail in B (replace mode: replaced)   ≈N N inputs come back altered, no error   \
+         - A holds no input"
     );
     grid(
         &mut out,
@@ -637,7 +761,9 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          with A, encode with B, decode with B and compare with what A gave.\n\
          * **Reinterpretation** (3): the bytes A wrote, read by B in replace mode: how much of the text\n  \
          means the same to B (same code point from the same bytes), and how many errors B reports.\n\
-         * **Properties** (4), measured over exhaustive short inputs and large samples.\n\
+         * **Properties** (4), measured over exhaustive short inputs and large samples; whether a decoder\n  \
+         gets back in step, proven from the bytes' classes where it can be, and measured after damage\n  \
+         on real text (9).\n\
          * **Size** (5): bytes per code point on each text.\n\
          * **Size by script** (7): bytes per code point, raw and gzip-compressed, on the Universal\n  \
          Declaration of Human Rights in many scripts and two of its HTML files.\n\
@@ -646,7 +772,11 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          * **Damage** (9): one byte deleted, inserted or changed in real text: the code points lost and\n  \
          misread, and how far the decoder reads before it is back in step.\n\
          * **Error strategies** (10): each decode mode on the same damaged text: what it keeps, alters\n  \
-         and loses, whether it round-trips, and what ill-formed bytes become.\n\n",
+         and loses, whether it round-trips, and what ill-formed bytes become (the UTF family).\n\n\
+         Every table has every codec compared (by default the whole registry, the Encoding Standard's\n\
+         legacy encodings too), but the error strategies, which have the UTF family's; each codec is\n\
+         measured on what it *holds*: the inputs it encodes and reads back as they were (a codec whose\n\
+         decoder reads an error in any input holds nothing, and gets `-`, not UTF-8's numbers).\n\n",
         m.classes.len(),
         m.texts.iter().filter(|t| !t.is_synthetic()).count(),
         m.corpus,
@@ -756,7 +886,7 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          can, decodes them, and B encodes (fatal mode, then replace mode) and decodes the result.\n\
          Legend: `✓`: lossless on every input A holds; `✗N`: `N` inputs fail in B (in replace mode\n\
          they come back with replacement characters); `≈N`: `N` inputs come back as other code points\n\
-         with no error. An input A does not hold is left out of its row.\n\n\
+         with no error; `-`: A holds no input. An input A does not hold is left out of its row.\n\n\
          ![round-trip heat map](round-trip.svg)\n\n",
     );
     let mut header = vec!["A \\ B".to_owned()];
@@ -775,7 +905,7 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
         for a in 0..names.len() {
             for b in 0..names.len() {
                 let s = summarize(m, &m.round_trip[a][b], mode);
-                if s.status() == "lossless" {
+                if matches!(s.status(), "lossless" | "nothing") {
                     continue;
                 }
                 any = true;
@@ -819,7 +949,8 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          corpus text A can encode, and, apart, every synthetic text A can encode (where the\n\
          UTF-8-shaped codecs, which agree on all of the well-formed corpus, part). On the corpus texts,\n\
          a share that differs from text to text is followed by its range over the texts, lowest to\n\
-         highest (`[12–100%]`); `reinterpretation.csv` has both ends for every pair.\n\n\
+         highest (`[12–100%]`); `reinterpretation.csv` has both ends for every pair. `-`: A wrote\n\
+         none of these inputs (it holds none).\n\n\
          ![reinterpretation heat map, class samples](reinterpretation.svg)\n\
          ![reinterpretation heat map, corpus texts](reinterpretation-text.svg)\n\
          ![reinterpretation heat map, synthetic texts](reinterpretation-synthetic.svg)\n\n"
@@ -836,7 +967,9 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
                 r.extend((0..names.len()).map(|b| {
                     let cell = &m.reinterpret[a][b];
                     let t = pick(cell);
-                    let mut shown = if t.errors == 0 && t.misread == 0 {
+                    let mut shown = if t.items == 0 && t.errors == 0 && t.misread == 0 {
+                        "-".to_owned()
+                    } else if t.errors == 0 && t.misread == 0 {
                         per_mille(&t)
                     } else {
                         format!("{} ✗{} /{}", per_mille(&t), t.errors, t.misread)
@@ -880,21 +1013,34 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
          shown when it differs). Single code points: all of the BMP, a stride through the other planes,\n\
          every power of two up to 2^72 with its neighbours, and the class samples. Byte strings: every\n\
          input of one and two bytes, a palette of three- and four-byte inputs, and every codec's\n\
-         encodings of the class samples.\n\n\
+         encodings of the class samples. A codec *holds* a code point when it encodes it and its decoder\n\
+         reads the bytes back as that code point (`code_points_held` in `properties.csv`); the verdicts\n\
+         on its encodings are over the code points it holds, and a codec that holds none (a decoder\n\
+         that reads an error in any input) gets `-` there, not a verdict true of nothing.\n\n\
          * *ASCII-transparent*: ASCII encodes and decodes as itself, and no other code point's bytes\n  \
          fall below `80`.\n\
-         * *Self-synchronizing*: `≤k back` is proven from the grammar: no byte value both starts and\n  \
-         continues an item (lead and continuation bytes read off the codec's encodings of the sweep),\n  \
-         so a reader finds a boundary at most `k` bytes back, `k` the longest item less one. The\n  \
-         longest item is the declared longest encoding of a code point, or a longer item the decoder\n  \
-         takes whole (every byte then a run of one continuation byte, lengthened and bisected: Corrected\n  \
-         UTF-8's reserved `FE`/`FF` items, capped at 64 KiB); `no bound back` when items have no\n  \
-         longest (UTF-∞-8's code points of any size). *In step within r* is measured, not proven: a\n  \
-         decoder started at any byte of a sample text (`resync_sample_bytes` long in `properties.csv`)\n  \
-         reads at most `r` bytes before its boundaries are the true ones. The sample text is the class\n  \
-         samples the codec holds, with `A` between two that would join (a lone lead then a lone trail\n  \
-         surrogate make a pair in WTF-8 and WTF-16). A test checks the verdicts against the\n  \
-         specifications' own claims, and `r` against the bound (`xtask/src/matrix/tests.rs`).\n\
+         * *Self-synchronizing*, three statements, each with its conditions. (1) `≤k back` is proven\n  \
+         from the grammar: no byte value both starts and continues an item (lead and continuation bytes\n  \
+         read off the codec's encodings of the sweep), so a reader finds a boundary at most `k` bytes\n  \
+         back, `k` the longest item less one, on any text. The longest item is the declared longest\n  \
+         encoding of a code point, or a longer item the decoder takes whole (every byte then a run of\n  \
+         one continuation byte, lengthened and bisected: Corrected UTF-8's reserved `FE`/`FF` items,\n  \
+         capped at 64 KiB); `no bound back` when items have no longest (UTF-∞-8's code points of any\n  \
+         size); `no bound` when some byte both starts and continues an item (a multi-byte encoding\n  \
+         whose trail bytes overlap its lead bytes): then nothing bounds how far a decoder reads out of\n  \
+         step. (2) *After one damaged byte in the texts* is what the damage experiments measured\n  \
+         (section 9, [`damage.md`](damage.md): excerpts of the corpus and of the texts by script, a\n  \
+         byte deleted, inserted or changed, or a bit flipped): the longest distance until the decoder\n  \
+         was back in step, or how many events it never was before the end of the excerpt\n  \
+         (`decoder_in_step`, `decoder_in_step_within`, `damage_events`, `damage_never_in_step` in\n  \
+         `properties.csv`). A measurement on these texts, not a bound: without (1), other text, or more\n  \
+         events, can take longer. (3) *From any byte of its class samples*: a decoder started at each\n  \
+         byte of a sample text (`resync_sample_bytes` long) read at most `r` bytes before its\n  \
+         boundaries were the true ones (`sample_in_step`, `sample_in_step_within`); the sample is the\n  \
+         class samples the codec holds, with `A` between two that would join (a lone lead then a lone\n  \
+         trail surrogate make a pair in WTF-8 and WTF-16), mostly ASCII for a legacy encoding, so it\n  \
+         says little of real text in it. Tests check (1) and (2) against the damage on every text, each\n  \
+         script's one by one, and the specifications' own claims (`xtask/src/matrix/tests.rs`).\n\
          * *Prefix-free*: no code point's bytes start another's. *Ordered*: byte order equals code\n  \
          point order. *NUL-free*: no `00` byte but for U+0000 (`only U+0000`) or none at all (`yes`).\n\
          * *Unique*: no two byte strings tried decode to the same code points (no overlongs).\n\
@@ -905,14 +1051,15 @@ fn readme(m: &Matrix) -> Vec<(String, String)> {
         .iter()
         .zip(&names)
         .map(|(p, name)| {
+            let held = |s: String| if p.held == 0 { NOTHING_HELD.to_owned() } else { s };
             vec![
                 format!("`{name}`"),
                 verdict_cell(&p.ascii_transparent),
-                sync_cell(p),
-                verdict_cell(&p.prefix_free),
-                verdict_cell(&p.ordered),
-                nul_cell(&p.nul_free),
-                verdict_cell(&p.unique),
+                sync_cell(p, in_step_of(m, name).filter(|s| s.events > 0)),
+                held(verdict_cell(&p.prefix_free)),
+                held(verdict_cell(&p.ordered)),
+                held(nul_cell(&p.nul_free)),
+                held(verdict_cell(&p.unique)),
                 max_bytes_cell(p),
                 verdict_cell(&p.superset_of_utf8),
                 format!("{} / {}", p.tried.0, p.tried.1),
@@ -1086,21 +1233,27 @@ fn summaries(m: &Matrix) -> String {
         .zip(&names)
         .map(|(row, name)| {
             let whole = row.iter().filter(|c| repertoire_short(c).starts_with('✓')).count();
-            let range = row.iter().filter_map(RepCell::byte_range).fold(None, |acc: Option<(usize, usize)>, (l, h)| {
-                Some(acc.map_or((l, h), |(a, b)| (a.min(l), b.max(h))))
-            });
-            let bytes = range.map_or_else(|| "-".to_owned(), |(l, h)| format!("{l}–{h}"));
+            // Over the units it holds: bytes its decoder reads an error in
+            // stand for no code point.
+            let range =
+                row.iter().filter_map(RepCell::held_byte_range).fold(None, |acc: Option<(usize, usize)>, (l, h)| {
+                    Some(acc.map_or((l, h), |(a, b)| (a.min(l), b.max(h))))
+                });
+            let bytes =
+                range.map_or_else(|| "-".to_owned(), |(l, h)| if l == h { l.to_string() } else { format!("{l}–{h}") });
             vec![format!("`{name}`"), whole.to_string(), bytes]
         })
         .collect();
     md_table(&mut o, &["codec", "classes, whole", "bytes per unit"].map(str::to_owned), &rows);
 
     let n = m.codecs.len();
-    let (mut lossless, mut altered, mut lost) = (0, 0, 0);
+    let (mut lossless, mut altered, mut lost, mut nothing) = (0, 0, 0, 0);
     for a in 0..n {
         for b in 0..n {
             let s = summarize(m, &m.round_trip[a][b], Mode::Fatal);
-            if !s.lost.is_empty() {
+            if s.held == 0 {
+                nothing += 1;
+            } else if !s.lost.is_empty() {
                 lost += 1;
             } else if !s.altered.is_empty() {
                 altered += 1;
@@ -1114,9 +1267,10 @@ fn summaries(m: &Matrix) -> String {
         &format!(
             "## 2. Round trip A → B\n\nOf the {} ordered pairs, decoding with A, encoding with B (fatal) and decoding \
          with B is lossless for {lossless}, alters inputs with no error for {altered}, and loses inputs for \
-         {lost}. The heat map is [`round-trip.svg`](round-trip.svg); every pair, and what is lost, is in \
+         {lost}{}. The heat map is [`round-trip.svg`](round-trip.svg); every pair, and what is lost, is in \
          [`round-trip.md`](round-trip.md).",
-            n * n
+            n * n,
+            if nothing > 0 { format!("; in {nothing}, A holds no input (`-`)") } else { String::new() }
         ),
     );
 
@@ -1140,25 +1294,38 @@ fn summaries(m: &Matrix) -> String {
 
     para(
         &mut o,
-        "## 4. Properties\n\nMeasured by running each codec; the bound back is proven from the grammar, \
-         `in step` is measured on a sample text. Notes, counter-examples and the method are in \
-         [`properties.md`](properties.md).",
+        "## 4. Properties\n\nMeasured by running each codec; the bound back is proven from the grammar (`no`: \
+         some byte both starts and continues a sequence), `in step` is what the damage experiments (section 9) \
+         measured on the corpus and the texts by script: how far a decoder read after one damaged byte before it \
+         was back in step, at worst, or the share of events it never was before the end of the excerpt. A \
+         measurement on these texts, not a bound: where the bytes' classes prove none, other text can take \
+         longer. Notes, counter-examples and the method are in [`properties.md`](properties.md).",
     );
     let rows: Vec<Vec<String>> = m
         .properties
         .iter()
         .zip(&names)
         .map(|(p, name)| {
-            let yn = |ok: bool| (if ok { "yes" } else { "no" }).to_owned();
+            let yn = |ok: bool| {
+                (if p.held == 0 {
+                    "-"
+                } else if ok {
+                    "yes"
+                } else {
+                    "no"
+                })
+                .to_owned()
+            };
             vec![
                 format!("`{name}`"),
-                yn(p.ascii_transparent.ok),
+                (if p.ascii_transparent.ok { "yes" } else { "no" }).to_owned(),
                 match p.byte_classes {
+                    _ if p.held == 0 => "-".to_owned(),
                     Ok(Some(k)) => format!("≤{k}"),
                     Ok(None) => "unbounded".to_owned(),
                     Err(_) => "no".to_owned(),
                 },
-                p.resync.as_ref().map_or_else(|_| "never".to_owned(), ToString::to_string),
+                in_step_of(m, name).filter(|s| s.events > 0).map_or_else(|| "-".to_owned(), |s| s.short()),
                 yn(p.prefix_free.ok),
                 yn(p.ordered.ok),
                 yn(p.unique.ok),
@@ -1313,10 +1480,11 @@ fn json_file(m: &Matrix) -> String {
     for (a, from) in names.iter().enumerate() {
         for (b, to) in names.iter().enumerate() {
             let cell = &m.round_trip[a][b];
-            // Per input: [fate with B fatal, fate with B replacing].
+            // Per input A holds: [fate with B fatal, fate with B replacing].
             let inputs: serde_json::Map<String, Value> = ids
                 .iter()
                 .zip(cell.fatal.iter().zip(&cell.replace))
+                .filter(|(_, (f, _))| **f != Fate::Absent)
                 .map(|(id, (f, r))| (id.clone(), json!([fate_json(f), fate_json(r)])))
                 .collect();
             round_trip.push(json!({
@@ -1337,9 +1505,11 @@ fn json_file(m: &Matrix) -> String {
         .iter()
         .zip(&names)
         .map(|(p, name)| {
+            let in_step = in_step_of(m, name).filter(|s| s.events > 0);
             json!({
                 "codec": name,
                 "ascii_transparent": verdict_json(&p.ascii_transparent),
+                "code_points_held": p.held,
                 "self_synchronizing": {
                     "bytes_back_by_byte_class": p.byte_classes.as_ref().ok(),
                     "bytes_back_bounded": p.byte_classes.as_ref().ok().map(Option::is_some),
@@ -1347,8 +1517,12 @@ fn json_file(m: &Matrix) -> String {
                     "longest_item": p.longest_item.1,
                     "resync_sample_bytes": p.resync_sample_bytes,
                     "byte_class_counterexample": p.byte_classes.as_ref().err(),
-                    "decoder_in_step_within_bytes": p.resync.as_ref().ok(),
-                    "decoder_counterexample": p.resync.as_ref().err(),
+                    "sample_in_step_within_bytes": p.resync.as_ref().ok(),
+                    "sample_counterexample": p.resync.as_ref().err(),
+                    "damage_events": in_step.map_or(0, |s| s.events),
+                    "damage_never_in_step": in_step.map_or(0, |s| s.never),
+                    "decoder_in_step": in_step.map(|s| s.never == 0),
+                    "decoder_in_step_within_bytes": in_step.filter(|s| s.never == 0).and_then(|s| s.within),
                 },
                 "prefix_free": verdict_json(&p.prefix_free),
                 "byte_order_is_code_point_order": verdict_json(&p.ordered),
@@ -1482,7 +1656,8 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                     kind,
                     at,
                 ]);
-                for (id, fate) in ids.iter().zip(mode.fates(cell)) {
+                // An input A does not hold has no row (as in the grid).
+                for (id, fate) in ids.iter().zip(mode.fates(cell)).filter(|(_, f)| **f != Fate::Absent) {
                     let (name, kind, at) = match fate {
                         Fate::Absent => ("absent", "", ""),
                         Fate::Lossless => ("lossless", "", ""),
@@ -1572,34 +1747,39 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
         .zip(&names)
         .map(|(p, name)| {
             let v = |v: &Verdict| if v.ok { "yes".to_owned() } else { "no".to_owned() };
+            // The damage experiments' events with bytes after the damage
+            // (none: the codec holds no excerpt, or they were not run).
+            let in_step = in_step_of(m, name).filter(|s| s.events > 0);
+            // A verdict on the codec's encodings, empty when it holds none.
+            let held = |s: String| if p.held == 0 { String::new() } else { s };
             vec![
                 name.clone(),
                 v(&p.ascii_transparent),
-                yes_no(p.byte_classes.is_ok()),
-                match p.byte_classes {
-                    Ok(Some(_)) => "bytes",
-                    Ok(None) => "unbounded",
-                    Err(_) => "none",
-                }
-                .to_owned(),
+                held(yes_no(p.byte_classes.is_ok())),
+                super::damage::Bound::of(p).word().to_owned(),
                 p.byte_classes.as_ref().ok().copied().flatten().map_or_else(String::new, |k| k.to_string()),
                 yes_no(p.longest_item.0.is_some()),
                 p.longest_item.0.map_or_else(String::new, |n| n.to_string()),
-                yes_no(p.resync.is_ok()),
+                in_step.map_or_else(String::new, |s| yes_no(s.never == 0)),
+                in_step.filter(|s| s.never == 0).and_then(|s| s.within).map_or_else(String::new, |w| w.to_string()),
+                in_step.map_or(0, |s| s.events).to_string(),
+                in_step.map_or(0, |s| s.never).to_string(),
+                held(yes_no(p.resync.is_ok())),
                 p.resync.as_ref().map_or_else(|_| String::new(), ToString::to_string),
                 p.resync_sample_bytes.to_string(),
-                v(&p.prefix_free),
-                v(&p.ordered),
-                match p.nul_free {
+                held(v(&p.prefix_free)),
+                held(v(&p.ordered)),
+                held(match p.nul_free {
                     NulFree::Yes => "yes".to_owned(),
                     NulFree::OnlyNul => "only U+0000".to_owned(),
                     NulFree::No(_) => "no".to_owned(),
-                },
-                v(&p.unique),
+                }),
+                held(v(&p.unique)),
                 p.max_bytes.to_string(),
                 yes_no(p.declared_max_bytes.is_some()),
                 p.declared_max_bytes.map_or_else(String::new, |d| d.to_string()),
                 v(&p.superset_of_utf8),
+                p.held.to_string(),
             ]
         })
         .collect();
@@ -1616,6 +1796,10 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                 "longest_item_bytes",
                 "decoder_in_step",
                 "decoder_in_step_within",
+                "damage_events",
+                "damage_never_in_step",
+                "sample_in_step",
+                "sample_in_step_within",
                 "resync_sample_bytes",
                 "prefix_free",
                 "byte_order_is_code_point_order",
@@ -1625,6 +1809,7 @@ fn csvs(m: &Matrix) -> Vec<(String, String)> {
                 "declared_bounded",
                 "declared_max_bytes",
                 "superset_of_utf8",
+                "code_points_held",
             ],
             &rows,
         ),
@@ -1655,8 +1840,10 @@ fn round_trip_svg(m: &Matrix) -> String {
         &names,
         |a, b| {
             let s = summarize(m, &m.round_trip[a][b], Mode::Fatal);
-            let held = m.round_trip[a][b].fatal.iter().filter(|f| !matches!(f, Fate::Absent)).count().max(1);
-            if s.lost.is_empty() && s.altered.is_empty() {
+            let held = s.held.max(1);
+            if s.held == 0 {
+                HeatCell { fill: "#dddddd".to_owned(), ink: "#000000", lines: vec!["-".to_owned()] }
+            } else if s.lost.is_empty() && s.altered.is_empty() {
                 HeatCell { fill: BLUE.to_owned(), ink: "#ffffff", lines: vec!["✓".to_owned()] }
             } else if s.lost.is_empty() {
                 HeatCell { fill: YELLOW.to_owned(), ink: "#000000", lines: vec![s.short(), "altered".to_owned()] }
@@ -1672,6 +1859,7 @@ fn round_trip_svg(m: &Matrix) -> String {
             (YELLOW.to_owned(), "≈N: N inputs come back as other code points, no error".to_owned()),
             (VERMILLION.to_owned(), "✗N: N inputs fail in B; second line: the first to fail".to_owned()),
             (VERMILLION_DARK.to_owned(), "(darker: a larger share of the inputs A holds)".to_owned()),
+            ("#dddddd".to_owned(), "-: A holds no input (it reads back none of its encodings)".to_owned()),
         ],
     )
 }
@@ -1683,6 +1871,9 @@ fn reinterpret_svg(m: &Matrix, title: &str, pick: fn(&super::compute::ReCell) ->
         &names,
         |a, b| {
             let t = pick(&m.reinterpret[a][b]);
+            if t.items == 0 && t.errors == 0 && t.misread == 0 {
+                return HeatCell { fill: "#dddddd".to_owned(), ink: "#000000", lines: vec!["-".to_owned()] };
+            }
             let pm = t.per_mille();
             let mut lines = vec![per_mille(&t)];
             if t.errors > 0 || t.misread > 0 {
@@ -1694,6 +1885,7 @@ fn reinterpret_svg(m: &Matrix, title: &str, pick: fn(&super::compute::ReCell) ->
             (ramp(1000), "100%: B reads every code point A wrote, from the same bytes".to_owned()),
             (ramp(500), "50%".to_owned()),
             (ramp(0), "0%: nothing survives".to_owned()),
+            ("#dddddd".to_owned(), "-: A wrote nothing of these inputs".to_owned()),
             (
                 "#ffffff".to_owned(),
                 "second line: ✗errors B reports / code points B reads that A did not write".to_owned(),

