@@ -1,6 +1,6 @@
 //! Damage experiments: what one damaged byte costs a reader of each codec
 //! (decision 0028), the Encoding Standard's legacy encodings too (decision
-//! 0037).
+//! 0039).
 //!
 //! Excerpts of the corpus texts and of the texts by script are encoded by
 //! each codec, damaged once at a seeded random place (a byte deleted,

@@ -278,7 +278,7 @@ fn write_files(dir: &Path, files: &BTreeMap<String, String>, prune: bool) -> Res
 }
 
 /// The codecs the matrix compares: every registered codec, the Encoding
-/// Standard's legacy encodings included (decision 0037: the pairwise
+/// Standard's legacy encodings included (decision 0039: the pairwise
 /// tables' 2,916 pairs take a second or two since each B's trip of an
 /// original text is computed once).
 pub(crate) fn codecs() -> Vec<&'static dyn codec_core::DynCodec> {
@@ -291,7 +291,7 @@ pub(crate) fn codecs() -> Vec<&'static dyn codec_core::DynCodec> {
 /// decision 0030). `strategies.rs` builds each mode's output from the
 /// pieces as decisions 0003 and 0011 say, which a stateful codec's escaped
 /// shifts and replacement's one error do not follow, and the 35 others
-/// would add some 40 s to a run here (decision 0037).
+/// would add some 40 s to a run here (decision 0039).
 pub(crate) fn family() -> Vec<&'static dyn codec_core::DynCodec> {
     use codec_encoding_standard::{Codec, HZ_GB_2312_2014, ISO_2022_JP, REPLACEMENT};
     let others = [ISO_2022_JP.info().name, REPLACEMENT.info().name, HZ_GB_2312_2014.info().name];

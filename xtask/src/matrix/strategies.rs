@@ -597,7 +597,7 @@ impl StrategyTable {
         format!(
             "The damaged excerpts of the damage experiments (section 9: {} events per codec, kind of damage and \
              group of texts, seed {}), for the codecs of the UTF family (the legacy encodings are left out: \
-             decision 0037), read in each decode mode of the core and in the article's other strategy, \
+             decision 0039), read in each decode mode of the core and in the article's other strategy, \
              one U+FFFD per byte of each ill-formed subpart (`{PER_BYTE}`, written from the article in \
              `strategies.rs`). Each output code point comes from some bytes of the original; an original code \
              point is *kept* when the same code point comes from exactly its bytes, *altered* when something \
@@ -620,7 +620,7 @@ impl StrategyTable {
             &mut o,
             "## 10. Error strategies\n\nEach decode mode, and the article's one U+FFFD per byte, on the damage \
              experiments' damaged text, every codec of the UTF family (not the Encoding Standard's legacy \
-             encodings: decision 0037) and kind of damage pooled: the share of the original code \
+             encodings: decision 0039) and kind of damage pooled: the share of the original code \
              points kept, altered and lost, of the events whose output encodes back to the damaged bytes, the \
              output's UTF-8 bytes per damaged byte, and what ill-formed bytes became. Per codec and the method \
              in [`strategies.md`](strategies.md), the chart [`strategies.svg`](strategies.svg).",

@@ -1392,7 +1392,7 @@ fn the_shipped_tables_have_every_registered_codec() {
     // registry, the Encoding Standard's legacy encodings too (issue 44,
     // item 14); `matrix --check` keeps the files current, so this reads
     // what is shipped. The error strategies are the UTF family's
-    // (decision 0037).
+    // (decision 0039).
     let dir = crate::workspace_root().join(super::OUT_DIR);
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
     let names: Vec<&str> = codec_registry::all().iter().map(|c| c.info().name).collect();
