@@ -792,23 +792,30 @@ mod tests {
     }
 
     /// The pieces path (a regular file) gives what one run (a pipe) gives,
-    /// byte for byte, error for error: every codec, every decode mode,
-    /// every target the pieces path takes, the encode modes in turn (issue
-    /// 44: in escape mode into UTF-16LE the pieces decoded the forms that
-    /// escape mode escapes).
+    /// byte for byte, message for message (issue 44: in escape mode into
+    /// UTF-16LE the pieces decoded the forms that escape mode escapes):
+    /// every codec in every decode mode toward the targets with routes of
+    /// their own (UTF-16LE, whose bytes the input's kernel writes as units,
+    /// and UTF-8), and toward the others two by two (every codec with every
+    /// target in a third of the decode modes, every mode with every target
+    /// from a third of the codecs: each conversion sets up a reader's and
+    /// a writer's buffers, and the whole product took some 16,000 of them),
+    /// the encode modes in turn.
     #[test]
     fn the_pieces_path_gives_what_one_run_gives() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let (mut runs, mut turn) = (0, 0usize);
-        for &from in codec_registry::all() {
-            let bytes = input(from, 2600);
+        for (s, &from) in codec_registry::all().iter().enumerate() {
+            let bytes = input(from, 1600);
             let path = dir.path().join("input");
             std::fs::File::create(&path).and_then(|mut f| f.write_all(&bytes)).expect("the input file");
-            for &decode_mode in DecodeMode::ALL {
-                for &to in codec_registry::all() {
+            for (d, &decode_mode) in DecodeMode::ALL.iter().enumerate() {
+                for (t, &to) in codec_registry::all().iter().enumerate() {
                     turn += 1;
                     let encode_mode = EncodeMode::ALL[turn % EncodeMode::ALL.len()];
-                    if parallel::Setup::convert(from, decode_mode, to, encode_mode, 2).is_none() {
+                    let own_route = ["utf-16le", "utf-8"].contains(&to.info().name);
+                    let pieces = parallel::Setup::convert(from, decode_mode, to, encode_mode, 2).is_some();
+                    if !pieces || !(own_route || (s + d + t) % 3 == 0) {
                         continue;
                     }
                     let modes = (decode_mode, encode_mode);
@@ -825,6 +832,6 @@ mod tests {
                 }
             }
         }
-        assert!(runs > 10_000, "{runs} conversions");
+        assert!(runs > 4_000, "{runs} conversions");
     }
 }

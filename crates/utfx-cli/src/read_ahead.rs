@@ -40,18 +40,27 @@ impl ReadAhead {
     pub(crate) fn new(inner: Box<dyn Read + Send>) -> io::Result<ReadAhead> {
         let (empty, empties) = sync_channel::<Vec<u8>>(BUFFERS);
         let (fills, filled) = sync_channel::<Filled>(BUFFERS);
-        for _ in 1..BUFFERS {
-            empty.send(vec![0; BUFFER]).map_err(io::Error::other)?;
-        }
         thread::Builder::new().name("read-ahead".into()).spawn(move || fill(inner, &empties, &fills))?;
-        Ok(ReadAhead { filled, empty, current: vec![0; BUFFER], start: 0, end: 0, finished: false })
+        Ok(ReadAhead { filled, empty, current: Vec::new(), start: 0, end: 0, finished: false })
     }
 }
 
 /// The reading thread: fills each empty buffer with one read of `inner`
-/// and sends it on, until the end, an error, or the reader is dropped.
+/// and sends it on, until the end, an error, or the reader is dropped. The
+/// buffers are made as they are first needed, [`BUFFERS`] at most (a
+/// short input takes one: `echo hi |` zeroed a mebibyte of buffers).
 fn fill(mut inner: Box<dyn Read + Send>, empties: &Receiver<Vec<u8>>, fills: &SyncSender<Filled>) {
-    while let Ok(mut buf) = empties.recv() {
+    let mut made = 0;
+    loop {
+        let buf = match empties.try_recv() {
+            Ok(buf) => Ok(buf),
+            Err(_) if made < BUFFERS => {
+                made += 1;
+                Ok(vec![0; BUFFER])
+            }
+            Err(_) => empties.recv(),
+        };
+        let Ok(mut buf) = buf else { return };
         let filled = loop {
             match inner.read(&mut buf) {
                 Ok(0) => break Filled::End,
@@ -73,8 +82,11 @@ impl BufRead for ReadAhead {
             match self.filled.recv() {
                 Ok(Filled::Data(buf, n)) => {
                     let done = std::mem::replace(&mut self.current, buf);
-                    // The thread may have ended; the buffer is then not needed.
-                    let _ = self.empty.send(done);
+                    // The thread may have ended; the buffer is then not
+                    // needed. (The first `current` is no buffer.)
+                    if !done.is_empty() {
+                        let _ = self.empty.send(done);
+                    }
                     (self.start, self.end) = (0, n);
                 }
                 Ok(Filled::End) => self.finished = true,
