@@ -49,6 +49,8 @@ mod readmes {
     mod codec_utf_inf_8 {}
     #[doc = include_str!("../../crates/codec-utf8-history/README.md")]
     mod codec_utf8_history {}
+    #[doc = include_str!("../../crates/codec-latin1/README.md")]
+    mod codec_latin1 {}
     #[doc = include_str!("../../crates/codec-encoding-standard/README.md")]
     mod codec_encoding_standard {}
     #[doc = include_str!("../../crates/codec-test/README.md")]

@@ -374,6 +374,7 @@ const LINEAGE: &[(&str, &[&str])] = &[
     ("codec-corrected-utf8", &[]),
     ("codec-utf8-history", &[]),
     ("codec-encoding-standard", &[]),
+    ("codec-latin1", &[]),
 ];
 
 /// Whether a package name is one of the workspace's crates under
