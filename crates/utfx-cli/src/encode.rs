@@ -266,7 +266,9 @@ impl Tokens {
 fn parse_token(i: usize, token: &str) -> Result<Token, Failure> {
     if token.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("r+")) {
         let hex = &token[2..];
-        let raw: Option<Vec<u8>> = hex.len().is_multiple_of(2)
+        let raw: Option<Vec<u8>> = hex
+            .len()
+            .is_multiple_of(2)
             .then(|| (0..hex.len()).step_by(2).map(|k| u8::from_str_radix(hex.get(k..k + 2)?, 16).ok()).collect())
             .flatten();
         return raw
