@@ -900,13 +900,15 @@ const CURATED: &[&str] = &[
     include_str!("../data/cesu-8-mutf-8.jsonl"),
     include_str!("../data/wtf-8.jsonl"),
     include_str!("../data/wpt.jsonl"),
+    include_str!("../data/utf-32.jsonl"),
 ];
 
 /// Returns every curated vector the project ships for the codec named
 /// `label` (its name as the vectors write it: `utf-8`, `utf-16le`,
-/// `utf-16be`, `cesu-8`, `mutf-8`, `wtf-8`), each with its source: the
-/// Unicode Standard's tables, implementations' tests, Markus Kuhn's stress
-/// test, Java's behaviour, the web-platform-tests.
+/// `utf-16be`, `utf-32le`, `utf-32be`, `wtf-32le`, `wtf-32be`, `cesu-8`,
+/// `mutf-8`, `wtf-8`), each with its source: the Unicode Standard's tables,
+/// implementations' tests, Markus Kuhn's stress test, Java's behaviour, the
+/// web-platform-tests.
 ///
 /// # Examples
 ///
