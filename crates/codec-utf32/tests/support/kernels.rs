@@ -24,7 +24,7 @@ pub fn sweep() {
         text: &text,
         pieces: &[&[0xD800], &[0x11_0000], &[0xFFFF_FFFF]],
         leads: 16,
-        positions: 40,
+        positions: 32,
         miri_steps: (7, 13),
         boundary: |_| true,
     };
