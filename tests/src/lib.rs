@@ -39,6 +39,8 @@ mod readmes {
     mod codec_utf8 {}
     #[doc = include_str!("../../crates/codec-utf16/README.md")]
     mod codec_utf16 {}
+    #[doc = include_str!("../../crates/codec-utf32/README.md")]
+    mod codec_utf32 {}
     #[doc = include_str!("../../crates/codec-wtf8/README.md")]
     mod codec_wtf8 {}
     #[doc = include_str!("../../crates/codec-cesu8/README.md")]

@@ -1,6 +1,7 @@
 //! Relations between the specifications, checked on the real codecs through
 //! the registry: UTF-8 is a subset of WTF-8, which is a subset of generalized
-//! UTF-8, which is a subset of RFC 2279 UTF-8; UTF-16 is a subset of WTF-16;
+//! UTF-8, which is a subset of RFC 2279 UTF-8; UTF-16 is a subset of WTF-16,
+//! UTF-32 of WTF-32;
 //! scalar text survives every codec whose domain holds it; Corrected UTF-8
 //! equals ASCII on ASCII only, and its magic number reads as the spec says;
 //! RFC 2279 UTF-8 is a subset of UTF-∞-8, which holds every code point any
@@ -19,6 +20,8 @@ const SUBSETS: &[(&str, &str)] = &[
     ("generalized-utf-8", "utf-8-rfc2279"),
     ("utf-16le", "wtf-16le"),
     ("utf-16be", "wtf-16be"),
+    ("utf-32le", "wtf-32le"),
+    ("utf-32be", "wtf-32be"),
     ("mutf-8", "mutf-8-lenient"),
     ("utf-8-rfc2279", "utf-inf-8"),
 ];

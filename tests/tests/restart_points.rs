@@ -138,7 +138,7 @@ fn text_and_utf16_have_restart_points_in_every_window() {
 }
 
 /// Whether each registered codec has restart points, every codec named so
-/// that a new one must say: the UTF-8 and UTF-16 codecs, UTF-1, the 1992
+/// that a new one must say: the UTF-8, UTF-16 and UTF-32 codecs, UTF-1, the 1992
 /// proposal and the Encoding Standard's encodings without state do; the
 /// codecs whose pairs and sequences a piece could cut apart (WTF-8,
 /// CESU-8, Modified UTF-8, Corrected UTF-8, UTF-∞-8) keep the default; so
@@ -154,6 +154,10 @@ const HAS_RESTART_POINTS: &[(&str, bool)] = &[
     ("utf-16be", true),
     ("wtf-16le", true),
     ("wtf-16be", true),
+    ("utf-32le", true),
+    ("utf-32be", true),
+    ("wtf-32le", true),
+    ("wtf-32be", true),
     ("wtf-8", false),
     ("cesu-8", false),
     ("mutf-8", false),

@@ -1,9 +1,12 @@
 //! `cargo xtask oracles [--indexes DIR]`: records what Node's `TextDecoder`
 //! and Python's codecs decode in codec-encoding-standard's encodings
 //! (`xtask/oracles/record.sh`, which writes
-//! `crates/codec-encoding-standard/tests/data/oracles/`); with `--indexes
-//! DIR`, compares the recorded answers with the Encoding Standard's index
-//! files in DIR instead (`xtask/oracles/indexes.py`). Decision 0026.
+//! `crates/codec-encoding-standard/tests/data/oracles/`, decision 0026),
+//! and what CPython's utf-32 codecs and iconv answer for UTF-32
+//! (`utf32.py`, into `crates/codec-utf32/tests/data/oracles.txt`, decision
+//! 0041); with `--indexes DIR`, compares the recorded answers with the
+//! Encoding Standard's index files in DIR instead
+//! (`xtask/oracles/indexes.py`).
 
 use std::process::Command;
 

@@ -360,7 +360,8 @@ fn is_codec_crate(name: &str) -> bool {
 /// lineage. WTF-8 is
 /// generalized UTF-8 plus a rule, with conversions over potentially
 /// ill-formed UTF-16; CESU-8, Modified UTF-8 and UTF-∞-8 are UTF-8's bit
-/// distribution with other rules; Corrected UTF-8, the two UTFs and
+/// distribution with other rules; Corrected UTF-8, UTF-32 (its encoding
+/// form is defined beside UTF-16's, not from it), the two UTFs and
 /// UTF-8's precursors (UTF-1, the 1992 FSS-UTF proposal) and the Encoding
 /// Standard's legacy encodings (through encoding_rs) build on no other codec.
 /// A codec crate missing from this table is a problem: its lineage must be
@@ -368,6 +369,7 @@ fn is_codec_crate(name: &str) -> bool {
 const LINEAGE: &[(&str, &[&str])] = &[
     ("codec-utf8", &[]),
     ("codec-utf16", &[]),
+    ("codec-utf32", &[]),
     ("codec-wtf8", &["codec-utf8", "codec-utf16"]),
     ("codec-cesu8", &["codec-utf8", "codec-wtf8"]),
     ("codec-utf-inf-8", &["codec-utf8"]),
@@ -492,6 +494,7 @@ mod tests {
         let crates = [
             "codec-utf8",
             "codec-utf16",
+            "codec-utf32",
             "codec-wtf8",
             "codec-cesu8",
             "codec-corrected-utf8",

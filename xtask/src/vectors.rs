@@ -42,6 +42,7 @@ const OUTPUTS: &[Output] = &[
     },
     Output { name: "wtf-8.jsonl", from: "crates/codec-wtf8/tests/data/wtf8-vectors.json", convert: wtf8 },
     Output { name: "wpt.jsonl", from: "crates/codec-utf8/tests/data/wpt-vectors.json", convert: wpt },
+    Output { name: "utf-32.jsonl", from: "crates/codec-utf32/tests/data/utf32-vectors.json", convert: utf32 },
 ];
 
 pub fn main(args: &[String]) -> Result<(), String> {
@@ -419,6 +420,75 @@ fn wpt(doc: &Value) -> Vec<Vector> {
         let mut r = wpt_sourced(r, v);
         r.reference.push_str(how);
         out.push(r);
+    }
+    out
+}
+
+/// `utf32-vectors.json`: each vector in the codec and mode its handler
+/// names (`surrogatepass` is WTF-32's fatal mode, `xmlcharrefreplace` the
+/// html mode), `both` in each direction, a stream's pieces as `chunks`,
+/// and the replaced units where the source gives them (ICU's offsets).
+fn utf32(doc: &Value) -> Vec<Vector> {
+    let mut out = Vec::new();
+    for v in doc["vectors"].as_array().into_iter().flatten() {
+        let (name, source) = (s(v, "name"), s(v, "source"));
+        let order = match s(v, "encoding") {
+            "UTF-32LE" => "le",
+            "UTF-32BE" => "be",
+            other => panic!("{name}: no such encoding {other}"),
+        };
+        let (family, mode) = match s(v, "handler") {
+            "strict" => ("utf-32", "fatal"),
+            "replace" => ("utf-32", "replace"),
+            "ignore" => ("utf-32", "ignore"),
+            "xmlcharrefreplace" => ("utf-32", "html"),
+            "surrogatepass" => ("wtf-32", "fatal"),
+            other => panic!("{name}: no such handler {other}"),
+        };
+        let codec = format!("{family}{order}");
+        let fails = v["fails"].as_bool() == Some(true);
+        let errors = v.get("errors").and_then(Value::as_array).map(|list| {
+            list.iter()
+                .map(|e| ErrorSpan {
+                    offset: e["offset"].as_u64().expect("an offset") as usize,
+                    length: e["length"].as_u64().map(|l| l as usize),
+                    kind: e.get("kind").and_then(Value::as_str).map(str::to_owned),
+                    rule: None,
+                })
+                .collect()
+        });
+        let mut push = |decode: bool, input: String, output: Option<String>| {
+            let mut r = vector(name, &codec, decode, mode, input, output);
+            r.errors.clone_from(&errors);
+            out.push(sourced(r, source));
+        };
+        match s(v, "direction") {
+            "both" => {
+                let (cps, b) = (points(&v["codepoints_hex"]), bytes(&v["bytes_hex"]));
+                push(false, cps.clone(), Some(b.clone()));
+                push(true, b, Some(cps));
+            }
+            "decode" => {
+                let output = (!fails).then(|| points(&v["expected_codepoints_hex"]));
+                push(true, bytes(&v["input_hex"]), output);
+                if let Some(chunks) = v["chunks"].as_array() {
+                    let mut end = 0;
+                    let pieces = chunks
+                        .iter()
+                        .map(|c| {
+                            end += hex::parse(s(c, "input_hex")).expect("hex").len();
+                            Chunk { end, output: Some(points(&c["expected_codepoints_hex"])) }
+                        })
+                        .collect();
+                    out.last_mut().expect("just pushed").chunks = Some(pieces);
+                }
+            }
+            "encode" => {
+                let output = (!fails).then(|| bytes(&v["expected_hex"]));
+                push(false, points(&v["input_codepoints_hex"]), output);
+            }
+            other => panic!("{name}: no such direction {other}"),
+        }
     }
     out
 }

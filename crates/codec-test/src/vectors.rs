@@ -935,15 +935,17 @@ const CURATED: &[&str] = &[
     include_str!("../data/wpt-legacy.jsonl"),
     include_str!("../data/encoding-rs.jsonl"),
     include_str!("../data/cpython-hz.jsonl"),
+    include_str!("../data/utf-32.jsonl"),
 ];
 
 /// Returns every curated vector the project ships for the codec named
 /// `label` (its name as the vectors write it: `utf-8`, `utf-16le`,
-/// `utf-16be`, `cesu-8`, `mutf-8`, `wtf-8`, and the Encoding Standard's
-/// legacy encodings by their names, `shift_jis`, `windows-1252`, ...),
-/// each with its source: the Unicode Standard's tables, implementations'
-/// tests (encoding_rs's, CPython's among them), Markus Kuhn's stress test,
-/// Java's behaviour, the web-platform-tests.
+/// `utf-16be`, `utf-32le`, `utf-32be`, `wtf-32le`, `wtf-32be`, `cesu-8`,
+/// `mutf-8`, `wtf-8`, and the Encoding Standard's legacy encodings by their
+/// names, `shift_jis`, `windows-1252`, ...), each with its source: the
+/// Unicode Standard's tables, implementations' tests (encoding_rs's,
+/// CPython's, ICU's among them), Markus Kuhn's stress test, Java's
+/// behaviour, the web-platform-tests.
 ///
 /// # Examples
 ///

@@ -37,8 +37,9 @@ pub(crate) enum Command {
         whatever --errors says; exit 1 if any), utf-8 (the text; code points UTF-8 cannot hold\n\
         are an error, or handled per --errors). The output is streamed: on a fatal error, what\n\
         came before it is written, then the error (exit 1).\n\n\
-        Byte order marks: -f utf-16 reads a BOM of either order and strips it (little-endian\n\
-        without one); utf-8, utf-16le and utf-16be strip their own BOM unless --keep-bom, and\n\
+        Byte order marks: -f utf-16 and -f utf-32 read a BOM of either order and strip it\n\
+        (little-endian without one); utf-8, utf-16le and utf-16be strip their own BOM unless\n\
+        --keep-bom, utf-32le and utf-32be keep it as U+FEFF (the Unicode Standard says so), and\n\
         corrected-utf-8 its magic number (EF B7 9D ED B2 AE 00 0A, not part of the text, its\n\
         specification says); other codecs keep U+FEFF. --sniff-bom: any of the three BOMs\n\
         (EF BB BF, FE FF, FF FE) chooses UTF-8, UTF-16BE or UTF-16LE whatever -f says, as the\n\
@@ -56,9 +57,9 @@ pub(crate) enum Command {
         echo 'U+0041 U+1F4A9' | utfx encode -t utf-16be --input cps --hex   # 00 41 D8 3D DC A9\n\n\
         Text input is UTF-8 (a leading BOM stripped unless --keep-bom), streamed. Code point\n\
         input (--input cps): tokens separated by whitespace or commas, with U+, 0x or no prefix,\n\
-        any case; a token that is not a code point is invalid data (exit 1). -t utf-16 writes a\n\
-        BOM and little-endian; --bom writes a BOM in any codec (with -t corrected-utf-8, the\n\
-        magic number EF B7 9D ED B2 AE 00 0A).\n\n\
+        any case; a token that is not a code point is invalid data (exit 1). -t utf-16 and -t\n\
+        utf-32 write a BOM and little-endian; --bom writes a BOM in any codec (with -t\n\
+        corrected-utf-8, the magic number EF B7 9D ED B2 AE 00 0A).\n\n\
         --framing java (-t mutf-8, mutf-8-lenient) writes Java's writeUTF records, as\n\
         DataInput.readUTF reads them: the text in records of at most 65,535 bytes, each but the\n\
         last as full as a character boundary allows (a character, a surrogate pair included, is\n\
@@ -80,14 +81,16 @@ pub(crate) enum Command {
         column C) and a hint line on stderr, exit 1; on a character TO cannot encode, FILE: index\n\
         N: U+XXXX: KIND (line L, column C) and a hint. Columns count characters from 1.\n\n\
         Byte order marks: -f utf-16 reads a BOM of either order (FF FE, FE FF), strips it, and\n\
-        reads little-endian without one; -f utf-8, utf-16le, utf-16be strip a leading BOM of\n\
-        their own (the Encoding Standard's TextDecoder), --keep-bom keeps it as U+FEFF (iconv);\n\
+        reads little-endian without one, and so does -f utf-32 (FF FE 00 00, 00 00 FE FF), as\n\
+        iconv here; -f utf-8, utf-16le, utf-16be strip a leading BOM of their own (the Encoding\n\
+        Standard's TextDecoder), --keep-bom keeps it as U+FEFF (iconv); utf-32le and utf-32be\n\
+        keep it, as the Unicode Standard says and iconv does;\n\
         -f corrected-utf-8 strips a leading magic number (EF B7 9D ED B2 AE 00 0A), as its\n\
         specification says to treat it like a BOM, and --keep-bom keeps it; other codecs keep\n\
         U+FEFF as a character. --sniff-bom: any of the three BOMs chooses UTF-8, UTF-16BE or\n\
         UTF-16LE whatever FROM says (the Encoding Standard's decode, section 6). -t utf-16\n\
-        writes FF FE and little-endian text; --bom writes a BOM in any target codec, and the\n\
-        magic number with -t corrected-utf-8.\n\n\
+        writes FF FE and little-endian text, -t utf-32 FF FE 00 00 and little-endian; --bom\n\
+        writes a BOM in any target codec, and the magic number with -t corrected-utf-8.\n\n\
         --framing java reads Java's writeUTF records (2-byte big-endian length, Modified UTF-8)\n\
         when FROM is mutf-8 or mutf-8-lenient, and writes them (at most 65,535 bytes each, cut\n\
         between characters) when TO is; see utfx decode --help and utfx encode --help.")]
@@ -399,8 +402,9 @@ pub(crate) struct VectorsArgs {
 /// `utfx compare`.
 #[derive(Debug, Args)]
 pub(crate) struct CompareArgs {
-    /// The codec the command decodes (or encodes, with --encode); utf-16 as
-    /// decode reads it (a BOM of either order chooses the order).
+    /// The codec the command decodes (or encodes, with --encode); utf-16
+    /// and utf-32 as decode reads them (a BOM of either order chooses the
+    /// order).
     #[arg(short = 'f', long = "from", value_name = "CODEC")]
     pub(crate) codec: String,
     /// Compare a conversion to this codec (the command writes its bytes).

@@ -27,7 +27,7 @@ use codec_registry::BigCodec;
 use codec_test::generate::{self, Rng};
 use codec_test::vectors::{self, Direction, ErrorSpan, SourceKind, Vector};
 
-use crate::bom;
+use crate::bom::{self, Neutral};
 use crate::cli::CompareArgs;
 use crate::support::{self, Failure, Output};
 
@@ -124,18 +124,21 @@ impl Input {
 struct Reference {
     codec: &'static dyn BigCodec,
     task: Task,
-    /// `-f utf-16`, decoding: a BOM of either order (`FF FE`, `FE FF`)
-    /// chooses the byte order and is stripped, UTF-16LE without one, as
-    /// `utfx decode -f utf-16` reads it (`bom.rs`, decision 0005).
-    sniff: Option<Utf16Orders>,
-    /// `utf-16` on the side written (`--encode -f utf-16`, `-t utf-16`):
-    /// `FF FE` first, as `utfx encode` and `convert` write it.
-    bom_out: bool,
+    /// `-f utf-16` or `-f utf-32`, decoding: a BOM of either order
+    /// chooses the byte order and is stripped, little-endian without one,
+    /// as `utfx decode -f utf-16` reads it (`bom.rs`, decisions 0005 and
+    /// 0041).
+    sniff: Option<Orders>,
+    /// `utf-16` or `utf-32` on the side written (`--encode -f utf-16`,
+    /// `-t utf-32`): its little-endian BOM first, as `utfx encode` and
+    /// `convert` write it.
+    bom_out: Option<&'static Neutral>,
 }
 
-/// The codecs a BOM chooses under the label `utf-16`.
+/// The codecs a BOM chooses under a byte-order-neutral label.
 #[derive(Clone, Copy)]
-struct Utf16Orders {
+struct Orders {
+    neutral: &'static Neutral,
     le: &'static dyn BigCodec,
     be: &'static dyn BigCodec,
 }
@@ -163,11 +166,8 @@ impl Reference {
     fn answer(&self, input: &Input) -> Verdict {
         let mut verdict = match (self.sniff, input) {
             (Some(orders), Input::Bytes(b)) => {
-                let (codec, skip) = match b.get(..2) {
-                    Some([0xFF, 0xFE]) => (orders.le, 2),
-                    Some([0xFE, 0xFF]) => (orders.be, 2),
-                    _ => (orders.le, 0),
-                };
+                let (name, skip) = orders.neutral.order(b);
+                let codec = if name == orders.neutral.be { orders.be } else { orders.le };
                 let mut verdict = self.answer_by(codec, &Input::Bytes(b[skip..].to_vec()));
                 // Offsets count the BOM, as decode's do.
                 if matches!(verdict.mode, Mode::Decode(_)) {
@@ -177,10 +177,11 @@ impl Reference {
             }
             _ => self.answer_by(self.codec, input),
         };
-        if self.bom_out
+        if let Some(neutral) = self.bom_out
             && let Answer::Output(hex) = &verdict.answer
         {
-            verdict.answer = Answer::Output(if hex.is_empty() { "FF FE".to_owned() } else { format!("FF FE {hex}") });
+            let bom = support::hex(neutral.le_bom);
+            verdict.answer = Answer::Output(if hex.is_empty() { bom } else { format!("{bom} {hex}") });
         }
         verdict
     }
@@ -699,8 +700,8 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
     }
     let label = support::source_label(&args.codec)?;
     let codec = support::big_codec(label)?;
-    let neutral = bom::is_neutral_utf16(label);
-    let neutral_to = args.to.as_deref().is_some_and(bom::is_neutral_utf16);
+    let neutral = bom::neutral(label);
+    let neutral_to = args.to.as_deref().and_then(bom::neutral);
     let mode = args.mode.as_deref().unwrap_or("fatal");
     let task = match (&args.to, args.encode) {
         (Some(_), true) => return Err(Failure::Usage("--encode and -t: choose one".into())),
@@ -719,9 +720,11 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
         Some(Ok(s)) => Some(s),
         Some(Err(_)) => return Err(Failure::Usage("--seconds must be a number of seconds, 0 or more".into())),
     };
-    let sniff = match neutral && !matches!(task, Task::Encode(_)) {
-        true => Some(Utf16Orders { le: support::big_codec("utf-16le")?, be: support::big_codec("utf-16be")? }),
-        false => None,
+    let sniff = match neutral.filter(|_| !matches!(task, Task::Encode(_))) {
+        Some(neutral) => {
+            Some(Orders { neutral, le: support::big_codec(neutral.le)?, be: support::big_codec(neutral.be)? })
+        }
+        None => None,
     };
     let bom_out = if matches!(task, Task::Encode(_)) { neutral } else { neutral_to };
     let reference = Reference { codec, task, sniff, bom_out };
@@ -826,8 +829,8 @@ pub(crate) fn run(args: &CompareArgs) -> Result<(), Failure> {
         report_protocol_error("after the last case", &Input::Bytes(Vec::new()), &Answer::Fails, &extra)?;
         return Err(breaks_protocol());
     }
-    let shown = if neutral { "utf-16" } else { name };
-    let to = if neutral_to { Some("utf-16") } else { None };
+    let shown = neutral.map_or(name, |n| n.name);
+    let to = neutral_to.map(|n| n.name);
     out.write(format!("agree: {agreed} cases ({shown}, {})\n", describe_task(task, to)).as_bytes())?;
     out.flush()
 }

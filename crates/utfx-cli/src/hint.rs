@@ -77,12 +77,8 @@ fn holds_utf8_sequence(window: &[u8]) -> bool {
 /// What a byte order mark at the start of the input says.
 fn bom(start: &[u8]) -> Option<&'static str> {
     Some(match start {
-        [0xFF, 0xFE, 0, 0, ..] => {
-            "the input starts with a UTF-32LE byte order mark: utfx has no UTF-32 codec; `iconv -f UTF-32` reads it"
-        }
-        [0, 0, 0xFE, 0xFF, ..] => {
-            "the input starts with a UTF-32BE byte order mark: utfx has no UTF-32 codec; `iconv -f UTF-32` reads it"
-        }
+        [0xFF, 0xFE, 0, 0, ..] => "the input starts with a UTF-32LE byte order mark: -f utf-32 reads it",
+        [0, 0, 0xFE, 0xFF, ..] => "the input starts with a UTF-32BE byte order mark: -f utf-32 reads it",
         [0xFF, 0xFE, ..] => {
             "the input starts with a UTF-16LE byte order mark: -f utf-16 reads it (--sniff-bom lets any byte order mark choose)"
         }
@@ -112,20 +108,21 @@ fn wide(bytes: &[u8], offset: usize) -> Option<String> {
     let rarely = |(z, n): (usize, usize)| z * 4 <= n;
     let join = |a: (usize, usize), b: (usize, usize)| (a.0 + b.0, a.1 + b.1);
     let zero = zeros.map(mostly);
-    let (name, label) = match zero {
-        [false, true, true, true] => ("UTF-32LE", None),
-        [true, true, true, false] => ("UTF-32BE", None),
-        _ if mostly(join(zeros[1], zeros[3])) && rarely(join(zeros[0], zeros[2])) => ("UTF-16LE", Some("utf-16le")),
-        _ if mostly(join(zeros[0], zeros[2])) && rarely(join(zeros[1], zeros[3])) => ("UTF-16BE", Some("utf-16be")),
+    let (name, label, beside, neutral) = match zero {
+        [false, true, true, true] => ("UTF-32LE", "utf-32le", "three zero bytes", "utf-32"),
+        [true, true, true, false] => ("UTF-32BE", "utf-32be", "three zero bytes", "utf-32"),
+        _ if mostly(join(zeros[1], zeros[3])) && rarely(join(zeros[0], zeros[2])) => {
+            ("UTF-16LE", "utf-16le", "a zero byte", "utf-16")
+        }
+        _ if mostly(join(zeros[0], zeros[2])) && rarely(join(zeros[1], zeros[3])) => {
+            ("UTF-16BE", "utf-16be", "a zero byte", "utf-16")
+        }
         _ => return None,
     };
-    Some(match label {
-        Some(label) => format!(
-            "the bytes look like {name} text (a zero byte beside each ASCII letter): -f {label} reads it (-f utf-16 \
-             where a byte order mark leads)"
-        ),
-        None => format!("the bytes look like {name} text: utfx has no UTF-32 codec; `iconv -f {name}` reads it"),
-    })
+    Some(format!(
+        "the bytes look like {name} text ({beside} beside each ASCII letter): -f {label} reads it (-f {neutral} \
+         where a byte order mark leads)"
+    ))
 }
 
 /// What to do about a code point the target `to` cannot encode (`point`,
@@ -188,8 +185,11 @@ mod tests {
         let be = "caf\u{E9} au lait, cr\u{E8}me".encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<_>>();
         assert!(hint("utf-8", 7, &be[7..]).contains("-f utf-16be"), "{}", hint("utf-8", 7, &be[7..]));
         let utf32: Vec<u8> = "caf\u{E9} au lait".chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
-        assert!(hint("utf-8", 12, &utf32[12..]).contains("UTF-32LE"), "{}", hint("utf-8", 12, &utf32[12..]));
-        assert!(hint("utf-8", 0, b"\xFF\xFE\0\0a\0\0\0").contains("UTF-32LE byte order mark"));
+        assert!(hint("utf-8", 12, &utf32[12..]).contains("-f utf-32le"), "{}", hint("utf-8", 12, &utf32[12..]));
+        let be: Vec<u8> = "caf\u{E9} au lait".chars().flat_map(|c| u32::from(c).to_be_bytes()).collect();
+        assert!(hint("utf-8", 12, &be[12..]).contains("-f utf-32be"), "{}", hint("utf-8", 12, &be[12..]));
+        assert!(hint("utf-8", 0, b"\xFF\xFE\0\0a\0\0\0").contains("UTF-32LE byte order mark: -f utf-32"));
+        assert!(hint("utf-8", 0, b"\0\0\xFE\xFF\0\0\0a").contains("UTF-32BE byte order mark: -f utf-32"));
         // UTF-8 read as a legacy encoding.
         assert!(hint("shift_jis", 0, "\u{20AC} \u{E9}t\u{E9}".as_bytes()).contains("-f utf-8"));
     }

@@ -134,23 +134,21 @@ pub(crate) fn report(message: &str) {
 }
 
 /// `utfx list`: one line per codec, NAME, ALIASES, DOMAIN, DESCRIPTION,
-/// separated by tabs; `utf-16`, which the registry has as an alias of
-/// `utf-16le` (the Encoding Standard's label), is a line of its own after
-/// `utf-16be`, since the CLI gives it a BOM rule of its own (`bom`).
+/// separated by tabs; `utf-16` and `utf-32`, which the registry has as
+/// aliases of `utf-16le` and `utf-32le`, are lines of their own after the
+/// big-endian codec of their family, since the CLI gives them a BOM rule of
+/// their own (`bom`).
 fn list() -> Result<(), Failure> {
     let mut out = Output::stdout();
     for codec in codec_registry::all() {
         let info = codec.info();
-        let aliases: Vec<&str> = info.aliases.iter().copied().filter(|a| !bom::is_neutral_utf16(a)).collect();
+        let aliases: Vec<&str> = info.aliases.iter().copied().filter(|a| bom::neutral(a).is_none()).collect();
         let line = format!("{}\t{}\t{}\t{}\n", info.name, aliases.join(","), info.domain.summary, info.description);
         out.write(line.as_bytes())?;
-        if info.name == "utf-16be" {
-            let le = support::codec("utf-16le")?.info();
-            let line = format!(
-                "utf-16\tutf16\t{}\tUTF-16 of either byte order: a leading BOM (FF FE or FE FF) chooses it and is \
-                 stripped, little-endian without one; writes FF FE and little-endian\n",
-                le.domain.summary
-            );
+        for neutral in bom::NEUTRAL.iter().filter(|n| n.be == info.name) {
+            let le = support::codec(neutral.le)?.info();
+            let line =
+                format!("{}\t{}\t{}\t{}\n", neutral.name, neutral.normalized, le.domain.summary, neutral.description);
             out.write(line.as_bytes())?;
         }
     }

@@ -132,10 +132,6 @@ pub(crate) fn normalized(label: &str) -> String {
 /// instead.
 const ELSEWHERE: &[(&[&str], &str)] = &[
     (
-        &["utf32", "utf32le", "utf32be", "ucs4", "ucs4le", "ucs4be", "utf32platform"],
-        "utfx has no UTF-32 codec: use `iconv -f UTF-32LE` (or UTF-32BE), or Python's `utf-32` codec",
-    ),
-    (
         &["ucs2", "ucs2le", "ucs2be", "ucs2internal", "iso10646ucs2", "csunicode"],
         "UCS-2 is UTF-16 without surrogate pairs: use `wtf-16le` or `wtf-16be`, which read every 16-bit unit as it \
          is (a lone surrogate included), or `utf-16le`/`utf-16be` to reject surrogates",

@@ -17,12 +17,14 @@ use crate::support::{self, Failure, Output};
 pub(crate) fn run(args: &VectorsArgs) -> Result<(), Failure> {
     let label = support::source_label(&args.codec)?;
     // A vector names one codec, and its expected values are that codec's:
-    // `utf-16` names none (a BOM chooses the order), and read as utf-16le
-    // its vectors would contradict `decode -f utf-16` (decision 0037).
-    if bom::is_neutral_utf16(label) {
+    // `utf-16` and `utf-32` name none (a BOM chooses the order), and read
+    // as the little-endian codec their vectors would contradict `decode -f
+    // utf-16` (decisions 0037, 0041).
+    if let Some(neutral) = bom::neutral(label) {
         return Err(Failure::Usage(format!(
-            "vectors name one codec, and `{label}` chooses its byte order by a BOM: use -f utf-16le or -f utf-16be \
-             (utfx compare -f utf-16 follows the BOM rule)"
+            "vectors name one codec, and `{label}` chooses its byte order by a BOM: use -f {} or -f {} \
+             (utfx compare -f {} follows the BOM rule)",
+            neutral.le, neutral.be, neutral.name
         )));
     }
     let codec = support::big_codec(label)?;

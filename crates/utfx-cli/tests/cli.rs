@@ -29,16 +29,18 @@ fn list_prints_one_tab_separated_line_per_registered_codec() {
     let out = utfx().arg("list").assert().success().get_output().stdout.clone();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    // Every codec, and `utf-16` (the CLI's byte-order-neutral label).
-    assert_eq!(lines.len(), codec_registry::all().len() + 1);
-    let listed: Vec<&str> = lines.iter().map(|l| l.split('\t').next().unwrap()).filter(|n| *n != "utf-16").collect();
+    // Every codec, and `utf-16` and `utf-32` (the CLI's byte-order-neutral
+    // labels).
+    assert_eq!(lines.len(), codec_registry::all().len() + 2);
+    let neutral = |n: &&str| *n != "utf-16" && *n != "utf-32";
+    let listed: Vec<&str> = lines.iter().map(|l| l.split('\t').next().unwrap()).filter(neutral).collect();
     assert_eq!(listed, names());
     for line in &lines {
         let fields: Vec<&str> = line.split('\t').collect();
         assert_eq!(fields.len(), 4, "{line}");
     }
-    for name in ["utf-8", "generalized-utf-8", "utf-8-rfc2279", "utf-16le", "utf-16be", "wtf-16le", "wtf-16be", "wtf-8"]
-    {
+    let expected = ["utf-8", "generalized-utf-8", "utf-8-rfc2279", "utf-16le", "utf-16be", "wtf-16le", "wtf-16be"];
+    for name in expected.into_iter().chain(["utf-32le", "utf-32be", "wtf-32le", "wtf-32be", "wtf-8"]) {
         assert!(names().contains(&name), "{name} is not listed");
     }
 }
@@ -608,6 +610,12 @@ fn large_text_round_trips_through_convert_between_every_pair() {
             }
             "utf-16be" | "wtf-16be" => {
                 assert_eq!(bytes, text.encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<_>>())
+            }
+            "utf-32le" | "wtf-32le" => {
+                assert_eq!(bytes, text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect::<Vec<_>>())
+            }
+            "utf-32be" | "wtf-32be" => {
+                assert_eq!(bytes, text.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect::<Vec<_>>())
             }
             // Supplementary characters as six bytes, U+0000 as `C0 80`.
             "cesu-8" | "mutf-8" | "mutf-8-lenient" => {

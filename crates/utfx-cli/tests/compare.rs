@@ -42,6 +42,7 @@ fn main() {
         ("seconds_stops_the_random_inputs", seconds),
         ("start_up_has_its_own_allowance", start_up_has_its_own_allowance),
         ("the_label_utf_16_means_what_decode_makes_of_it", the_label_utf_16_means_what_decode_makes_of_it),
+        ("the_label_utf_32_means_what_decode_makes_of_it", the_label_utf_32_means_what_decode_makes_of_it),
         ("an_answer_line_too_many_is_a_protocol_error", an_answer_line_too_many_is_a_protocol_error),
         ("a_flood_of_lines_is_read_in_bounded_memory", a_flood_of_lines_is_read_in_bounded_memory),
     ];
@@ -385,6 +386,27 @@ fn the_label_utf_16_means_what_decode_makes_of_it() {
     let message = text(&out.stderr);
     assert!(message.starts_with("utfx: vectors name one codec"), "{message}");
     assert!(message.contains("-f utf-16le") && message.contains("-f utf-16be"), "{message}");
+}
+
+fn the_label_utf_32_means_what_decode_makes_of_it() {
+    // As for utf-16 (decision 0041): FF FE 00 00 or 00 00 FE FF chooses,
+    // little-endian without one; writing, FF FE 00 00 first.
+    let utfx = env!("CARGO_BIN_EXE_utfx");
+    let run = |args: &[&str], command: &[&str]| {
+        let out = Command::new(utfx).arg("compare").args(args).arg("--").arg(utfx).args(command).output().unwrap();
+        format!("{}{}", text(&out.stdout), text(&out.stderr))
+    };
+    assert_eq!(
+        run(&["-f", "utf-32", "--cases", "40"], &["decode", "-f", "utf-32"]),
+        "agree: 40 cases (utf-32, decode, fatal)\n"
+    );
+    assert_eq!(
+        run(&["-f", "UTF32", "--encode", "--cases", "5"], &["encode", "-t", "utf-32", "--input", "cps"]),
+        "agree: 5 cases (utf-32, encode, fatal)\n"
+    );
+    let out = Command::new(utfx).args(["vectors", "-f", "UTF-32"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("-f utf-32le or -f utf-32be"), "{}", text(&out.stderr));
 }
 
 fn start_up_has_its_own_allowance() {

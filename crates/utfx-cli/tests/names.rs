@@ -1,8 +1,8 @@
 //! Codec names as users type them: the spellings iconv and Python accept
 //! name the codec the canonical name does; an encoding utfx does not have
 //! is named as such, with what to use instead; a family name without its
-//! byte order suggests the codecs with one; `utfx list` shows `utf-16` as
-//! an entry of its own.
+//! byte order suggests the codecs with one; `utfx list` shows `utf-16` and
+//! `utf-32` as entries of their own.
 
 mod support;
 
@@ -24,11 +24,15 @@ fn convert(label: &str, input: &[u8]) -> Result<Vec<u8>, (Option<i32>, String)> 
 fn iconv_and_python_spellings_name_the_codec() {
     let le = "h\u{E9}".encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<u8>>();
     let be = "h\u{E9}".encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<u8>>();
-    let cases: [(&[&str], &[u8]); 6] = [
+    let utf32le = "h\u{E9}".chars().flat_map(|c| u32::from(c).to_le_bytes()).collect::<Vec<u8>>();
+    let utf32be = "h\u{E9}".chars().flat_map(|c| u32::from(c).to_be_bytes()).collect::<Vec<u8>>();
+    let cases: [(&[&str], &[u8]); 8] = [
         (&["utf-8", "utf_8", "UTF8", " Utf-8 ", "U.T.F-8"], "h\u{E9}".as_bytes()),
         (&["utf-16le", "UTF16LE", "utf_16_le", "Utf-16-LE"], &le),
         (&["utf-16be", "UTF16BE", "utf_16_be"], &be),
         (&["wtf-16le", "WTF16LE", "wtf_16le"], &le),
+        (&["utf-32le", "UTF32LE", "utf_32_le", "UCS-4LE"], &utf32le),
+        (&["utf-32be", "UTF32BE", "utf_32_be", "UCS-4"], &utf32be),
         (&["cesu-8", "CESU8", "cesu_8"], "h\u{E9}".as_bytes()),
         (&["mutf-8", "MUTF8", "java_modified_utf_8"], "h\u{E9}".as_bytes()),
     ];
@@ -64,7 +68,6 @@ fn no_two_codecs_share_a_spelling() {
 #[test]
 fn encodings_utfx_lacks_are_named_with_what_to_use_instead() {
     let cases = [
-        ("utf-32", "iconv -f UTF-32LE"),
         ("UCS-2", "wtf-16le"),
         ("iso-2022-jp-2", "`-f iso-2022-jp`"),
         ("HZ", "`replacement`"),
@@ -87,13 +90,15 @@ fn a_family_without_its_byte_order_suggests_both_orders() {
         assert_eq!(code, Some(2));
         assert!(stderr.contains("did you mean `wtf-16le` or `wtf-16be`?"), "{label}: {stderr}");
     }
+    let (_, stderr) = convert("wtf-32", b"hi").unwrap_err();
+    assert!(stderr.contains("did you mean `wtf-32le` or `wtf-32be`?"), "{stderr}");
     // A typo still gets the nearest name.
     let (_, stderr) = convert("cesu-9", b"hi").unwrap_err();
     assert!(stderr.contains("did you mean `cesu-8`?"), "{stderr}");
 }
 
 #[test]
-fn list_shows_utf_16_as_its_own_entry() {
+fn list_shows_utf_16_and_utf_32_as_entries_of_their_own() {
     let out = utfx().arg("list").assert().success().get_output().stdout.clone();
     let text = String::from_utf8(out).unwrap();
     let row = |name: &str| text.lines().find(|l| l.split('\t').next() == Some(name)).map(str::to_owned);
@@ -102,5 +107,13 @@ fn list_shows_utf_16_as_its_own_entry() {
     let le = row("utf-16le").unwrap();
     assert_eq!(le.split('\t').nth(1), Some(""), "utf-16 is no longer shown as an alias of utf-16le: {le}");
     utfx().args(["decode", "-f", "utf-16", "--input-hex"]).write_stdin("FE FF 00 41").assert().stdout("U+0041\n");
+    // And utf-32, after utf-32be.
+    let utf32 = row("utf-32").expect("a utf-32 row");
+    assert!(utf32.contains("FF FE 00 00"), "{utf32}");
+    let le = row("utf-32le").unwrap();
+    assert!(!le.split('\t').nth(1).unwrap().split(',').any(|a| a == "utf-32"), "{le}");
+    let lines: Vec<&str> = text.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    let at = |name: &str| lines.iter().position(|l| *l == name).unwrap();
+    assert_eq!((at("utf-16"), at("utf-32")), (at("utf-16be") + 1, at("utf-32be") + 1));
     utfx().args(["decode", "-f", "nope"]).assert().code(2).stderr(predicate::str::contains("known codecs"));
 }

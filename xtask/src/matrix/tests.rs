@@ -67,6 +67,31 @@ const RELATIONS: &[Rel] = &[
     Rel::LosesExactly("utf-16le", "wtf-16le", &[]),
     Rel::LosesExactly("wtf-16le", "utf-16le", LONE),
     Rel::LosesExactly("utf-16be", "utf-16le", &[]),
+    // UTF-32 holds every scalar value, one unit each, and nothing else;
+    // WTF-32 holds the surrogates too, a pair as two units (UTF-32 has no
+    // pairs), so that it loses them on the way to UTF-32, and nothing
+    // else is lost between the four or to UTF-16 and UTF-8 (decision 0041).
+    Rel::Lacks("utf-32le", "lead-surrogate"),
+    Rel::Lacks("utf-32le", "trail-surrogate"),
+    Rel::Lacks("utf-32be", "lead-surrogate"),
+    Rel::Lacks("utf-32be", "surrogate-pair"),
+    Rel::Lacks("utf-32le", "above-10ffff"),
+    Rel::Lacks("wtf-32be", "above-10ffff"),
+    Rel::Holds("utf-32le", "supplementary"),
+    Rel::Holds("wtf-32le", "lead-surrogate"),
+    Rel::Holds("wtf-32le", "trail-surrogate"),
+    Rel::Holds("wtf-32be", "surrogate-pair"),
+    Rel::EncodesAs("utf-32le", "nul", &[0, 0, 0, 0]),
+    Rel::EncodesAs("wtf-32be", "nul", &[0, 0, 0, 0]),
+    Rel::SameBytes("utf-32le", "wtf-32le", SCALAR),
+    Rel::SameBytes("utf-32be", "wtf-32be", SCALAR),
+    Rel::LosesExactly("utf-32le", "wtf-32le", &[]),
+    Rel::LosesExactly("utf-32be", "utf-32le", &[]),
+    Rel::LosesExactly("utf-32le", "utf-16le", &[]),
+    Rel::LosesExactly("utf-16le", "utf-32be", &[]),
+    Rel::LosesExactly("utf-8", "utf-32le", &[]),
+    Rel::LosesExactly("wtf-32le", "utf-32le", &["lead-surrogate", "trail-surrogate", "surrogate-pair"]),
+    Rel::LosesExactly("wtf-16le", "wtf-32le", &[]),
     // UTF-∞-8 holds everything, beyond 32 bits too, and below U+80000000
     // writes RFC 2279's bytes; nothing is lost on the way to it.
     Rel::Holds("utf-inf-8", "ascii"),
@@ -405,12 +430,14 @@ fn the_relations_hold_on_stand_ins_written_from_the_specs() {
     let (failures, applied) = check_relations(&m, RELATIONS);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Every row naming only stand-ins: all but the 5 on UTF-16BE/WTF-16BE
-    // and those on CESU-8, Modified UTF-8, Corrected UTF-8, UTF-∞-8, UTF-1
-    // and the 1992 FSS-UTF proposal (the real codecs are checked against
-    // their specifications in their crates).
+    // and those on CESU-8, Modified UTF-8, Corrected UTF-8, UTF-∞-8, UTF-1,
+    // the 1992 FSS-UTF proposal and UTF-32 (the real codecs are checked
+    // against their specifications in their crates).
     let without_stand_in = |r: &Rel| {
-        ["corrected-utf-8", "cesu-8", "mutf-8", "utf-inf-8", "utf-1", "fss-utf-proposal-1992"]
+        let others = ["corrected-utf-8", "cesu-8", "mutf-8", "utf-inf-8", "utf-1", "fss-utf-proposal-1992"];
+        others
             .iter()
+            .chain(&["utf-32le", "utf-32be", "wtf-32le", "wtf-32be"])
             .any(|name| format!("{r:?}").contains(&format!("{name:?}")))
     };
     let others = RELATIONS.iter().filter(|r| without_stand_in(r)).count();
@@ -737,6 +764,7 @@ enum Claim {
 
 /// Where the claims come from (the specifications the project was given, and `docs/specs/`).
 const WIKI: &str = "UTF-8, Wikipedia, revision of 2 December 2016";
+const UNICODE: &str = "The Unicode Standard 16.0, chapter 3";
 const WTF8_SPEC: &str = "The WTF-8 encoding (Simon Sapin)";
 const CORRECTED: &str = "Corrected UTF-8";
 const UTF_INF_8: &str = "Draft Proposal for UTF-∞-8 (2009-11-28)";
@@ -843,6 +871,16 @@ const CLAIMS: &[(&str, Claim, &str, &str)] = &[
         WTF8_SPEC,
         "Decoding potentially ill-formed UTF-16: a lead then a trail unit is a pair",
     ),
+    // UTF-32 and WTF-32: one code unit of four bytes, each byte of any
+    // value, in a fixed order (docs/specs/utf-32.md).
+    ("utf-32le", Claim::SelfSynchronizing(false), UNICODE, "§3.10: each unit four bytes, none marking its place"),
+    ("utf-32be", Claim::SelfSynchronizing(false), UNICODE, "§3.10: each unit four bytes, none marking its place"),
+    ("wtf-32le", Claim::SelfSynchronizing(false), UNICODE, "§3.10 (WTF-32 has UTF-32's code units)"),
+    ("wtf-32be", Claim::SelfSynchronizing(false), UNICODE, "§3.10 (WTF-32 has UTF-32's code units)"),
+    ("utf-32le", Claim::AsciiTransparent(false), UNICODE, "§3.10: U+0041 is 41 00 00 00"),
+    ("utf-32be", Claim::PrefixFree(true), UNICODE, "§3.9 D90: one unit of the same value for each scalar value"),
+    ("utf-32be", Claim::Ordered(true), UNICODE, "§3.10, UTF-32BE: the most significant byte first"),
+    ("utf-32le", Claim::Ordered(false), UNICODE, "§3.10, UTF-32LE: the least significant byte first"),
     // CESU-8 and Modified UTF-8: each surrogate as its own three-byte UTF-8.
     ("cesu-8", Claim::SelfSynchronizing(true), WIKI, "Derivatives, CESU-8: \"its own three-byte UTF-8 encoding\""),
     ("cesu-8", Claim::Ordered(false), WIKI, "Derivatives, CESU-8: \"preserves UTF-16 binary sorting order\""),

@@ -1,0 +1,47 @@
+//! The kernels' differential sweep (`codec_test::kernels`), run by
+//! `kernels.rs` on whichever path the processor chooses and by
+//! `kernels_portable.rs` on the portable path: UTF-32 of every character
+//! class, long enough for several 16-unit blocks, behind 0 to 15 ASCII units
+//! (every alignment of a block), with an ill-formed unit (a surrogate, the
+//! first value past U+10FFFF, the largest) at every position of the first
+//! blocks, in both byte orders; decoded, encoded, and transcoded between
+//! the codecs.
+
+use codec_core::CodePoint;
+use codec_test::kernels::{Insertions, check_decode, check_encode, check_transcode};
+use codec_utf32::{Endian, UTF_32BE, UTF_32LE, Utf32, WTF_32LE};
+
+const TEXT: &str = "Plain ASCII first, then caf\u{E9} \u{436}\u{438}\u{437}\u{43D}\u{44C} \u{639}\u{631}\u{628}\u{64A} \
+    \u{4E2D}\u{6587}\u{5B57}\u{7B26}\u{D55C}\u{AD6D}\u{C5B4} \u{1F4A9}\u{1F980}\u{1F600}\u{1F4A9}\u{1F980} \u{1F4A9}\u{1F980}\
+    \u{1F600}\u{1F4A9} and ASCII again to the end of the last block.";
+
+const CODECS: [&Utf32; 3] = [&UTF_32LE, &UTF_32BE, &WTF_32LE];
+
+pub fn sweep() {
+    let text: Vec<u32> = TEXT.chars().map(u32::from).collect();
+    let sweep = Insertions {
+        pad: u32::from(b'a'),
+        text: &text,
+        pieces: &[&[0xD800], &[0x11_0000], &[0xFFFF_FFFF]],
+        leads: 16,
+        positions: 32,
+        miri_steps: (7, 13),
+        boundary: |_| true,
+    };
+    sweep.for_each(|units, at| {
+        let points: Vec<CodePoint> = units.iter().map(|&u| CodePoint::new(u)).collect();
+        for codec in CODECS {
+            let bytes: Vec<u8> = units
+                .iter()
+                .flat_map(|&u| if codec.endian() == Endian::Big { u.to_be_bytes() } else { u.to_le_bytes() })
+                .collect();
+            check_decode(codec, &bytes, 4 * at);
+            check_encode(codec, &points, at);
+            // The transcoder: the pivot its decoder's kernel writes goes
+            // to the encoder's kernel.
+            for to in CODECS {
+                check_transcode(codec, to, &bytes, 4 * at);
+            }
+        }
+    });
+}
