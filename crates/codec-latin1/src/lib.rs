@@ -144,7 +144,17 @@ static ISO_8859_1_INFO: CodecInfo = CodecInfo {
 
 static US_ASCII_INFO: CodecInfo = CodecInfo {
     name: "us-ascii",
-    aliases: &["ascii", "ansi_x3.4-1968", "ansi_x3.4-1986", "iso646-us", "iso-ir-6", "us", "ibm367", "cp367", "csascii"],
+    aliases: &[
+        "ascii",
+        "ansi_x3.4-1968",
+        "ansi_x3.4-1986",
+        "iso646-us",
+        "iso-ir-6",
+        "us",
+        "ibm367",
+        "cp367",
+        "csascii",
+    ],
     domain: Domain { summary: "U+0000..U+007F", max: Some(0x7F), surrogates: Surrogates::None, excluded: &[] },
     max_bytes_per_code_point: Some(1),
     description: "US-ASCII (ANSI X3.4): 00..7F, a byte at or above 80 an error",

@@ -40,6 +40,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod iconv;
 pub mod whatwg;
 
 use codec_core::{Big, BigCodePoint, Codec, Decode, DynCodec, Encode, Narrow};
@@ -72,7 +73,12 @@ pub fn all() -> &'static [&'static dyn DynCodec] {
 }
 
 /// Finds a codec by label (name or alias; surrounding ASCII whitespace and
-/// ASCII case are ignored).
+/// ASCII case are ignored): the first in [`all`]'s order that answers to
+/// it, so that `latin1`, `iso-8859-1`, `ascii` and `us-ascii` name
+/// ISO-8859-1 and US-ASCII as iconv reads them, not the Encoding Standard's
+/// windows-1252, whose labels they are too ([`whatwg::get_encoding`] gives
+/// the Standard's meaning; [`iconv::differs`] says where the Standard's
+/// meaning of a label is not iconv's; decision 0043).
 #[must_use]
 pub fn get(label: &str) -> Option<&'static dyn DynCodec> {
     CODECS.iter().copied().find(|c| c.info().matches(label))
@@ -124,6 +130,12 @@ static CODECS: &[&dyn DynCodec] = &[
     &Narrow(&codec_utf_inf_8::UTF_INF_8),
     &codec_utf8_history::UTF_1,
     &codec_utf8_history::FSS_UTF_PROPOSAL_1992,
+    // ISO-8859-1 and US-ASCII as iconv reads them, before the Standard's
+    // windows-1252, which its label table gives their labels too: here
+    // they name these (decision 0043; `whatwg::get_encoding` has the
+    // Standard's meaning).
+    &codec_latin1::ISO_8859_1,
+    &codec_latin1::US_ASCII,
     // The Encoding Standard's legacy encodings, after the UTF-8 family so that
     // its names and aliases keep their codecs.
     &codec_encoding_standard::IBM866,
@@ -191,6 +203,8 @@ static BIG_CODECS: &[&dyn BigCodec] = &[
     &codec_utf_inf_8::UTF_INF_8,
     &Big(&codec_utf8_history::UTF_1),
     &Big(&codec_utf8_history::FSS_UTF_PROPOSAL_1992),
+    &Big(&codec_latin1::ISO_8859_1),
+    &Big(&codec_latin1::US_ASCII),
     &Big(&codec_encoding_standard::IBM866),
     &Big(&codec_encoding_standard::ISO_8859_2),
     &Big(&codec_encoding_standard::ISO_8859_3),

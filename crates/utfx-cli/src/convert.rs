@@ -52,6 +52,11 @@ struct Labels {
 impl Labels {
     /// Reads the labels and modes of `args`.
     fn new(args: &ConvertArgs) -> Result<Labels, Failure> {
+        if args.silent {
+            support::quiet();
+        }
+        support::note_label(&args.from);
+        support::note_label(&args.to);
         let from = InputLabel::new(support::source_label(&args.from)?, args.keep_bom)?.sniffing(args.sniff_bom);
         let (to, ignore) = support::target_label(&args.to)?;
         let (to, bom) = bom::output(to, args.bom)?;

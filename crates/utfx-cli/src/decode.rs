@@ -20,6 +20,7 @@ use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &DecodeArgs) -> Result<(), Failure> {
     let label = InputLabel::new(&args.codec, args.keep_bom)?.sniffing(args.sniff_bom);
+    support::note_label(&args.codec);
     let mode = support::decode_mode(&args.errors, args.drop)?;
     let (reader, name, _) = support::open(args.file.as_deref())?;
     let mut input =

@@ -16,6 +16,7 @@ use crate::support::{self, Failure, Output};
 
 pub(crate) fn run(args: &EncodeArgs) -> Result<(), Failure> {
     let (label, ignore) = support::target_label(&args.codec)?;
+    support::note_label(label);
     let (codec, bom) = bom::output(label, args.bom)?;
     let mut framer = framing::applies(args.framing, codec)?.map(Framer::new);
     let mode = support::encode_mode("--errors", &args.errors, args.drop || ignore)?;

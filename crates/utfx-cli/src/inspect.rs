@@ -20,6 +20,7 @@ const STATUS_WIDTH: usize = 30;
 
 pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     let label = InputLabel::new(&args.codec, args.keep_bom)?;
+    support::note_label(&args.codec);
     let input = support::read_all(args.file.as_deref(), args.input_hex)?;
     let (codec, skipped) = label.resolve(&input);
     let layout = framing::applies(args.framing, codec)?;

@@ -133,22 +133,33 @@ pub(crate) fn report(message: &str) {
     let _ = writeln!(std::io::stderr(), "utfx: {message}");
 }
 
-/// `utfx list`: one line per codec, NAME, ALIASES, DOMAIN, DESCRIPTION,
-/// separated by tabs; `utf-16` and `utf-32`, which the registry has as
-/// aliases of `utf-16le` and `utf-32le`, are lines of their own after the
-/// big-endian codec of their family, since the CLI gives them a BOM rule of
-/// their own (`bom`).
+/// `utfx list`: one line per codec, NAME, ALIASES, DOMAIN, DESCRIPTION and
+/// the aliases whose meaning here is the Encoding Standard's where iconv
+/// reads another encoding (decision 0043; empty for most), separated by
+/// tabs; an alias another codec answers to first (`latin1`, the Standard's
+/// label of windows-1252, names ISO-8859-1 here) is listed with that one
+/// only. `utf-16` and `utf-32`, which the registry has as aliases of
+/// `utf-16le` and `utf-32le`, are lines of their own after the big-endian
+/// codec of their family, since the CLI gives them a BOM rule of their own
+/// (`bom`).
 fn list() -> Result<(), Failure> {
     let mut out = Output::stdout();
     for codec in codec_registry::all() {
         let info = codec.info();
-        let aliases: Vec<&str> = info.aliases.iter().copied().filter(|a| bom::neutral(a).is_none()).collect();
-        let line = format!("{}\t{}\t{}\t{}\n", info.name, aliases.join(","), info.domain.summary, info.description);
+        let own = |a: &&str| codec_registry::get(a).is_some_and(|c| c.info().name == info.name);
+        let aliases: Vec<&str> =
+            info.aliases.iter().copied().filter(|a| bom::neutral(a).is_none()).filter(own).collect();
+        let differ: Vec<&str> = std::iter::once(info.name)
+            .chain(aliases.iter().copied())
+            .filter(|a| codec_registry::iconv::differs(a).is_some())
+            .collect();
+        let (summary, description) = (info.domain.summary, info.description);
+        let line = format!("{}\t{}\t{summary}\t{description}\t{}\n", info.name, aliases.join(","), differ.join(","));
         out.write(line.as_bytes())?;
         for neutral in bom::NEUTRAL.iter().filter(|n| n.be == info.name) {
             let le = support::codec(neutral.le)?.info();
             let line =
-                format!("{}\t{}\t{}\t{}\n", neutral.name, neutral.normalized, le.domain.summary, neutral.description);
+                format!("{}\t{}\t{}\t{}\t\n", neutral.name, neutral.normalized, le.domain.summary, neutral.description);
             out.write(line.as_bytes())?;
         }
     }

@@ -50,6 +50,27 @@ impl Failure {
     }
 }
 
+/// Whether notes on standard error are off (`convert -s`).
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Turns notes off (`-s`: only errors on standard error).
+pub(crate) fn quiet() {
+    QUIET.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Notes on standard error that `label`, as the user typed it, names the
+/// Encoding Standard's encoding where iconv reads another one under that
+/// name, and how they differ (decision 0043), unless notes are off.
+pub(crate) fn note_label(label: &str) {
+    if QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    let label = label.split("//").next().unwrap_or_default().trim();
+    if let Some(how) = codec_registry::iconv::differs(label) {
+        crate::report(&format!("note: `{label}` is read as {how}"));
+    }
+}
+
 /// Splits iconv's suffixes off a target label: `utf-8//IGNORE` is `utf-8`
 /// with what cannot be converted dropped (true).
 ///

@@ -22,6 +22,7 @@ use crate::support::{self, Failure, Output};
 pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
     // The document check sees the magic number, which is otherwise stripped.
     let label = InputLabel::new(&args.codec, args.document)?;
+    support::note_label(&args.codec);
     let codec = label.resolve(&[]).0;
     let rules = match (args.document, codec.document()) {
         (false, _) => None,

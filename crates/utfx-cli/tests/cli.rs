@@ -37,8 +37,19 @@ fn list_prints_one_tab_separated_line_per_registered_codec() {
     assert_eq!(listed, names());
     for line in &lines {
         let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len(), 4, "{line}");
+        assert_eq!(fields.len(), 5, "{line}");
     }
+    // The fifth field: the labels whose meaning is the Encoding Standard's
+    // where iconv reads another encoding (decision 0043); `latin1` is
+    // ISO-8859-1's, not windows-1252's (the Standard's label of it).
+    let row = |name: &str| {
+        lines.iter().find(|l| l.starts_with(&format!("{name}\t"))).unwrap().split('\t').collect::<Vec<_>>()
+    };
+    assert!(row("windows-1254")[4].split(',').any(|l| l == "iso-8859-9"), "{:?}", row("windows-1254"));
+    assert!(row("shift_jis")[4].split(',').any(|l| l == "sjis"));
+    assert_eq!(row("iso-8859-1")[4], "");
+    assert!(row("iso-8859-1")[1].split(',').any(|l| l == "latin1"));
+    assert!(!row("windows-1252")[1].split(',').any(|l| l == "latin1" || l == "us-ascii"));
     let expected = ["utf-8", "generalized-utf-8", "utf-8-rfc2279", "utf-16le", "utf-16be", "wtf-16le", "wtf-16be"];
     for name in expected.into_iter().chain(["utf-32le", "utf-32be", "wtf-32le", "wtf-32be", "wtf-8"]) {
         assert!(names().contains(&name), "{name} is not listed");
