@@ -64,7 +64,7 @@ fn check(input: &[u8]) {
             let whole = codec.decode_with(input, mode);
             assert_eq!(decode_pieces(codec, input, &pieces, mode), whole, "{name} in {mode}, pieces {pieces:?}");
         }
-        for &target in utfx_tests::codecs().iter().filter(|c| c.is_context_free()) {
+        for &target in utfx_tests::codecs().iter().filter(|c| c.is_context_free() && !is_twin(c.info().name)) {
             for (dm, em) in [(DecodeMode::Fatal, EncodeMode::Fatal), (DecodeMode::Replace, EncodeMode::Replace)] {
                 let (whole, error, _) = transcode(Transcoder::new(codec, dm, target, em), input);
                 let (mut joined, mut points) = (Vec::new(), 0);
@@ -87,6 +87,13 @@ fn check(input: &[u8]) {
             }
         }
     }
+}
+
+/// UTF-32's big-endian codecs, left out as targets: each encodes what its
+/// little-endian twin does, each unit's bytes reversed, and the pairs are
+/// quadratic (with them the test took twice as long).
+fn is_twin(name: &str) -> bool {
+    matches!(name, "utf-32be" | "wtf-32be")
 }
 
 /// Bytes that start, continue, break or end sequences in one codec or
