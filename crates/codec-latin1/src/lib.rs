@@ -65,7 +65,8 @@
 //!
 //! Decoding: none for ISO-8859-1; `invalid_lead` for a US-ASCII byte at or
 //! above `80`, one byte long. Encoding: `unrepresentable` for a code point
-//! above U+00FF (U+007F), surrogates included.
+//! above U+00FF (U+007F), `surrogate` for a surrogate (as the Encoding
+//! Standard's codecs say).
 //!
 //! # Non-goals
 //!
@@ -193,6 +194,7 @@ impl Decode for Latin1 {
 }
 
 //   code point U+0000..=max  ->  the byte of its value
+//   a surrogate              ->  surrogate
 //   any other                ->  unrepresentable
 impl Encode for Latin1 {
     type Point = CodePoint;
@@ -204,6 +206,8 @@ impl Encode for Latin1 {
                 out.push(b);
                 EncodeStep::Done(1)
             }
+            // As the Encoding Standard's encoders say of a surrogate.
+            _ if input[0].is_surrogate() => EncodeStep::Invalid(ErrorKind::Surrogate),
             _ => EncodeStep::Invalid(ErrorKind::Unrepresentable),
         }
     }

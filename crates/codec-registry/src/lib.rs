@@ -74,14 +74,16 @@ pub fn all() -> &'static [&'static dyn DynCodec] {
 
 /// Finds a codec by label (name or alias; surrounding ASCII whitespace and
 /// ASCII case are ignored): the first in [`all`]'s order that answers to
-/// it, so that `latin1`, `iso-8859-1`, `ascii` and `us-ascii` name
+/// it, ISO-8859-1 and US-ASCII tried first, so that `latin1`,
+/// `iso-8859-1`, `ascii` and `us-ascii` name
 /// ISO-8859-1 and US-ASCII as iconv reads them, not the Encoding Standard's
 /// windows-1252, whose labels they are too ([`whatwg::get_encoding`] gives
 /// the Standard's meaning; [`iconv::differs`] says where the Standard's
 /// meaning of a label is not iconv's; decision 0043).
 #[must_use]
 pub fn get(label: &str) -> Option<&'static dyn DynCodec> {
-    CODECS.iter().copied().find(|c| c.info().matches(label))
+    let (rest, first) = CODECS.split_at(CODECS.len() - FIRST);
+    first.iter().chain(rest).copied().find(|c| c.info().matches(label))
 }
 
 /// Every registered codec over `BigCodePoint`, in the order of [`all`].
@@ -106,7 +108,8 @@ pub fn all_big() -> &'static [&'static dyn BigCodec] {
 /// ```
 #[must_use]
 pub fn get_big(label: &str) -> Option<&'static dyn BigCodec> {
-    BIG_CODECS.iter().copied().find(|c| c.info().matches(label))
+    let (rest, first) = BIG_CODECS.split_at(BIG_CODECS.len() - FIRST);
+    first.iter().chain(rest).copied().find(|c| c.info().matches(label))
 }
 
 static CODECS: &[&dyn DynCodec] = &[
@@ -130,12 +133,6 @@ static CODECS: &[&dyn DynCodec] = &[
     &Narrow(&codec_utf_inf_8::UTF_INF_8),
     &codec_utf8_history::UTF_1,
     &codec_utf8_history::FSS_UTF_PROPOSAL_1992,
-    // ISO-8859-1 and US-ASCII as iconv reads them, before the Standard's
-    // windows-1252, which its label table gives their labels too: here
-    // they name these (decision 0043; `whatwg::get_encoding` has the
-    // Standard's meaning).
-    &codec_latin1::ISO_8859_1,
-    &codec_latin1::US_ASCII,
     // The Encoding Standard's legacy encodings, after the UTF-8 family so that
     // its names and aliases keep their codecs.
     &codec_encoding_standard::IBM866,
@@ -180,7 +177,17 @@ static CODECS: &[&dyn DynCodec] = &[
     // The 2014 draft's hz-gb-2312, by its own name (the label is
     // replacement's today).
     &codec_encoding_standard::HZ_GB_2312_2014,
+    // ISO-8859-1 and US-ASCII as iconv reads them, last so that the fuzz
+    // seeds' choices of the others stay; their labels, which the Standard
+    // gives its windows-1252, are theirs in `get` (decision 0043).
+    &codec_latin1::ISO_8859_1,
+    &codec_latin1::US_ASCII,
 ];
+
+/// The codecs whose labels [`get`] and [`get_big`] try first: ISO-8859-1
+/// and US-ASCII, which iconv's `latin1`, `iso-8859-1`, `ascii` and
+/// `us-ascii` name, where the Encoding Standard's table names windows-1252.
+const FIRST: usize = 2;
 
 static BIG_CODECS: &[&dyn BigCodec] = &[
     &Big(&codec_utf8::UTF_8),
@@ -203,8 +210,6 @@ static BIG_CODECS: &[&dyn BigCodec] = &[
     &codec_utf_inf_8::UTF_INF_8,
     &Big(&codec_utf8_history::UTF_1),
     &Big(&codec_utf8_history::FSS_UTF_PROPOSAL_1992),
-    &Big(&codec_latin1::ISO_8859_1),
-    &Big(&codec_latin1::US_ASCII),
     &Big(&codec_encoding_standard::IBM866),
     &Big(&codec_encoding_standard::ISO_8859_2),
     &Big(&codec_encoding_standard::ISO_8859_3),
@@ -243,4 +248,6 @@ static BIG_CODECS: &[&dyn BigCodec] = &[
     &Big(&codec_encoding_standard::ISO_2022_JP),
     &Big(&codec_encoding_standard::REPLACEMENT),
     &Big(&codec_encoding_standard::HZ_GB_2312_2014),
+    &Big(&codec_latin1::ISO_8859_1),
+    &Big(&codec_latin1::US_ASCII),
 ];

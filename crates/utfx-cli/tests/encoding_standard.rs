@@ -23,11 +23,20 @@ fn windows_1252_by_any_of_its_labels_converts_to_utf_8() {
     // index-windows-1252: 80 is U+20AC, 96 U+2013, 81 U+0081; E9 is U+00E9.
     let input = b"caf\xE9 \x80 \x96 \x81";
     let expected = "caf\u{E9} \u{20AC} \u{2013} \u{81}";
-    for label in ["windows-1252", "latin1", "iso-8859-1", "ISO_8859-1", "cp1252", " Windows-1252 "] {
+    for label in ["windows-1252", "cp1252", "x-cp1252", " Windows-1252 "] {
         assert_eq!(convert(label, "utf-8", input).as_deref(), Ok(expected.as_bytes()), "{label}");
     }
+    // The Standard's labels that iconv gives ISO-8859-1 name that one here
+    // (decision 0043): 80 is U+0080, 96 U+0096.
+    for label in ["latin1", "iso-8859-1", "ISO_8859-1", "l1", "cp819"] {
+        let latin1 = "caf\u{E9} \u{80} \u{96} \u{81}";
+        assert_eq!(convert(label, "utf-8", input).as_deref(), Ok(latin1.as_bytes()), "{label}");
+    }
     // And back, with what it cannot encode as an error at its index.
-    assert_eq!(convert("utf-8", "latin1", expected.as_bytes()).as_deref(), Ok(&input[..]));
+    assert_eq!(convert("utf-8", "cp1252", expected.as_bytes()).as_deref(), Ok(&input[..]));
+    let (code, stderr) = convert("utf-8", "ascii", "caf\u{E9}".as_bytes()).unwrap_err();
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("index 3: U+00E9: unrepresentable"), "{stderr}");
     let (code, stderr) = convert("utf-8", "windows-1252", "a\u{3042}".as_bytes()).unwrap_err();
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("index 1: U+3042: unrepresentable"), "{stderr}");
@@ -65,6 +74,8 @@ fn list_shows_the_encoding_standards_encodings_with_their_labels() {
         assert!(text.lines().any(|l| l.starts_with(&format!("{name}\t"))), "{name} is not listed");
     }
     let line = text.lines().find(|l| l.starts_with("windows-1252\t")).unwrap();
+    assert!(line.split('\t').nth(1).unwrap().split(',').any(|a| a == "cp1252"), "{line}");
+    let line = text.lines().find(|l| l.starts_with("iso-8859-1\t")).unwrap();
     assert!(line.split('\t').nth(1).unwrap().split(',').any(|a| a == "latin1"), "{line}");
     let line = text.lines().find(|l| l.starts_with("replacement\t")).unwrap();
     assert!(line.split('\t').nth(1).unwrap().split(',').any(|a| a == "hz-gb-2312"), "{line}");
@@ -180,4 +191,27 @@ fn compare_names_the_index_and_pointer_that_decide() {
         ),
         "{report}"
     );
+}
+
+/// iconv's labels get iconv's meaning where utfx has the encoding
+/// (decision 0043): `-t ASCII` stops at `é` as iconv does (it wrote `E9`
+/// with exit 0), `-f ISO-8859-1` reads `80 9F` as U+0080 U+009F (it read
+/// `€ Ÿ`); a label read as the Standard's encoding where iconv reads
+/// another gets a note on stderr, which `-s` leaves out.
+#[test]
+fn iconv_labels_mean_what_iconv_reads() {
+    let (code, stderr) = convert("utf-8", "ASCII", "caf\u{E9} \u{20AC}".as_bytes()).unwrap_err();
+    assert_eq!(code, Some(1));
+    assert!(stderr.starts_with("utfx: <stdin>: index 3: U+00E9: unrepresentable"), "{stderr}");
+    assert_eq!(convert("ISO-8859-1", "utf-8", b"\x80\x9F").as_deref(), Ok("\u{80}\u{9F}".as_bytes()));
+    assert_eq!(convert("windows-1252", "utf-8", b"\x80\x9F").as_deref(), Ok("\u{20AC}\u{178}".as_bytes()));
+    let out = utfx().args(["convert", "-f", "ISO-8859-9", "-t", "utf-8"]).write_stdin(&b"\x80"[..]).output().unwrap();
+    assert_eq!(out.stdout, "\u{20AC}".as_bytes());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with("utfx: note: `ISO-8859-9` is read as the Encoding Standard's windows-1254"), "{stderr}");
+    let out =
+        utfx().args(["convert", "-s", "-f", "ISO-8859-9", "-t", "utf-8"]).write_stdin(&b"\x80"[..]).output().unwrap();
+    assert!(out.stderr.is_empty());
+    let out = utfx().args(["convert", "-f", "windows-1254", "-t", "utf-8"]).write_stdin(&b"\x80"[..]).output().unwrap();
+    assert!(out.stderr.is_empty());
 }
