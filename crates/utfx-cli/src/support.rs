@@ -66,7 +66,10 @@ pub(crate) fn note_label(label: &str) {
         return;
     }
     let label = label.split("//").next().unwrap_or_default().trim();
-    if let Some(how) = codec_registry::iconv::differs(label) {
+    // The codec's own name (`shift_jis`, `euc-kr`, `big5`) is utfx's word
+    // for it, whose meaning `utfx list` gives: no note for it.
+    let own = codec_registry::get(label).is_some_and(|c| normalized(c.info().name) == normalized(label));
+    if let Some(how) = codec_registry::iconv::differs(label).filter(|_| !own) {
         crate::report(&format!("note: `{label}` is read as {how}"));
     }
 }
