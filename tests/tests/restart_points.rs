@@ -212,6 +212,8 @@ const HAS_RESTART_POINTS: &[(&str, bool)] = &[
     ("iso-2022-jp", false),
     ("replacement", false),
     ("hz-gb-2312-2014", false),
+    ("iso-8859-1", true),
+    ("us-ascii", true),
 ];
 
 #[test]

@@ -770,6 +770,8 @@ const CORRECTED: &str = "Corrected UTF-8";
 const UTF_INF_8: &str = "Draft Proposal for UTF-∞-8 (2009-11-28)";
 const ENCODING: &str = "Encoding Standard (WHATWG Living Standard, as encoding_rs 0.8 follows it)";
 const ENCODING_2014: &str = "Encoding (W3C First Public Working Draft, 2014)";
+const LATIN1: &str = "ISO/IEC 8859-1:1998, with ISO/IEC 6429's control sets (IANA's ISO-8859-1)";
+const ASCII: &str = "ANSI X3.4-1986 (US-ASCII, RFC 20)";
 
 /// The Standard's single-byte encodings (section 9's table) and
 /// x-user-defined (14.5): each byte is one item, so a reader is at a
@@ -814,6 +816,13 @@ fn claims() -> Vec<(&'static str, Claim, &'static str, &'static str)> {
                      point whose value is byte\", else one code point (or error) for the byte";
         all.push((name, Claim::TypedBytes(true), ENCODING, words));
         all.push((name, Claim::BoundaryWithin(0), ENCODING, words));
+    }
+    // ISO-8859-1 and US-ASCII: one byte, one character (decision 0043).
+    for (name, document) in [("iso-8859-1", LATIN1), ("us-ascii", ASCII)] {
+        let words = "a single-byte code: each character one byte of its code";
+        all.push((name, Claim::TypedBytes(true), document, words));
+        all.push((name, Claim::BoundaryWithin(0), document, words));
+        all.push((name, Claim::AsciiTransparent(true), document, "00..7F are ASCII's"));
     }
     all
 }
@@ -1168,7 +1177,8 @@ fn the_options_parse_and_refuse_what_they_cannot_do() {
     assert!(super::parse(&args("--frobnicate")).is_err());
     // Labels find codecs; unknown names are named in the error.
     let picked = super::pick_codecs(&args("latin1 utf8 UTF-8")).expect("registered labels");
-    assert_eq!(picked.iter().map(|c| c.info().name).collect::<Vec<_>>(), ["windows-1252", "utf-8"]);
+    // `latin1` is ISO-8859-1 as iconv reads it (decision 0043).
+    assert_eq!(picked.iter().map(|c| c.info().name).collect::<Vec<_>>(), ["iso-8859-1", "utf-8"]);
     assert!(super::pick_codecs(&args("utf-9")).is_err_and(|e| e.contains("utf-9")));
 }
 
