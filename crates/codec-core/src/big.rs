@@ -110,6 +110,46 @@ impl From<u64> for BigCodePoint {
     }
 }
 
+/// A 128-bit value as a code point (inline when it fits a `u64`).
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::BigCodePoint;
+/// let cp = BigCodePoint::from(1u128 << 100);
+/// assert_eq!(cp.bits(), 101);
+/// assert_eq!(u128::try_from(&cp), Ok(1u128 << 100));
+/// assert_eq!(BigCodePoint::from(0x41u128), BigCodePoint::from_u64(0x41));
+/// ```
+impl From<u128> for BigCodePoint {
+    fn from(v: u128) -> Self {
+        match u64::try_from(v) {
+            Ok(small) => BigCodePoint(Repr::Small(small)),
+            Err(_) => BigCodePoint(Repr::Big(BigUint::from(v))),
+        }
+    }
+}
+
+/// The value as a `u128`, or an error when it needs more than 128 bits.
+///
+/// # Examples
+///
+/// ```
+/// use codec_core::{BigCodePoint, num_bigint::BigUint};
+/// assert_eq!(u128::try_from(&BigCodePoint::from_u64(7)), Ok(7));
+/// assert!(u128::try_from(&BigCodePoint::from(BigUint::from(1u8) << 128u32)).is_err());
+/// ```
+impl TryFrom<&BigCodePoint> for u128 {
+    type Error = num_bigint::TryFromBigIntError<()>;
+
+    fn try_from(cp: &BigCodePoint) -> Result<Self, Self::Error> {
+        match &cp.0 {
+            Repr::Small(v) => Ok(u128::from(*v)),
+            Repr::Big(b) => u128::try_from(b),
+        }
+    }
+}
+
 /// An arbitrary-precision integer as a code point.
 ///
 /// # Examples

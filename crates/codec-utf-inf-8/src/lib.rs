@@ -99,6 +99,10 @@ pub use codec_core::{
     ErrorKind, Status, Step, Transcoder,
 };
 // What this crate's API adds to it.
+// The arbitrary-precision integers that `BigCodePoint` takes and gives
+// (`BigUint`), so that a code point above 2^128 needs no second
+// dependency (issue 46).
+pub use codec_core::num_bigint;
 pub use codec_core::{BigCodePoint, Narrow};
 
 mod decode;

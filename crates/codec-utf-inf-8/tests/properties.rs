@@ -314,3 +314,20 @@ proptest! {
         prop_assert_eq!(codec.validate(&bytes).is_ok(), within);
     }
 }
+
+/// A code point above 2^128, built with the `num_bigint` this crate
+/// re-exports and with `From<u128>`, round-trips, and `u128::try_from`
+/// gives back what fits.
+#[test]
+fn a_code_point_past_u128_needs_no_second_dependency() {
+    use codec_utf_inf_8::num_bigint::BigUint;
+    use codec_utf_inf_8::{BigCodePoint, Decode, Encode, UTF_INF_8};
+    let past = BigCodePoint::from(BigUint::from(1u8) << 200u32);
+    let wide = BigCodePoint::from(u128::MAX);
+    assert_eq!(u128::try_from(&wide), Ok(u128::MAX));
+    assert!(u128::try_from(&past).is_err());
+    for cp in [past, wide, BigCodePoint::from(0x41u128)] {
+        let bytes = UTF_INF_8.encode(core::slice::from_ref(&cp)).unwrap();
+        assert_eq!(UTF_INF_8.decode(&bytes).unwrap(), vec![cp]);
+    }
+}
