@@ -113,6 +113,25 @@ proptest! {
         }
     }
 
+    /// Lossy decoding says it replaced something exactly when strict
+    /// decoding to a `String` fails, one-shot and streamed in two chunks
+    /// at every split, and writes what `decode_to_string_lossy` writes.
+    #[test]
+    fn lossy_decoding_says_whether_it_replaced_anything(bytes in strategies::bytes(24)) {
+        for &c in &utfx_tests::codecs() {
+            let failed = c.decode_to_string(&bytes).is_err();
+            let lossy = c.decode_to_string_lossy(&bytes);
+            prop_assert_eq!(c.decode_to_string_replacing(&bytes), (lossy.clone(), failed), "{}", c.info().name);
+            for cut in 0..=bytes.len() {
+                let mut decoder = codec_core::Decoder::new(c, codec_core::DecodeMode::Replace);
+                let mut out = String::new();
+                decoder.decode_to_string(&bytes[..cut], false, &mut out).unwrap();
+                decoder.decode_to_string(&bytes[cut..], true, &mut out).unwrap();
+                prop_assert_eq!((&out, decoder.had_errors()), (&lossy, failed), "{} cut at {}", c.info().name, cut);
+            }
+        }
+    }
+
     #[test]
     fn scalar_text_round_trips_through_every_codec_that_holds_it(text in strategies::scalar_text(24)) {
         let points: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();

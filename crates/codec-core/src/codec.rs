@@ -406,6 +406,28 @@ pub trait Decode {
         out
     }
 
+    /// Decodes all of `input` into a `String` as
+    /// [`decode_to_string_lossy`](Decode::decode_to_string_lossy) does, and
+    /// says whether it replaced anything (encoding_rs's `had_errors`), in
+    /// the same pass.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # use codec_core::doc_example::Ascii;
+    /// assert_eq!(Ascii.decode_to_string_replacing(b"o\xFFk"), ("o\u{FFFD}k".to_string(), true));
+    /// assert_eq!(Ascii.decode_to_string_replacing(b"ok"), ("ok".to_string(), false));
+    /// ```
+    #[must_use]
+    fn decode_to_string_replacing(&self, input: &[u8]) -> (String, bool) {
+        let mut out = String::with_capacity(input.len());
+        let mut decoder = Decoder::new(self, DecodeMode::Replace);
+        let result = decoder.decode_to_sink(input, true, &mut out);
+        debug_assert!(result.is_ok(), "replace mode never fails");
+        (out, decoder.had_errors())
+    }
+
     /// Decodes all of `input` into UTF-16 code units (a surrogate code point
     /// as itself), failing at the first ill-formed subpart or code point
     /// beyond U+10FFFF.
@@ -768,6 +790,10 @@ impl<D: Decode + ?Sized> Decode for &D {
 
     fn decode_to_string_lossy(&self, input: &[u8]) -> String {
         (**self).decode_to_string_lossy(input)
+    }
+
+    fn decode_to_string_replacing(&self, input: &[u8]) -> (String, bool) {
+        (**self).decode_to_string_replacing(input)
     }
 
     #[inline]

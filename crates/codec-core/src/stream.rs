@@ -234,6 +234,7 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
     last: bool,
     sink: &mut S,
     owed: &mut Vec<D::Point>,
+    replaced: &mut bool,
 ) -> Result<Run, DecodeError> {
     let fast = fast.filter(|paths| paths.decodes_in(mode));
     let mut i = 0;
@@ -323,6 +324,7 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
         {
             return Err(DecodeError::new(base + i, error_len, kind));
         }
+        *replaced |= error.is_some();
         (i, *state) = (i + len, next);
         if !substitute(mode, &rest[..len], sink, owed) {
             return Ok(Run { consumed: i, full: true });
@@ -335,7 +337,20 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
 pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
     let fast = if fast { codec.fast_paths() } else { None };
     let mut state = 0;
-    run_decode(codec, DecodeMode::Fatal, fast, &mut state, input, 0, true, &mut Validation, &mut Vec::new()).map(|_| ())
+    let mut replaced = false;
+    run_decode(
+        codec,
+        DecodeMode::Fatal,
+        fast,
+        &mut state,
+        input,
+        0,
+        true,
+        &mut Validation,
+        &mut Vec::new(),
+        &mut replaced,
+    )
+    .map(|_| ())
 }
 
 /// Where a buffer-to-buffer call stopped: the `#[must_use]` status of
@@ -415,6 +430,9 @@ pub struct Decoder<D: Decode> {
     max_pending: usize,
     /// Substitutes decoded but not yet taken by a full sink.
     owed: Vec<D::Point>,
+    /// Whether an error mode has replaced, dropped or escaped an ill-formed
+    /// subpart since the start (or the last reset).
+    had_errors: bool,
 }
 
 /// The default of [`Decoder::with_max_pending`]: 1 MiB.
@@ -438,6 +456,7 @@ impl<D: Decode> Decoder<D> {
             failed: None,
             max_pending: DEFAULT_MAX_PENDING,
             owed: Vec::new(),
+            had_errors: false,
         }
     }
 
@@ -469,7 +488,7 @@ impl<D: Decode> Decoder<D> {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let Decoder { codec, mode, fast, pending, state, offset, failed, max_pending, owed } = self;
+        let Decoder { codec, mode, fast, pending, state, offset, failed, max_pending, owed, had_errors } = self;
         // What a full sink could not take last time comes first.
         let mut taken = 0;
         while let Some(point) = owed.get(taken) {
@@ -483,7 +502,7 @@ impl<D: Decode> Decoder<D> {
         let codec = &*codec;
         let (mode, fast) = (*mode, if *fast { codec.fast_paths() } else { None });
         let result = feed(pending, chunk, last, |input, last| {
-            let done = run_decode(codec, mode, fast, state, input, *offset, last, sink, owed)?;
+            let done = run_decode(codec, mode, fast, state, input, *offset, last, sink, owed, had_errors)?;
             *offset += done.consumed;
             Ok(done)
         })
@@ -569,6 +588,31 @@ impl<D: Decode> Decoder<D> {
         self.offset = 0;
         self.failed = None;
         self.owed.clear();
+        self.had_errors = false;
+    }
+
+    /// Returns true when the error mode has dealt with an ill-formed
+    /// subpart (replaced, dropped or escaped it) since the stream started
+    /// or was [`reset`](Decoder::reset): encoding_rs's `had_errors`, kept
+    /// as the decoder goes, so that no second pass is needed. A well-formed
+    /// form that escape mode escapes is not an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::{Decode, DecodeMode};
+    /// # use codec_core::doc_example::Ascii;
+    /// let mut decoder = Ascii.decoder(DecodeMode::Replace);
+    /// let mut out = String::new();
+    /// decoder.decode_to_string(b"ok", false, &mut out).unwrap();
+    /// assert!(!decoder.had_errors());
+    /// decoder.decode_to_string(b"\xFF", true, &mut out).unwrap();
+    /// assert!(decoder.had_errors());
+    /// assert_eq!(out, "ok\u{FFFD}");
+    /// ```
+    #[must_use]
+    pub fn had_errors(&self) -> bool {
+        self.had_errors
     }
 
     /// True when nothing is held back, the codec is in its first state and

@@ -304,6 +304,21 @@ impl Decode for Utf8 {
         out
     }
 
+    /// UTF-8 is [`to_str_lossy`], which borrows exactly when nothing was
+    /// replaced; the other grammars go through the driver.
+    fn decode_to_string_replacing(&self, input: &[u8]) -> (String, bool) {
+        if matches!(self.variant, Variant::Utf8) {
+            let text = to_str_lossy(input);
+            let replaced = matches!(text, Cow::Owned(_));
+            return (text.into_owned(), replaced);
+        }
+        let mut decoder = codec_core::Decoder::new(self, codec_core::DecodeMode::Replace);
+        let mut out = String::with_capacity(input.len());
+        let done = decoder.decode_to_string(input, true, &mut out);
+        debug_assert!(done.is_ok(), "replace mode never fails");
+        (out, decoder.had_errors())
+    }
+
     /// The end of the last sequence near the end of `input` that starts at
     /// a byte other than a continuation byte ([`automaton::restart_point`]).
     fn restart_point(&self, input: &[u8]) -> Option<usize> {
