@@ -337,20 +337,9 @@ fn run_decode<D: Decode + ?Sized, S: Sink<D::Point>>(
 pub(crate) fn validate<D: Decode + ?Sized>(codec: &D, input: &[u8], fast: bool) -> Result<(), DecodeError> {
     let fast = if fast { codec.fast_paths() } else { None };
     let mut state = 0;
-    let mut replaced = false;
-    run_decode(
-        codec,
-        DecodeMode::Fatal,
-        fast,
-        &mut state,
-        input,
-        0,
-        true,
-        &mut Validation,
-        &mut Vec::new(),
-        &mut replaced,
-    )
-    .map(|_| ())
+    let replaced = &mut false;
+    run_decode(codec, DecodeMode::Fatal, fast, &mut state, input, 0, true, &mut Validation, &mut Vec::new(), replaced)
+        .map(|_| ())
 }
 
 /// Where a buffer-to-buffer call stopped: the `#[must_use]` status of
