@@ -117,8 +117,9 @@ fn check(root: &Path) -> Vec<String> {
 }
 
 /// The most lines of the core's sources that may declare a public item
-/// (decision 0018: 120, the count it brought the core down to; decision 0044: 122).
-const CORE_PUBLIC_LINES: usize = 122;
+/// (decision 0018: 120, the count it brought the core down to; decision 0044: 122;
+/// decision 0045, the line and column of an offset: 127).
+const CORE_PUBLIC_LINES: usize = 127;
 
 /// The lines of `text` (one source file) outside its `#[cfg(test)]`
 /// module that declare a public item: a `pub` fn, struct, enum, trait,
@@ -153,7 +154,7 @@ fn check_core_size(root: &Path) -> Vec<String> {
         .sum();
     if count > CORE_PUBLIC_LINES {
         return vec![format!(
-            "crates/codec-core/src: {count} lines declare a public item, more than {CORE_PUBLIC_LINES} (decisions 0018, 0044)"
+            "crates/codec-core/src: {count} lines declare a public item, more than {CORE_PUBLIC_LINES} (decisions 0018, 0044, 0045)"
         )];
     }
     Vec::new()

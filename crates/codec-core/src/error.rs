@@ -4,6 +4,8 @@
 use core::fmt;
 
 use crate::code_point::CodePoint;
+use crate::codec::{Decode, Encode};
+use crate::lines::LineCounter;
 
 macro_rules! error_kinds {
     ($( $(#[$doc:meta])* $variant:ident = $name:literal, $message:literal; )*) => {
@@ -191,6 +193,35 @@ impl DecodeError {
     #[must_use]
     pub const fn shifted(self, by: usize) -> Self {
         DecodeError { valid_up_to: self.valid_up_to + by, ..self }
+    }
+
+    /// Returns the line and the column (both from 1) of the error's offset
+    /// in `input`, the bytes of `codec` it was found in: a line ends at
+    /// each U+000A (a CR is an item like any other), and the column counts
+    /// the items of the line before the offset, code points and ill-formed
+    /// subparts alike, one each, as [`Decode::items`](crate::Decode::items)
+    /// gives them. Offsets count from the first byte of `input`: a BOM the
+    /// caller skipped is not in it, one left in is an item (U+FEFF). Where
+    /// the input cannot be kept, [`LineCounter`](crate::LineCounter) counts
+    /// the same as it goes by; this is a `LineCounter` fed the bytes before
+    /// the offset (all of `input` where it is shorter), the bytes from it
+    /// on deciding a sequence cut there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use codec_core::Decode;
+    /// # use codec_core::doc_example::Ascii;
+    /// let input = b"first\nsecond \xFF";
+    /// let err = Ascii.validate(input).unwrap_err();
+    /// assert_eq!(err.line_column(&Ascii, input), (2, 8));
+    /// ```
+    #[must_use]
+    pub fn line_column<C: Decode + Encode + ?Sized>(&self, codec: &C, input: &[u8]) -> (u64, u64) {
+        let (before, after) = input.split_at(self.valid_up_to.min(input.len()));
+        let mut lines = LineCounter::new(codec);
+        lines.feed(before);
+        lines.line_column(after)
     }
 }
 

@@ -35,7 +35,8 @@
 //!
 //! Everything else is written once, here: validation, decoding and encoding in
 //! every error mode ([`DecodeMode`], [`EncodeMode`]), iteration with byte
-//! offsets ([`Decode::items`]), streaming over chunks ([`Decoder`],
+//! offsets ([`Decode::items`]), the line and column of an offset
+//! ([`DecodeError::line_column`], [`LineCounter`]), streaming over chunks ([`Decoder`],
 //! [`Encoder`]), `std::io` transcoding ([`TranscodeReader`]) and selection by
 //! label at run time ([`DynCodec`], [`CodecInfo::matches`]). A codec may add bulk fast
 //! paths; [`reference`](mod@reference) runs the same algorithms without them, for
@@ -107,6 +108,7 @@ mod error;
 mod fast;
 #[cfg(feature = "std")]
 mod io;
+mod lines;
 mod mode;
 pub mod reference;
 mod sink;
@@ -125,6 +127,7 @@ pub use error::{DecodeError, EncodeError, ErrorKind};
 pub use fast::{FastJob, FastPaths, Progress};
 #[cfg(feature = "std")]
 pub use io::TranscodeReader;
+pub use lines::LineCounter;
 pub use mode::{DecodeMode, EncodeMode, UnknownMode};
 #[cfg(feature = "bigint")]
 pub use num_bigint;

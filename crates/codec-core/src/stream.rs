@@ -569,6 +569,13 @@ impl<D: Decode> Decoder<D> {
         &self.codec
     }
 
+    /// Returns the bytes held back and the codec's state before them, for a
+    /// caller that decides them itself with the bytes that follow
+    /// ([`crate::LineCounter`]).
+    pub(crate) fn held(&self) -> (&[u8], u32) {
+        (&self.pending.items, self.state)
+    }
+
     /// Forgets the stream so far: offsets start again at 0, the codec in its
     /// first state.
     pub fn reset(&mut self) {
