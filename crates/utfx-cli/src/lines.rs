@@ -1,56 +1,27 @@
 //! The line and column of a place in a codec's bytes, counted as the bytes
-//! go by ([`Lines`]): what `convert` names at an error, the same whether
-//! the input is a file or a pipe, without reading anything twice from a
-//! pipe or opening the input again (issue 44).
-//!
-//! A line ends at each U+000A; a column counts the items of its line from
-//! 1 (code points, and an ill-formed subpart as one), as `validate
-//! --all-errors` does. Where a codec writes U+000A as one whole code unit
-//! that nothing else contains (every codec whose encoding is context-free:
-//! the UTF-8 family's bytes, UTF-16's units, the single- and multi-byte
-//! legacy encodings, whose trail bytes are never `0A`), lines are counted
-//! on the units as they go by, and only the bytes of the line being read
-//! are kept, to count its items where the column is asked (a line longer
-//! than [`LONG_LINE`] has its items counted as it grows). Elsewhere (a
-//! stateful codec: iso-2022-jp, HZ) every byte goes through a decoder.
-//! `lines::tests` checks both against `validate`'s item-by-item scan, for
+//! go by: what `convert` names at an error, the same whether the input is a
+//! file or a pipe, without reading anything twice from a pipe or opening
+//! the input again (issue 44). The count is the core's
+//! ([`codec_core::LineCounter`], decision 0045: a line ends at each
+//! U+000A, a column counts items from 1, an ill-formed subpart one); this
+//! keeps the newest bytes fed uncounted, so that an error found in them can
+//! still be placed, and hands back the bytes after it for the hint.
+//! `lines::tests` checks it against `validate`'s item-by-item scan, for
 //! every codec.
 
-use codec_core::{CodePoint, DecodeMode, Decoder, DynCodec};
-
-/// How many bytes of a line are kept before their items are counted.
-const LONG_LINE: usize = 1 << 20;
+use codec_core::{DynCodec, LineCounter};
 
 /// The newest bytes fed that are not counted yet: an error found later may
 /// start among them (a sequence cut by the end of a chunk, held back by the
 /// decoder), so that its place can still be counted.
 const HELD: usize = 64;
 
-/// How a line ends in the codec's bytes.
-enum Newline {
-    /// As these bytes, one whole code unit (1, 2 or 4 bytes).
-    Unit { form: [u8; 4], width: usize },
-    /// As the decoder says: every byte is decoded.
-    Decoded,
-}
-
 /// Counts lines and columns in a codec's bytes fed in order (after any
 /// BOM), to give the place of an offset among them.
 pub(crate) struct Lines {
-    newline: Newline,
-    /// The offset of the first byte of `line` (or, for [`Newline::Decoded`],
-    /// of the next byte to count).
-    at: usize,
-    /// How many lines ended before the current one.
-    ended: u64,
-    /// The current line's bytes whose items are not counted yet
-    /// ([`Newline::Unit`]): from a unit boundary.
-    line: Vec<u8>,
-    /// The items of the current line counted so far.
-    items: u64,
-    /// Counts items: in replace mode, an ill-formed subpart is one.
-    counter: Decoder<&'static dyn DynCodec>,
-    points: Vec<CodePoint>,
+    counter: LineCounter<&'static dyn DynCodec>,
+    /// How many bytes `counter` was fed.
+    counted: usize,
     /// Bytes fed but not counted yet, at most [`HELD`] more than the last
     /// feed.
     pending: Vec<u8>,
@@ -71,26 +42,7 @@ pub(crate) struct Place {
 impl Lines {
     /// Counts the bytes of `codec`.
     pub(crate) fn new(codec: &'static dyn DynCodec) -> Lines {
-        let form = codec.encode_str("\n").ok();
-        let width = codec.unit_len();
-        let newline = match form {
-            Some(form) if codec.is_context_free() && form.len() == width && width <= 4 => {
-                let mut unit = [0; 4];
-                unit[..width].copy_from_slice(&form);
-                Newline::Unit { form: unit, width }
-            }
-            _ => Newline::Decoded,
-        };
-        Lines {
-            newline,
-            at: 0,
-            ended: 0,
-            line: Vec::new(),
-            items: 0,
-            counter: Decoder::new(codec, DecodeMode::Replace),
-            points: Vec::new(),
-            pending: Vec::new(),
-        }
+        Lines { counter: LineCounter::new(codec), counted: 0, pending: Vec::new() }
     }
 
     /// Takes the next bytes; they are counted once more follow them (all
@@ -101,164 +53,42 @@ impl Lines {
             return;
         }
         let counted = self.pending.len().saturating_sub(HELD);
-        let mut pending = std::mem::take(&mut self.pending);
-        self.count(&pending[..counted]);
-        pending.drain(..counted);
-        pending.extend_from_slice(bytes);
-        self.pending = pending;
+        self.count(counted);
+        self.pending.extend_from_slice(bytes);
     }
 
     /// Takes the next bytes and counts them at once: where only the end is
     /// asked for ([`Lines::end`]).
     pub(crate) fn feed_all(&mut self, bytes: &[u8]) {
-        let pending = std::mem::take(&mut self.pending);
-        self.count(&pending);
-        self.count(bytes);
+        self.count(self.pending.len());
+        self.counter.feed(bytes);
+        self.counted += bytes.len();
     }
 
     /// The place of `offset` (counted from the first byte fed): its line,
     /// its column and the bytes fed from it on; `None` when it lies before
     /// what is still held or past what was fed.
     pub(crate) fn place(mut self, offset: usize) -> Option<Place> {
-        let counted = self.counted();
-        let into = offset.checked_sub(counted).filter(|&k| k <= self.pending.len())?;
-        let pending = std::mem::take(&mut self.pending);
-        self.count(&pending[..into]);
-        let after = pending[into..].to_vec();
-        Some(Place { line: self.ended + 1, column: self.items_so_far() + 1, after })
+        let into = offset.checked_sub(self.counted).filter(|&k| k <= self.pending.len())?;
+        self.count(into);
+        let (line, column) = self.counter.line_column(&self.pending);
+        Some(Place { line, column, after: self.pending })
     }
 
     /// The place after every byte fed: where an encoder stopped, when the
     /// output is fed.
     pub(crate) fn end(mut self) -> Place {
-        let pending = std::mem::take(&mut self.pending);
-        self.count(&pending);
-        Place { line: self.ended + 1, column: self.items_so_far() + 1, after: Vec::new() }
+        self.count(self.pending.len());
+        let (line, column) = self.counter.line_column(&[]);
+        Place { line, column, after: Vec::new() }
     }
 
-    /// The offset just past the bytes counted.
-    fn counted(&self) -> usize {
-        match self.newline {
-            Newline::Unit { .. } => self.at + self.line.len(),
-            Newline::Decoded => self.at,
-        }
+    /// Counts the first `n` bytes held.
+    fn count(&mut self, n: usize) {
+        self.counter.feed(&self.pending[..n]);
+        self.pending.drain(..n);
+        self.counted += n;
     }
-
-    /// The items of the current line, the bytes kept of it included (it
-    /// ends the count).
-    fn items_so_far(&mut self) -> u64 {
-        if let Newline::Unit { .. } = self.newline {
-            let line = std::mem::take(&mut self.line);
-            self.count_items(&line, true);
-        }
-        self.items
-    }
-
-    /// Counts the items of `bytes`, the next of the current line.
-    fn count_items(&mut self, bytes: &[u8], last: bool) {
-        self.points.clear();
-        // Replace mode never fails.
-        let _ = self.counter.decode_chunk(bytes, last, &mut self.points);
-        self.items += self.points.len() as u64;
-    }
-
-    /// Counts `bytes`, the next after those counted.
-    fn count(&mut self, bytes: &[u8]) {
-        if bytes.is_empty() {
-            return;
-        }
-        let Newline::Unit { form, width } = self.newline else {
-            return self.count_decoded(bytes);
-        };
-        let form = &form[..width];
-        // A unit begun at the end of what came before ends in `bytes`.
-        let begun = self.line.len() % width;
-        let mut from = 0;
-        let mut newline_end = None;
-        if begun > 0 {
-            let need = width - begun;
-            if bytes.len() < need {
-                self.line.extend_from_slice(bytes);
-                return;
-            }
-            let mut unit = [0u8; 4];
-            unit[..begun].copy_from_slice(&self.line[self.line.len() - begun..]);
-            unit[begun..width].copy_from_slice(&bytes[..need]);
-            if &unit[..width] == form {
-                self.ended += 1;
-                newline_end = Some(need);
-            }
-            from = need;
-        }
-        let body = &bytes[from..];
-        // Units compared as integers (a slice comparison per unit is a call).
-        let (count, last) = match width {
-            1 => {
-                let count = count_equal(body, form[0]);
-                (count, body.iter().rposition(|&b| b == form[0]).map(|k| k + 1))
-            }
-            2 => {
-                let form = u16::from_ne_bytes([form[0], form[1]]);
-                let whole = body.len() & !1;
-                let count = match bytemuck::try_cast_slice::<u8, u16>(&body[..whole]) {
-                    // Where the bytes are aligned (a buffer's are), as units.
-                    Ok(units) => count_equal(units, form),
-                    Err(_) => body.chunks_exact(2).filter(|u| u16::from_ne_bytes([u[0], u[1]]) == form).count(),
-                };
-                let last = (count > 0)
-                    .then(|| body.chunks_exact(2).rposition(|u| u16::from_ne_bytes([u[0], u[1]]) == form))
-                    .flatten();
-                (count, last.map(|k| (k + 1) * 2))
-            }
-            _ => {
-                let form = u32::from_ne_bytes([form[0], form[1], form[2], form[3]]);
-                let units = || body.chunks_exact(4).map(|u| u32::from_ne_bytes([u[0], u[1], u[2], u[3]]));
-                let count = units().filter(|&u| u == form).count();
-                (count, units().rposition(|u| u == form).map(|k| (k + 1) * 4))
-            }
-        };
-        self.ended += count as u64;
-        if let Some(end) = last.map(|k| from + k).or(newline_end) {
-            self.at += self.line.len() + end;
-            self.line.clear();
-            self.items = 0;
-            self.counter.reset();
-            self.line.extend_from_slice(&bytes[end..]);
-        } else {
-            self.line.extend_from_slice(bytes);
-        }
-        if self.line.len() > LONG_LINE {
-            // Whole units only: a unit begun stays to be matched.
-            let whole = self.line.len() - self.line.len() % width;
-            let line = std::mem::take(&mut self.line);
-            self.count_items(&line[..whole], false);
-            self.at += whole;
-            self.line = line[whole..].to_vec();
-        }
-    }
-
-    /// Counts `bytes` through the decoder: each U+000A ends a line.
-    fn count_decoded(&mut self, bytes: &[u8]) {
-        self.points.clear();
-        let _ = self.counter.decode_chunk(bytes, false, &mut self.points);
-        self.at += bytes.len();
-        let newline = CodePoint::from(b'\n');
-        match self.points.iter().rposition(|&p| p == newline) {
-            Some(k) => {
-                self.ended += self.points.iter().filter(|&&p| p == newline).count() as u64;
-                self.items = (self.points.len() - k - 1) as u64;
-            }
-            None => self.items += self.points.len() as u64,
-        }
-    }
-}
-
-/// How many of `items` equal `value`, in blocks whose counts fit in a
-/// `u8`, which the compiler turns into vector compares and adds (a count
-/// in a `usize` took it four units at a time: a quarter of `convert`'s
-/// time into UTF-16LE).
-fn count_equal<T: Copy + PartialEq>(items: &[T], value: T) -> usize {
-    items.chunks(255).map(|block| usize::from(block.iter().map(|&x| u8::from(x == value)).sum::<u8>())).sum()
 }
 
 #[cfg(test)]
@@ -267,6 +97,10 @@ mod tests {
 
     use super::Lines;
     use crate::validate::Positions;
+
+    /// How many bytes of a line the core's `LineCounter` keeps before it
+    /// counts their items (a mebibyte).
+    const LONG_LINE: usize = 1 << 20;
 
     /// Lines of text in many scripts, in `codec` (what it cannot encode
     /// replaced), some long, some empty.
@@ -344,7 +178,7 @@ mod tests {
     fn a_line_longer_than_the_bytes_kept_keeps_its_column() {
         for name in ["utf-8", "utf-16le", "utf-16be", "shift_jis", "gb18030"] {
             let codec = codec_registry::get(name).expect("a codec");
-            let long = "\u{65E5}a\u{3042}".repeat(super::LONG_LINE / 4);
+            let long = "\u{65E5}a\u{3042}".repeat(LONG_LINE / 4);
             let points: Vec<CodePoint> = format!("x\n{long}").chars().map(CodePoint::from).collect();
             let mut input = codec.encode_with(&points, EncodeMode::Fatal).expect("encodable");
             for tail in [&b""[..], b"\xFF"] {
