@@ -5,7 +5,8 @@
 //! newline units where a codec is context-free and decodes elsewhere; this
 //! count knows neither.
 
-use codec_core::{CodePoint, Decode, DecodeError, DecodeMode, DynCodec, EncodeMode};
+use codec_core::{CodePoint, Decode, DecodeError, DecodeMode, DynCodec};
+use codec_test::generate::{self, Rng};
 
 /// The line and column, both from 1, of the start of every item of
 /// `input`, and of its end, counted from the items alone (a reserved
@@ -33,36 +34,14 @@ fn places(codec: &dyn DynCodec, input: &[u8]) -> Vec<(usize, (u64, u64), bool)> 
     places
 }
 
-/// Lines of text in many scripts, CRs and tabs among them, in `codec`
-/// (what it cannot encode replaced).
-fn text(codec: &dyn DynCodec) -> Vec<u8> {
-    let words = ["caf\u{E9}", "\u{65E5}\u{672C}", "\u{D55C}", "\u{420}\u{443}", "\u{1F600}", "a\tb", "\r", "~{"];
-    let mut text = String::new();
-    for k in 0..12 {
-        for w in 0..(k * 5 % 7) {
-            text.push_str(words[(k + w) % words.len()]);
-            text.push(' ');
-        }
-        text.push('\n');
-    }
-    let points: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();
-    codec.encode_with(&points, EncodeMode::Replace).unwrap_or_default()
-}
-
-/// Bytes from a seeded xorshift, a third of them newline bytes and NULs
-/// (so that UTF-16's and UTF-32's newline units occur, whole and cut).
-fn noise(seed: u64, len: usize) -> Vec<u8> {
-    let mut state = seed | 1;
+/// Bytes from `rng`, a third of them newline bytes and NULs (so that
+/// UTF-16's and UTF-32's newline units occur, whole and cut).
+fn noise(rng: &mut Rng, len: usize) -> Vec<u8> {
     (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            match state % 6 {
-                0 => 0x0A,
-                1 => 0x00,
-                _ => (state >> 8) as u8,
-            }
+        .map(|_| match rng.below(6) {
+            0 => 0x0A,
+            1 => 0x00,
+            _ => rng.below(256) as u8,
         })
         .collect()
 }
@@ -70,7 +49,10 @@ fn noise(seed: u64, len: usize) -> Vec<u8> {
 /// The inputs for `codec`: its text, the text with bytes of damage at
 /// several places, and noise.
 fn inputs(codec: &dyn DynCodec) -> Vec<Vec<u8>> {
-    let valid = text(codec);
+    // Random text of the code points `generate` draws from, U+000A among
+    // them (one in fifteen).
+    let mut rng = Rng::new(0x11AE);
+    let valid = generate::valid_text(codec, &mut rng, 600);
     let mut inputs = vec![valid.clone()];
     for (k, at) in
         [0, 1, 7, valid.len() / 3, valid.len() / 2 + 1, valid.len().saturating_sub(1)].into_iter().enumerate()
@@ -81,7 +63,7 @@ fn inputs(codec: &dyn DynCodec) -> Vec<Vec<u8>> {
         input.splice(at..at, damage[k % damage.len()].iter().copied());
         inputs.push(input);
     }
-    inputs.extend((0..24).map(|seed| noise(seed * 7919 + 1, 16 + seed as usize * 5)));
+    inputs.extend((0..24).map(|k| noise(&mut rng, 16 + k * 5)));
     inputs
 }
 
