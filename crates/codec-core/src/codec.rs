@@ -11,6 +11,7 @@ use crate::document::DocumentRules;
 use crate::error::{DecodeError, EncodeError, ErrorKind};
 use crate::fast::FastPaths;
 use crate::mode::{DecodeMode, EncodeMode};
+use crate::sink::{CountPoints, CountUtf8, CountUtf16};
 use crate::stream::{Decoder, Encoder, Front};
 
 /// What a codec found at the front of its input: the answer of
@@ -467,6 +468,134 @@ pub trait Decode {
         out
     }
 
+    /// Returns how many UTF-16 code units
+    /// [`decode_to_utf16`](Decode::decode_to_utf16) writes for `input`,
+    /// without writing them (simdutf's `utf16_length_from_utf8`, with the
+    /// input checked): the codec's counting kernel, where it has one.
+    ///
+    /// # Errors
+    ///
+    /// Where `decode_to_utf16` fails: the first ill-formed subpart or code
+    /// point beyond U+10FFFF, as a [`DecodeError`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # use codec_core::doc_example::Ascii;
+    /// assert_eq!(Ascii.utf16_len(b"ok"), Ok(2));
+    /// assert_eq!(Ascii.utf16_len(b"o\xFF").unwrap_err().valid_up_to(), 1);
+    /// ```
+    fn utf16_len(&self, input: &[u8]) -> Result<usize, DecodeError> {
+        let mut count = CountUtf16::default();
+        let (_, _) = Decoder::new(self, DecodeMode::Fatal).decode_to_sink(input, true, &mut count)?;
+        Ok(count.0)
+    }
+
+    /// Returns how many UTF-16 code units
+    /// [`decode_to_utf16_lossy`](Decode::decode_to_utf16_lossy) writes for
+    /// `input`, without writing them (simdutf's `…_with_replacement`
+    /// lengths: each U+FFFD counted).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # use codec_core::doc_example::Ascii;
+    /// assert_eq!(Ascii.utf16_len_lossy(b"o\xFFk"), 3);
+    /// ```
+    #[must_use]
+    fn utf16_len_lossy(&self, input: &[u8]) -> usize {
+        let mut count = CountUtf16::default();
+        let result = Decoder::new(self, DecodeMode::Replace).decode_to_sink(input, true, &mut count);
+        debug_assert!(result.is_ok(), "replace mode never fails");
+        count.0
+    }
+
+    /// Returns how many UTF-8 bytes
+    /// [`decode_to_string`](Decode::decode_to_string) writes for `input`,
+    /// without writing them (simdutf's `utf8_length_from_utf16le`, with
+    /// the input checked).
+    ///
+    /// # Errors
+    ///
+    /// Where `decode_to_string` fails, as a [`DecodeError`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # use codec_core::doc_example::Ascii;
+    /// assert_eq!(Ascii.utf8_len(b"ok"), Ok(2));
+    /// ```
+    fn utf8_len(&self, input: &[u8]) -> Result<usize, DecodeError> {
+        let mut count = CountUtf8::default();
+        let (_, _) = Decoder::new(self, DecodeMode::Fatal).decode_to_sink(input, true, &mut count)?;
+        Ok(count.0)
+    }
+
+    /// Returns how many UTF-8 bytes
+    /// [`decode_to_string_lossy`](Decode::decode_to_string_lossy) writes
+    /// for `input`, without writing them (simdutf's
+    /// `utf8_length_from_utf16le_with_replacement`: each U+FFFD three
+    /// bytes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # use codec_core::doc_example::Ascii;
+    /// assert_eq!(Ascii.utf8_len_lossy(b"o\xFFk"), 5);
+    /// ```
+    #[must_use]
+    fn utf8_len_lossy(&self, input: &[u8]) -> usize {
+        let mut count = CountUtf8::default();
+        let result = Decoder::new(self, DecodeMode::Replace).decode_to_sink(input, true, &mut count);
+        debug_assert!(result.is_ok(), "replace mode never fails");
+        count.0
+    }
+
+    /// Returns how many code points [`decode`](Decode::decode) gives for
+    /// `input`, without keeping them (simdutf's `count_utf8`, with the
+    /// input checked).
+    ///
+    /// # Errors
+    ///
+    /// Where `decode` fails: the first ill-formed subpart, as a
+    /// [`DecodeError`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # use codec_core::doc_example::Ascii;
+    /// assert_eq!(Ascii.count_code_points(b"ok"), Ok(2));
+    /// ```
+    fn count_code_points(&self, input: &[u8]) -> Result<usize, DecodeError> {
+        let mut count = CountPoints::default();
+        let (_, _) = Decoder::new(self, DecodeMode::Fatal).decode_to_sink(input, true, &mut count)?;
+        Ok(count.0)
+    }
+
+    /// Returns how many code points
+    /// [`decode_lossy`](Decode::decode_lossy) gives for `input`, without
+    /// keeping them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # use codec_core::doc_example::Ascii;
+    /// assert_eq!(Ascii.count_code_points_lossy(b"o\xFF\xFFk"), 4);
+    /// ```
+    #[must_use]
+    fn count_code_points_lossy(&self, input: &[u8]) -> usize {
+        let mut count = CountPoints::default();
+        let result = Decoder::new(self, DecodeMode::Replace).decode_to_sink(input, true, &mut count);
+        debug_assert!(result.is_ok(), "replace mode never fails");
+        count.0
+    }
+
     /// Iterates over the items of `input` with their byte offsets: each
     /// well-formed sequence as `Ok`, each ill-formed subpart as `Err`, going on
     /// after errors.
@@ -794,6 +923,30 @@ impl<D: Decode + ?Sized> Decode for &D {
 
     fn decode_to_string_replacing(&self, input: &[u8]) -> (String, bool) {
         (**self).decode_to_string_replacing(input)
+    }
+
+    fn utf16_len(&self, input: &[u8]) -> Result<usize, DecodeError> {
+        (**self).utf16_len(input)
+    }
+
+    fn utf16_len_lossy(&self, input: &[u8]) -> usize {
+        (**self).utf16_len_lossy(input)
+    }
+
+    fn utf8_len(&self, input: &[u8]) -> Result<usize, DecodeError> {
+        (**self).utf8_len(input)
+    }
+
+    fn utf8_len_lossy(&self, input: &[u8]) -> usize {
+        (**self).utf8_len_lossy(input)
+    }
+
+    fn count_code_points(&self, input: &[u8]) -> Result<usize, DecodeError> {
+        (**self).count_code_points(input)
+    }
+
+    fn count_code_points_lossy(&self, input: &[u8]) -> usize {
+        (**self).count_code_points_lossy(input)
     }
 
     #[inline]

@@ -131,6 +131,19 @@ pub enum FastJob<'a> {
     EncodeFromValidUtf16(&'a [u16], &'a mut [u8]),
     /// Encode a prefix of the string.
     EncodeFromStr(&'a str, &'a mut [u8]),
+    /// Count the UTF-16 code units a prefix of the bytes decodes to,
+    /// writing nothing: [`Progress::written`] is the count, as
+    /// [`DecodeToUtf16`](FastJob::DecodeToUtf16) into a slice large enough
+    /// would write.
+    CountUtf16(&'a [u8]),
+    /// Count the UTF-8 bytes a prefix of the bytes decodes to, as
+    /// [`CountUtf16`](FastJob::CountUtf16) does for
+    /// [`DecodeToUtf8`](FastJob::DecodeToUtf8).
+    CountUtf8(&'a [u8]),
+    /// Count the code points a prefix of the bytes decodes to, as
+    /// [`CountUtf16`](FastJob::CountUtf16) does for
+    /// [`Decode`](FastJob::Decode).
+    CountCodePoints(&'a [u8]),
 }
 
 /// How far a [`FastPaths::run`] got: elements of its input read and of its
@@ -150,7 +163,7 @@ pub struct Progress {
     /// Elements of the input taken: bytes, code units, or code points.
     pub read: usize,
     /// Elements of the output written: code points, code units or bytes (0
-    /// for [`FastJob::Validate`]).
+    /// for [`FastJob::Validate`]); for a counting job, those it counted.
     pub written: usize,
     /// The code points read, when the kernel counted them as it went
     /// (UTF-16's, from the surrogate pairs it reads), else `None`; the

@@ -58,6 +58,17 @@ pub(crate) enum Pushed {
     Unrepresentable,
 }
 
+/// The UTF-16 code units of `point` and how many there are (a surrogate
+/// code point as itself), or `None` beyond U+10FFFF.
+#[inline]
+fn utf16_units(point: CodePoint) -> Option<([u16; 2], usize)> {
+    match (point.to_surrogates(), u16::try_from(point.to_u32())) {
+        (Some((lead, trail)), _) => Some(([lead.to_u32() as u16, trail.to_u32() as u16], 2)),
+        (None, Ok(unit)) => Some(([unit, 0], 1)),
+        (None, Err(_)) => None,
+    }
+}
+
 /// The sink of validation: takes every code point and keeps none, and its
 /// kernel is the codec's [`FastJob::Validate`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -124,14 +135,7 @@ impl<'a, T> Slice<'a, T> {
 impl Sink<CodePoint> for Slice<'_, u16> {
     #[inline]
     fn push(&mut self, point: CodePoint) -> Pushed {
-        let v = point.to_u32();
-        let (units, n) = match point.to_surrogates() {
-            Some((lead, trail)) => ([lead.to_u32() as u16, trail.to_u32() as u16], 2),
-            None => match u16::try_from(v) {
-                Ok(unit) => ([unit, 0], 1),
-                Err(_) => return Pushed::Unrepresentable,
-            },
-        };
+        let Some((units, n)) = utf16_units(point) else { return Pushed::Unrepresentable };
         if n > self.room() {
             return Pushed::Full;
         }
@@ -249,12 +253,8 @@ impl<P: AnyCodePoint> Sink<P> for String {
 impl<P: AnyCodePoint> Sink<P> for Vec<u16> {
     #[inline]
     fn push(&mut self, point: P) -> Pushed {
-        let Some(cp) = point.to_code_point() else { return Pushed::Unrepresentable };
-        match (cp.to_surrogates(), u16::try_from(cp.to_u32())) {
-            (Some((lead, trail)), _) => self.extend_from_slice(&[lead.to_u32() as u16, trail.to_u32() as u16]),
-            (None, Ok(unit)) => Vec::push(self, unit),
-            (None, Err(_)) => return Pushed::Unrepresentable,
-        }
+        let Some((units, n)) = point.to_code_point().and_then(utf16_units) else { return Pushed::Unrepresentable };
+        self.extend_from_slice(&units[..n]);
         Pushed::Taken
     }
 
@@ -268,6 +268,63 @@ impl<P: AnyCodePoint> Sink<P> for Vec<u16> {
             },
         )
     }
+}
+
+/// The sinks that count what a decoder would write, writing nothing (the
+/// exact lengths of [`crate::Decode::utf16_len`] and its kin): each takes
+/// what its growable sink takes, the UTF-16 code units of a `Vec<u16>`
+/// ([`CountUtf16`]), the UTF-8 bytes of a `String` ([`CountUtf8`]), the
+/// code points of a `Vec` of them ([`CountPoints`]), and its kernel is the
+/// codec's counting job; where that takes nothing (a codec without one),
+/// its conversion job through a stack buffer, counting what it writes.
+macro_rules! counting_sinks {
+    ($($(#[$doc:meta])* $name:ident: $job:ident, $convert:ident($unit:ty), $measure:expr, |$point:ident| $len:expr;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub(crate) struct $name(pub(crate) usize);
+
+        impl<P: AnyCodePoint> Sink<P> for $name {
+            #[inline]
+            fn push(&mut self, $point: P) -> Pushed {
+                match $len {
+                    Some(n) => {
+                        self.0 += n;
+                        Pushed::Taken
+                    }
+                    None => Pushed::Unrepresentable,
+                }
+            }
+
+            fn fast(&mut self, paths: &dyn FastPaths, input: &[u8]) -> usize {
+                let done = paths.run(FastJob::$job(input));
+                if done.read > 0 {
+                    self.0 += done.written;
+                    return done.read;
+                }
+                let measure: fn(&[$unit]) -> usize = $measure;
+                through_stack(
+                    input,
+                    |input, buf: &mut [$unit]| paths.run(FastJob::$convert(input, buf)),
+                    |out| {
+                        self.0 += measure(out);
+                        true
+                    },
+                )
+            }
+        }
+    )*};
+}
+
+counting_sinks! {
+    /// Counts UTF-16 code units, as a `Vec<u16>` takes them.
+    CountUtf16: CountUtf16, DecodeToUtf16(u16), <[u16]>::len, |point| point.to_code_point().and_then(utf16_units).map(|(_, n)| n);
+    /// Counts UTF-8 bytes, as a `String` takes them.
+    CountUtf8: CountUtf8, DecodeToUtf8(u8), <[u8]>::len, |point| point.to_code_point().and_then(CodePoint::to_char).map(char::len_utf8);
+    /// Counts code points, as a `Vec` of them takes them: all.
+    CountPoints: CountCodePoints, DecodeToUtf16(u16), utfx_kernels::count_code_points, |point| {
+        let _ = point;
+        Some(1)
+    };
 }
 
 #[cfg(test)]

@@ -237,6 +237,16 @@ impl FastPaths for Latin1 {
                 kernels::encode_from_utf16(ascii, input, out).into()
             }
             FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(ascii, input, out).into(),
+            // A code point and a UTF-16 unit per byte; UTF-8 bytes counted
+            // (ASCII's are its bytes).
+            FastJob::CountUtf16(input) | FastJob::CountCodePoints(input) => {
+                let n = kernels::valid_prefix(ascii, input);
+                (n, n).into()
+            }
+            FastJob::CountUtf8(input) => {
+                let valid = &input[..kernels::valid_prefix(ascii, input)];
+                (valid.len(), if ascii { valid.len() } else { utfx_kernels::utf8_len_from_latin1(valid) }).into()
+            }
             _ => Progress::default(),
         }
     }

@@ -376,6 +376,20 @@ impl FastPaths for Utf16 {
             FastJob::EncodeFromUtf16(input, out) => kernels::encode_from_utf16(self, input, out).into(),
             FastJob::EncodeFromValidUtf16(input, out) => kernels::encode_from_valid_utf16(self, input, out).into(),
             FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(self, input, out).into(),
+            // The lengths of the well-formed prefix, counted after the
+            // validator.
+            FastJob::CountUtf16(input) => {
+                let n = kernels::valid_prefix(self, input);
+                (n, n / 2).into()
+            }
+            FastJob::CountUtf8(input) => {
+                let valid = &input[..kernels::valid_prefix(self, input)];
+                (valid.len(), utfx_kernels::utf8_len_from_utf16_bytes(valid, self.endian() == Endian::Big)).into()
+            }
+            FastJob::CountCodePoints(input) => {
+                let valid = &input[..kernels::valid_prefix(self, input)];
+                (valid.len(), utfx_kernels::count_code_points_utf16_bytes(valid, self.endian() == Endian::Big)).into()
+            }
             _ => Progress::default(),
         }
     }

@@ -307,6 +307,20 @@ impl FastPaths for Utf32 {
                 kernels::encode_from_utf16(self, input, out).into()
             }
             FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(self, input, out).into(),
+            // The lengths of the well-formed prefix (scalar values),
+            // counted after the validator.
+            FastJob::CountUtf16(input) => {
+                let valid = &input[..kernels::valid_prefix(self, input)];
+                (valid.len(), utfx_kernels::utf16_len_from_utf32_bytes(valid, self.endian() == Endian::Big)).into()
+            }
+            FastJob::CountUtf8(input) => {
+                let valid = &input[..kernels::valid_prefix(self, input)];
+                (valid.len(), utfx_kernels::utf8_len_from_utf32_bytes(valid, self.endian() == Endian::Big)).into()
+            }
+            FastJob::CountCodePoints(input) => {
+                let n = kernels::valid_prefix(self, input);
+                (n, n / 4).into()
+            }
             _ => Progress::default(),
         }
     }

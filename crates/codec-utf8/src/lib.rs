@@ -373,6 +373,20 @@ impl FastPaths for Utf8 {
                 Progress { read, written, points: Some(points) }
             }
             FastJob::EncodeFromStr(input, out) => kernels::encode_from_str(input, out).into(),
+            // The lengths of strict UTF-8 (what the decoding jobs take of
+            // every variant), counted after the validator.
+            FastJob::CountUtf16(input) => {
+                let valid = &input[..automaton::valid_prefix(input)];
+                (valid.len(), utfx_kernels::utf16_len_from_utf8(valid)).into()
+            }
+            FastJob::CountUtf8(input) => {
+                let n = automaton::valid_prefix(input);
+                (n, n).into()
+            }
+            FastJob::CountCodePoints(input) => {
+                let valid = &input[..automaton::valid_prefix(input)];
+                (valid.len(), utfx_kernels::count_utf8_code_points(valid)).into()
+            }
             _ => Progress::default(),
         }
     }

@@ -18,8 +18,12 @@
 //!   [`utf16_bytes_prefix`]) and of any grammar of the UTF-8 family that a
 //!   codec gives as [`Utf8Tables`] ([`valid_prefix`], `validate.rs`,
 //!   decision 0014): the validator of generalized UTF-8 and WTF-8;
-//! * counting ([`count_utf8_code_points`], [`count_code_points`]) and ASCII
-//!   scans ([`ascii_prefix`]);
+//! * counting ([`count_utf8_code_points`], [`count_code_points`],
+//!   [`count_code_points_utf16_bytes`]), exact output lengths without
+//!   converting ([`utf16_len_from_utf8`], [`utf8_len_from_utf16`],
+//!   [`utf8_len_from_utf16_bytes`], [`utf8_len_from_utf32_bytes`],
+//!   [`utf16_len_from_utf32_bytes`], [`utf8_len_from_latin1`];
+//!   `lengths.rs`, `simd/lengths.rs`) and ASCII scans ([`ascii_prefix`]);
 //! * appending the UTF-8 prefix of bytes to a `String`, validated once
 //!   ([`push_utf8_prefix`], `string.rs`);
 //! * the UTF-8 bit distribution with an offset per sequence length, a form
@@ -53,7 +57,7 @@
 //! simdutf8 stamps its validator: UTF-8 to UTF-16 (valid, and checked
 //! against a grammar's tables), UTF-16 to UTF-8 (from units, and from
 //! bytes in either order, counted), UTF-16 validation, ASCII prefixes,
-//! counting, and the family validator (decisions 0017 and 0021). The
+//! counting and lengths, and the family validator (decisions 0017 and 0021). The
 //! conversions between UTF-8 and code points run the AVX2 kernels of
 //! `avx2_utf32.rs` at the AVX2 levels, and at the others go through the
 //! UTF-16 kernels of their level. Every level gives the same results as
@@ -83,6 +87,7 @@ mod avx512_offsets;
 #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512_utf32;
 mod cesu8;
+mod lengths;
 mod level;
 mod offsets;
 mod portable;
@@ -95,6 +100,10 @@ mod tables;
 mod test_support;
 mod validate;
 
+pub use lengths::{
+    count_code_points_utf16_bytes, utf8_len_from_latin1, utf8_len_from_utf16, utf8_len_from_utf16_bytes,
+    utf8_len_from_utf32_bytes, utf16_len_from_utf8, utf16_len_from_utf32_bytes,
+};
 pub use level::{Level, force_level, level};
 pub use offsets::{Utf8Offsets, code_points_to_offset_utf8, code_points_to_offset_utf8_slice, offset_utf8_to_utf16};
 pub use string::{push_utf8_prefix, str_prefix_avx512};

@@ -768,30 +768,14 @@ fn utf16_bytes_to_utf8_in<const BIG: bool>(src: &[u8], dst: &mut [u8]) -> (usize
 }
 
 /// The continuation bytes of `bytes`, for [`crate::count_utf8_code_points`]
-/// without AVX2.
+/// without AVX2: summed in byte-wide lanes the compiler vectorizes (about
+/// 2.5 times the speed of a 16-bit sum, which widens every byte).
 pub(crate) fn count_continuations(bytes: &[u8]) -> usize {
-    // The continuation bytes, counted in 64 byte-wide lanes that the
-    // compiler turns into vector code (about 2.5 times the speed of a
-    // 16-bit sum, which widens every byte), over blocks short enough that
-    // no lane passes 255.
-    let mut continuations = 0;
-    for block in bytes.chunks(u8::MAX as usize * COUNT_LANES) {
-        let mut lanes = [0u8; COUNT_LANES];
-        let mut rows = block.chunks_exact(COUNT_LANES);
-        for row in &mut rows {
-            for (lane, &b) in lanes.iter_mut().zip(row) {
-                *lane += u8::from((b as i8) < -0x40);
-            }
-        }
-        continuations += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
-        continuations += rows.remainder().iter().filter(|&&b| (b as i8) < -0x40).count();
-    }
-    continuations
+    crate::lengths::sum_weights(bytes, 1, |b| u8::from((b as i8) < -0x40))
 }
 
-/// The number of lanes of [`crate::count_utf8_code_points`] and
-/// [`crate::count_code_points`]: 64 is what the compiler vectorizes (with 16 or
-/// 32 it does not).
+/// The number of lanes of [`crate::count_code_points`]: 64 is what the
+/// compiler vectorizes (with 16 or 32 it does not).
 const COUNT_LANES: usize = 64;
 
 /// The trail surrogates of `units`, for [`crate::count_code_points`] without

@@ -43,6 +43,7 @@
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 pub(crate) mod avx2;
+mod lengths;
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 pub(crate) mod neon;
 mod offsets;
@@ -55,6 +56,10 @@ use crate::Level;
 use crate::offsets::Utf8Offsets;
 use crate::tables::{COMPRESS, KEPT, PACK_LAST, PACK_TWO, cut_character};
 use crate::validate::{Pair, Utf8Tables};
+use lengths::{
+    count_continuations, count_trail_bytes, count_trails, utf8_len_from_latin1, utf8_len_from_utf16_bytes,
+    utf8_len_from_utf32_bytes, utf16_len_from_utf8, utf16_len_from_utf32_bytes,
+};
 use offsets::{code_points_to_offset_utf8, code_points_to_offset_utf8_slice, offset_utf8_to_utf16};
 
 /// A vector of [`Vector::BYTES`] bytes, 16 or 32 (or lanes of 16 bits, of
@@ -266,6 +271,18 @@ entry_points! {
     count_continuations_at_level / count_continuations_at = count_continuations(bytes: &[u8]) -> usize;
     /// The trail surrogates of `units`.
     count_trails_at_level / count_trails_at = count_trails(units: &[u16]) -> usize;
+    /// The trail surrogates of UTF-16 held as bytes in order `big_endian`.
+    count_trail_bytes_at_level / count_trail_bytes_at = count_trail_bytes(src: &[u8], big_endian: bool) -> usize;
+    /// [`crate::utf16_len_from_utf8`].
+    utf16_len_from_utf8_at_level / utf16_len_from_utf8_at = utf16_len_from_utf8(valid: &[u8]) -> usize;
+    /// [`crate::utf8_len_from_utf16_bytes`].
+    utf8_len_from_utf16_bytes_at_level / utf8_len_from_utf16_bytes_at = utf8_len_from_utf16_bytes(src: &[u8], big_endian: bool) -> usize;
+    /// [`crate::utf8_len_from_utf32_bytes`].
+    utf8_len_from_utf32_bytes_at_level / utf8_len_from_utf32_bytes_at = utf8_len_from_utf32_bytes(src: &[u8], big_endian: bool) -> usize;
+    /// [`crate::utf16_len_from_utf32_bytes`].
+    utf16_len_from_utf32_bytes_at_level / utf16_len_from_utf32_bytes_at = utf16_len_from_utf32_bytes(src: &[u8], big_endian: bool) -> usize;
+    /// [`crate::utf8_len_from_latin1`].
+    utf8_len_from_latin1_at_level / utf8_len_from_latin1_at = utf8_len_from_latin1(bytes: &[u8]) -> usize;
     /// Where the validator stops, at or just after the first error (see
     /// [`first_error_block`]).
     first_error_block_at_level / first_error_block_at = first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
@@ -596,6 +613,15 @@ fn checked_in_windows<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u16], table
 // ---------------------------------------------------------------------------
 // UTF-16 to UTF-8.
 
+/// The bytes of `units`, in the machine's order (little-endian: the
+/// targets of this module).
+#[inline(always)]
+pub(crate) fn units_as_bytes(units: &[u16]) -> &[u8] {
+    // SAFETY: the `2 * units.len()` bytes of `units`, which a `u8` may
+    // read at any alignment, for as long as `units` is borrowed.
+    unsafe { core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), 2 * units.len()) }
+}
+
 /// Loads a vector of units from `p`, swapping the bytes of each when
 /// `SWAP`.
 ///
@@ -625,10 +651,7 @@ fn utf16_to_utf8_by(
     dst: &mut [u8],
     blocks: impl FnOnce(&[u8], &mut [u8]) -> (usize, usize, usize),
 ) -> (usize, usize) {
-    // SAFETY: the `2 * src.len()` bytes of `src`, which a `u8` may read
-    // at any alignment, for as long as `src` is borrowed.
-    let bytes = unsafe { core::slice::from_raw_parts(src.as_ptr().cast::<u8>(), 2 * src.len()) };
-    let (i, o, _) = blocks(bytes, dst);
+    let (i, o, _) = blocks(units_as_bytes(src), dst);
     let (read, written) = crate::utf16_to_utf8_portable(&src[i..], &mut dst[o..]);
     (i + read, o + written)
 }
@@ -1006,54 +1029,6 @@ fn ascii_prefix<V: Vector>(t: V::Token, bytes: &[u8]) -> usize {
         i += w;
     }
     i + bytes[i..].iter().take_while(|b| b.is_ascii()).count()
-}
-
-/// Counts the continuation bytes of `bytes`, a vector at a time: each
-/// compare's mask (-1 per continuation byte) is subtracted from byte
-/// lanes, which are summed before they can pass 255.
-#[inline(always)]
-fn count_continuations<V: Vector>(t: V::Token, bytes: &[u8]) -> usize {
-    let w = V::BYTES;
-    let blocks = bytes.len() / w;
-    let mut total = 0;
-    let mut block = 0;
-    // Continuation bytes are -128..-65 as `i8`: below -64.
-    let limit = V::splat(t, 0xC0);
-    while block < blocks {
-        let end = blocks.min(block + 255);
-        let mut lanes = V::splat(t, 0);
-        while block < end {
-            // SAFETY: `block < blocks`, so its `w` bytes are inside `bytes`.
-            let v = unsafe { V::load(t, bytes.as_ptr().add(w * block)) };
-            lanes = lanes.sub8(limit.gt_i8(v));
-            block += 1;
-        }
-        total += lanes.sum_u8() as usize;
-    }
-    total + bytes[w * blocks..].iter().filter(|&&b| (b as i8) < -0x40).count()
-}
-
-/// Counts the trail surrogates of `units`, a vector at a time, as
-/// [`count_continuations`] does with 16-bit lanes.
-#[inline(always)]
-fn count_trails<V: Vector>(t: V::Token, units: &[u16]) -> usize {
-    let n = V::BYTES / 2;
-    let blocks = units.len() / n;
-    let mut total = 0;
-    let mut block = 0;
-    let (kind, trail) = (V::splat16(t, 0xFC00), V::splat16(t, 0xDC00));
-    while block < blocks {
-        let end = blocks.min(block + 0xFFFF);
-        let mut lanes = V::splat(t, 0);
-        while block < end {
-            // SAFETY: `block < blocks`, so its `n` units are inside `units`.
-            let v = unsafe { V::load(t, units.as_ptr().add(n * block).cast()) };
-            lanes = lanes.sub16(v.and(kind).eq16(trail));
-            block += 1;
-        }
-        total += lanes.sum_u16() as usize;
-    }
-    total + units[n * blocks..].iter().filter(|&&u| u & 0xFC00 == 0xDC00).count()
 }
 
 // ---------------------------------------------------------------------------

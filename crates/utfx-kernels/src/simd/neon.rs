@@ -284,6 +284,12 @@ instantiate! {
     ascii_prefix(bytes: &[u8]) -> usize;
     count_continuations(bytes: &[u8]) -> usize;
     count_trails(units: &[u16]) -> usize;
+    count_trail_bytes(src: &[u8], big_endian: bool) -> usize;
+    utf16_len_from_utf8(valid: &[u8]) -> usize;
+    utf8_len_from_utf16_bytes(src: &[u8], big_endian: bool) -> usize;
+    utf8_len_from_utf32_bytes(src: &[u8], big_endian: bool) -> usize;
+    utf16_len_from_utf32_bytes(src: &[u8], big_endian: bool) -> usize;
+    utf8_len_from_latin1(bytes: &[u8]) -> usize;
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
     offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
     code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &crate::offsets::Utf8Offsets) -> usize;

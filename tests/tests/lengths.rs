@@ -1,0 +1,64 @@
+//! The exact lengths of `Decode` (`utf16_len`, `utf8_len`,
+//! `count_code_points` and their lossy forms) against the conversions they
+//! measure, for every registered codec: on its text, damaged text, noise
+//! and text long enough for the kernels' vectors and the core's stack
+//! buffers; the lossy code point count also against the reference driver
+//! (no fast paths). A fatal length fails exactly where its conversion
+//! does, with the same error.
+
+use codec_core::{Decode, DecodeMode, DynCodec};
+use codec_test::generate::{self, Rng};
+use proptest::prelude::*;
+
+/// Every length of `input` against its conversion.
+fn check(codec: &dyn DynCodec, input: &[u8]) {
+    let name = codec.info().name;
+    let c = &codec;
+    assert_eq!(c.utf16_len(input), c.decode_to_utf16(input).map(|u| u.len()), "{name}: {input:02X?}");
+    assert_eq!(c.utf16_len_lossy(input), c.decode_to_utf16_lossy(input).len(), "{name}: {input:02X?}");
+    assert_eq!(c.utf8_len(input), c.decode_to_string(input).map(|s| s.len()), "{name}: {input:02X?}");
+    assert_eq!(c.utf8_len_lossy(input), c.decode_to_string_lossy(input).len(), "{name}: {input:02X?}");
+    assert_eq!(c.count_code_points(input), c.decode(input).map(|p| p.len()), "{name}: {input:02X?}");
+    let lossy = c.count_code_points_lossy(input);
+    assert_eq!(lossy, c.decode_lossy(input).len(), "{name}: {input:02X?}");
+    let mut reference = Vec::new();
+    codec_core::reference::decoder(c, DecodeMode::Replace).decode_chunk(input, true, &mut reference).unwrap();
+    assert_eq!(lossy, reference.len(), "{name}: {input:02X?}");
+}
+
+#[test]
+fn lengths_agree_with_the_conversions_for_every_codec() {
+    for &codec in codec_registry::all() {
+        let mut rng = Rng::new(0x1E46);
+        // Long text: past the kernels' vectors, the core's 4 KiB stack
+        // buffers and the byte lanes' sums.
+        let mut long = Vec::new();
+        while long.len() < 20_000 {
+            long.extend(generate::valid_text(codec, &mut rng, 600));
+        }
+        check(codec, &long);
+        let mut damaged = long.clone();
+        for _ in 0..8 {
+            generate::damage(&mut damaged, &mut rng);
+        }
+        check(codec, &damaged);
+        for _ in 0..40 {
+            let mut text = generate::valid_text(codec, &mut rng, 200);
+            check(codec, &text);
+            generate::damage(&mut text, &mut rng);
+            check(codec, &text);
+            let noise: Vec<u8> = (0..rng.below(300)).map(|_| rng.below(256) as u8).collect();
+            check(codec, &noise);
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn lengths_agree_with_the_conversions_on_any_bytes(
+        index in 0..codec_registry::all().len(),
+        input in codec_test::strategies::bytes(200),
+    ) {
+        check(codec_registry::all()[index], &input);
+    }
+}
