@@ -62,3 +62,50 @@ proptest! {
         check(codec_registry::all()[index], &input);
     }
 }
+
+/// `Decoder::max_utf16_len` is enough for all of `input`, one shot and
+/// after a first piece, in every mode that goes on after errors.
+fn check_utf16_bound(codec: &dyn DynCodec, input: &[u8]) {
+    let name = codec.info().name;
+    for mode in [DecodeMode::Replace, DecodeMode::Escape, DecodeMode::Ignore] {
+        for cut in [0, input.len() / 3, input.len().saturating_sub(1)] {
+            let mut decoder = Decode::decoder(&codec, mode);
+            let mut first = vec![0; decoder.max_utf16_len(cut).unwrap()];
+            let (status, read, _) = decoder.decode_to_utf16(&input[..cut], &mut first, false);
+            assert!(status.is_input_empty() && read == cut, "{name} {mode:?}: {input:02X?} cut at {cut}");
+            let rest = &input[cut..];
+            let mut dst = vec![0; decoder.max_utf16_len(rest.len()).unwrap()];
+            let (status, read, _) = decoder.decode_to_utf16(rest, &mut dst, true);
+            assert!(status.is_input_empty() && read == rest.len(), "{name} {mode:?}: {input:02X?} cut at {cut}");
+        }
+    }
+}
+
+/// Toward each codec whose fast paths take UTF-8 (the UTF-8 family),
+/// `Encoder::max_len_from_utf16` (three bytes per unit) holds the encoding
+/// of `units`, text the codec encodes.
+fn check_utf8_bound(codec: &dyn DynCodec, units: &[u16]) {
+    if !codec_core::Encode::fast_paths(&codec).is_some_and(|paths| paths.utf8_input()) {
+        return;
+    }
+    let mut encoder = codec_core::Encode::encoder(&codec, codec_core::EncodeMode::Fatal);
+    let mut dst = vec![0; encoder.max_len_from_utf16(units.len()).unwrap()];
+    let (status, read, _) = encoder.encode_from_utf16(units, &mut dst, true);
+    assert!(status.is_input_empty() && read == units.len(), "{}: {units:04X?}", codec.info().name);
+}
+
+#[test]
+fn the_buffer_bounds_are_enough_for_every_codec() {
+    for &codec in codec_registry::all() {
+        let mut rng = Rng::new(0xB0B);
+        for _ in 0..30 {
+            let mut text = generate::valid_text(codec, &mut rng, 300);
+            check_utf8_bound(codec, &Decode::decode_to_utf16_lossy(&codec, &text));
+            check_utf16_bound(codec, &text);
+            generate::damage(&mut text, &mut rng);
+            check_utf16_bound(codec, &text);
+            let noise: Vec<u8> = (0..rng.below(200)).map(|_| rng.below(256) as u8).collect();
+            check_utf16_bound(codec, &noise);
+        }
+    }
+}

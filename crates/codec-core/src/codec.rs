@@ -33,7 +33,10 @@ pub enum Step<P> {
     Point {
         /// The decoded code point.
         point: P,
-        /// How many bytes the sequence takes, at least 1.
+        /// How many bytes the sequence takes, at least 1, and at least 2
+        /// for a code point beyond U+FFFF: no more UTF-16 code units than
+        /// bytes (so [`crate::Decoder::max_utf16_len`] is enough; every
+        /// encoding form and Encoding Standard encoding keeps this).
         len: usize,
     },
     /// A well-formed sequence of `len` bytes that stands for no code point:
@@ -54,7 +57,8 @@ pub enum Step<P> {
         point: P,
         /// The second decoded code point.
         second: P,
-        /// How many bytes the sequence takes, at least 1.
+        /// How many bytes the sequence takes, at least as many as the
+        /// UTF-16 code units of the two code points.
         len: usize,
     },
     /// A well-formed sequence of `len` bytes that only changes the state of

@@ -691,11 +691,22 @@ impl<D: Decode<Point = CodePoint>> Decoder<D> {
     }
 
     /// Returns a number of UTF-16 code units that is enough for decoding
-    /// `src_len` more bytes (with what the decoder holds back), or `None`
-    /// on overflow: two per byte.
+    /// `src_len` more bytes (with what the decoder holds back and the
+    /// substitutes it owes a full output), or `None` on overflow: one per
+    /// byte, as a step's code points take at most one unit per byte it
+    /// reads ([`Step`]), plus one (encoding_rs's bound for UTF-8).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Decode, ErrorKind, Step};
+    /// # use codec_core::doc_example::Ascii;
+    /// use codec_core::DecodeMode;
+    /// assert_eq!(Ascii.decoder(DecodeMode::Replace).max_utf16_len(10), Some(11));
+    /// ```
     #[must_use]
     pub fn max_utf16_len(&self, src_len: usize) -> Option<usize> {
-        src_len.checked_add(self.pending.items.len())?.checked_add(1)?.checked_mul(2)
+        src_len.checked_add(self.pending.items.len())?.checked_add(2 * self.owed.len())?.checked_add(1)
     }
 }
 
@@ -1294,10 +1305,14 @@ impl<E: Encode<Point = CodePoint>> Encoder<E> {
 
     /// Returns a number of bytes that is enough to hold what is queued
     /// plus a kernel's output for `units` more UTF-16 units or `str` bytes
-    /// (the queue makes any size work; this size avoids waiting).
+    /// (the queue makes any size work; this size avoids waiting): three
+    /// bytes per unit toward the UTF-8 family (whose fast paths take UTF-8,
+    /// [`FastPaths::utf8_input`]: a unit's code point takes at most three
+    /// bytes, a pair's four), else four (UTF-32's), plus 32.
     #[must_use]
     pub fn max_len_from_utf16(&self, units: usize) -> Option<usize> {
-        units.checked_mul(4)?.checked_add(self.queue.len() - self.queue_pos)?.checked_add(32)
+        let utf8 = self.fast && self.codec.fast_paths().is_some_and(FastPaths::utf8_input);
+        units.checked_mul(if utf8 { 3 } else { 4 })?.checked_add(self.queue.len() - self.queue_pos)?.checked_add(32)
     }
 }
 
