@@ -899,10 +899,91 @@ fn cesu8_from_utf8(input: &Input) -> Result<Vec<Contender<'_>>, String> {
     ])
 }
 
+/// The environment variable simdutf reads once, on its first call, to run
+/// the kernels it names instead of the best the processor has.
+#[cfg(feature = "simdutf")]
+pub const SIMDUTF_FORCE: &str = "SIMDUTF_FORCE_IMPLEMENTATION";
+
+/// Returns the name simdutf gives its kernels of the level of utfx's
+/// `level`, the value of [`SIMDUTF_FORCE`] that makes it run them:
+/// `icelake` (AVX-512) for `avx512`, `haswell` (AVX2) for `avx2`,
+/// `westmere` (SSE4.2) for `sse4.2`, `arm64` (NEON) for `neon` and
+/// `fallback` for `portable`.
+///
+/// # Errors
+///
+/// A level simdutf has no kernels of, or one whose instructions this
+/// processor lacks: simdutf does not check what it is told to run, so its
+/// `icelake` kernels would stop at an illegal instruction on a processor
+/// that has only utfx's subset of AVX-512 (the sets are those of each
+/// implementation's `required_instruction_sets` in simdutf.cpp).
+#[cfg(feature = "simdutf")]
+pub fn simdutf_implementation(level: utfx_kernels::Level) -> Result<&'static str, String> {
+    use utfx_kernels::Level;
+    #[cfg(target_arch = "x86_64")]
+    let (name, ready) = match level {
+        Level::Portable => ("fallback", true),
+        Level::Sse42 => ("westmere", is_x86_feature_detected!("sse4.2")),
+        Level::Avx2 => (
+            "haswell",
+            is_x86_feature_detected!("avx2") && is_x86_feature_detected!("bmi1") && is_x86_feature_detected!("bmi2"),
+        ),
+        Level::Avx512 => (
+            "icelake",
+            is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("bmi1")
+                && is_x86_feature_detected!("bmi2")
+                && is_x86_feature_detected!("avx512bw")
+                && is_x86_feature_detected!("avx512cd")
+                && is_x86_feature_detected!("avx512vl")
+                && is_x86_feature_detected!("avx512vbmi2")
+                && is_x86_feature_detected!("avx512vpopcntdq"),
+        ),
+        _ => return Err(format!("simdutf has no kernels of level {}", level.name())),
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let (name, ready) = match level {
+        Level::Portable => ("fallback", true),
+        Level::Neon => ("arm64", true),
+        _ => return Err(format!("simdutf has no kernels of level {}", level.name())),
+    };
+    if ready { Ok(name) } else { Err(format!("this processor lacks instructions simdutf's {name} kernels need")) }
+}
+
+/// Checks, in a process started with [`SIMDUTF_FORCE`] set to `name`, that
+/// simdutf runs the kernels of that name, as far as its Rust bindings let
+/// it be checked.
+///
+/// The crate `simdutf` 0.7 binds no `get_active_implementation` (nor any
+/// other way to ask which kernels run), so the name itself cannot be read
+/// back. What can be seen: for a name it has no kernels of, simdutf runs
+/// its stand-in for "unsupported", which finds no input valid; this asks it
+/// to validate a short ASCII text, its first call (the one that reads the
+/// variable).
+///
+/// # Errors
+///
+/// The variable is unset or names other kernels, or simdutf rejects the
+/// ASCII text (it has no kernels of that name).
+#[cfg(feature = "simdutf")]
+pub fn check_simdutf_implementation(name: &str) -> Result<(), String> {
+    let forced = std::env::var(SIMDUTF_FORCE).unwrap_or_default();
+    if forced != name {
+        return Err(format!("{SIMDUTF_FORCE} is {forced:?}, not {name:?}"));
+    }
+    if !simdutf::validate_utf8(b"utfx") {
+        return Err(format!("simdutf has no kernels named {name}: it found ASCII text invalid"));
+    }
+    Ok(())
+}
+
 /// The rows against the simdutf C++ library (its Rust bindings, the crate
 /// `simdutf`), which picks its own kernels at run time (AVX-512 where the
-/// processor has it): both sides validate and convert, into a buffer made
-/// once.
+/// processor has it) unless [`SIMDUTF_FORCE`] names others: `cargo xtask
+/// bench` races each kernel level in a process of its own with simdutf's
+/// kernels of the same level ([`simdutf_implementation`]), the criterion
+/// bench against simdutf's best. Both sides validate and convert, into a
+/// buffer made once.
 #[cfg(feature = "simdutf")]
 pub const SIMDUTF_OPS: &[Op] = &[
     Op {

@@ -22,7 +22,18 @@
 //! others from the widest to `portable`; `avx512`, `avx2`, `sse4.2`,
 //! `neon`, `portable`, as the machine has them), pinned for utfx's side of
 //! every race; the peers choose their own, but for the `valid-prefix` row,
-//! where at `sse4.2` the peer is simdutf8's SSE4.2 implementation. A full
+//! where at `sse4.2` the peer is simdutf8's SSE4.2 implementation, and for
+//! simdutf. With the feature `simdutf`, each level runs in a child process
+//! of its own (`child.rs`: this xtask again, with `--level LEVEL` and the
+//! internal flag `--level-child`) whose `SIMDUTF_FORCE_IMPLEMENTATION`
+//! names simdutf's kernels of the same level, which simdutf reads once per
+//! process: `icelake` at `avx512`, `haswell` at `avx2`, `westmere` at
+//! `sse4.2`, `fallback` at `portable`. The child checks that simdutf took
+//! them (as far as its bindings tell: they cannot name the kernels that
+//! run) and prints its speeds as tab-separated lines, which this process
+//! reads back and reports as it would its own; without the feature every
+//! level runs in this process. The level the machine chooses races longer
+//! than the others. A full
 //! run (no flag) writes one section per level to `docs/PERFORMANCE.md`:
 //! the tables and each target of that level's tier ([`TARGETS`]) met or
 //! missed, and at the AVX2 and AVX-512 levels each row against its ratio at
@@ -38,6 +49,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 use utfx_bench::ops::{self, Contender, Input, Op};
 
+#[cfg(feature = "simdutf")]
+mod child;
 mod cli;
 use utfx_kernels::Level;
 
@@ -49,6 +62,10 @@ const QUICK_TEXTS: [&str; 3] = ["01_latin_lipsum", "05_russian_mars", "12_emoji_
 /// Runs the subcommand.
 pub(crate) fn main(args: &[String]) -> Result<(), String> {
     let (mut quick, mut filter, mut level) = (false, None, None);
+    // Whether this is the process of one level of a run with the simdutf
+    // rows (`child.rs`).
+    #[cfg(feature = "simdutf")]
+    let mut is_child = false;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
@@ -62,10 +79,13 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
                 let name = rest.next().ok_or(USAGE)?;
                 level = Some(Level::from_name(name).ok_or_else(|| format!("no level {name}: {USAGE}"))?);
             }
+            #[cfg(feature = "simdutf")]
+            child::FLAG => is_child = true,
             _ => return Err(USAGE.into()),
         }
     }
-    let ops: Vec<&Op> = ops::all().filter(|op| filter.as_ref().is_none_or(|f| op.name.contains(f.as_str()))).collect();
+    let ops: Vec<&'static Op> =
+        ops::all().filter(|op| filter.as_ref().is_none_or(|f| op.name.contains(f.as_str()))).collect();
     if ops.is_empty() {
         let names: Vec<&str> = ops::all().map(|op| op.name).collect();
         return Err(format!("no operation matches the filter; the operations: {}", names.join(", ")));
@@ -88,34 +108,30 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     let texts: Vec<Input> = texts.iter().map(Input::new).collect();
 
     let chosen = detected_level();
+    #[cfg(feature = "simdutf")]
+    if is_child {
+        let (Some(level), [_]) = (level, &levels[..]) else {
+            return Err(format!("{} takes --level", child::FLAG));
+        };
+        return child::serve(level, || {
+            race_level(level, &Timer::for_level(quick, level == chosen), &ops, &texts, &mut child::emit)
+        });
+    }
     let start = Instant::now();
     let mut runs = Vec::new();
-    for (i, &level) in levels.iter().enumerate() {
-        let timer = match (quick, i) {
-            (true, _) => Timer { warmup: 2, min_runs: 5, budget: Duration::from_millis(25) },
-            (false, 0) => Timer { warmup: 3, min_runs: 20, budget: Duration::from_millis(150) },
-            // The levels this machine would not choose: shorter races.
-            (false, _) => Timer { warmup: 2, min_runs: 10, budget: Duration::from_millis(80) },
-        };
-        if !utfx_kernels::force_level(Some(level)) {
-            return Err(format!("this machine cannot run the kernels at level {}", level.name()));
-        }
+    for &level in &levels {
         println!("# Kernels at level {}\n", level.name());
         let mut results = Vec::new();
-        for &op in &ops {
-            let mut rows = Vec::new();
-            for text in &texts {
-                let mut contenders = op
-                    .prepare(text)
-                    .map_err(|e| format!("{} on {} at level {}: {e}", op.name, text.name, level.name()))?;
-                let times = timer.race(&mut contenders);
-                let speeds = contenders.iter().zip(times).map(|(c, t)| gbps(c.bytes, t)).collect();
-                rows.push((text.name.clone(), speeds));
-            }
-            let result = Results { op, rows };
-            println!("## {} [{}]\n\n{}", op.title, op.name, result.table());
+        let mut report = |result: Results| {
+            println!("## {} [{}]\n\n{}", result.op.title, result.op.name, result.table());
             results.push(result);
-        }
+        };
+        // With the simdutf rows, in a process of its own whose simdutf runs
+        // the kernels of the same level; without them, here.
+        #[cfg(feature = "simdutf")]
+        child::race(level, quick, filter.as_deref(), &ops, &mut report)?;
+        #[cfg(not(feature = "simdutf"))]
+        race_level(level, &Timer::for_level(quick, level == chosen), &ops, &texts, &mut report)?;
         let run = LevelRun { level, chosen: level == chosen, results };
         println!(
             "## Summary at level {}: geometric means over {} texts\n\n{}",
@@ -126,7 +142,6 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
         println!("## Targets at level {}\n\n{}", level.name(), targets_md(&run));
         runs.push(run);
     }
-    utfx_kernels::force_level(None);
     println!("{:.0} s in all", start.elapsed().as_secs_f64());
     if !quick && filter.is_none() && level.is_none() {
         let path = root.join("docs/PERFORMANCE.md");
@@ -136,6 +151,40 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
         println!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// Races every operation of `ops` on every text with the kernels pinned to
+/// `level`, and hands each operation's speeds to `report` as soon as it has
+/// them; leaves the kernels unpinned.
+///
+/// # Errors
+///
+/// A level this machine cannot run, or an operation whose check fails on a
+/// text (utfx's output differs from a peer's).
+fn race_level(
+    level: Level,
+    timer: &Timer,
+    ops: &[&'static Op],
+    texts: &[Input],
+    report: &mut dyn FnMut(Results),
+) -> Result<(), String> {
+    if !utfx_kernels::force_level(Some(level)) {
+        return Err(format!("this machine cannot run the kernels at level {}", level.name()));
+    }
+    let raced = ops.iter().try_for_each(|&op| {
+        let mut rows = Vec::new();
+        for text in texts {
+            let mut contenders =
+                op.prepare(text).map_err(|e| format!("{} on {} at level {}: {e}", op.name, text.name, level.name()))?;
+            let times = timer.race(&mut contenders);
+            let speeds = contenders.iter().zip(times).map(|(c, t)| gbps(c.bytes, t)).collect();
+            rows.push((text.name.clone(), speeds));
+        }
+        report(Results { op, rows });
+        Ok(())
+    });
+    utfx_kernels::force_level(None);
+    raced
 }
 
 /// The level this machine chooses ([`utfx_kernels::level`] with nothing
@@ -163,7 +212,7 @@ enum Tier {
     /// The portable code.
     Portable,
     /// AVX-512 alone: issue 29's targets, met on a machine with AVX-512,
-    /// against peers (simdutf) that run AVX-512 there too.
+    /// against peers (simdutf's `icelake` kernels) that run AVX-512 there too.
     Avx512,
 }
 
@@ -207,6 +256,17 @@ struct Timer {
 }
 
 impl Timer {
+    /// Returns the races of a level: short ones with `--quick` (a smoke
+    /// run), else longer at the level the machine chooses (`chosen`) than
+    /// at the others.
+    fn for_level(quick: bool, chosen: bool) -> Timer {
+        match (quick, chosen) {
+            (true, _) => Timer { warmup: 2, min_runs: 5, budget: Duration::from_millis(25) },
+            (false, true) => Timer { warmup: 3, min_runs: 20, budget: Duration::from_millis(150) },
+            (false, false) => Timer { warmup: 2, min_runs: 10, budget: Duration::from_millis(80) },
+        }
+    }
+
     /// Runs the contenders in turn, round after round, and returns each
     /// one's best time.
     fn race(&self, contenders: &mut [Contender<'_>]) -> Vec<Duration> {
@@ -468,7 +528,8 @@ const TARGETS: &[Target] = &[
         peer: "simdutf",
         texts: Texts::NonAscii,
         ratio: 0.7,
-        limit: "at this level utfx runs its AVX2 kernels, where simdutf runs AVX-512 on a processor that has it",
+        limit: "simdutf runs its kernels of the same level (`haswell` at `avx2`, `icelake` at `avx512`), which \
+                validate as they convert",
     },
     Target {
         tier: Some(Tier::Wide),
@@ -476,7 +537,8 @@ const TARGETS: &[Target] = &[
         peer: "simdutf",
         texts: Texts::NonAscii,
         ratio: 0.7,
-        limit: "eight units per step with AVX2 (simdutf runs AVX-512 where the processor has it)",
+        limit: "eight units per step with AVX2, against simdutf's kernels of the same level (`haswell` at `avx2`, \
+                `icelake` at `avx512`)",
     },
     // Issue 29: on a machine with AVX-512, against simdutf's AVX-512 kernels,
     // encoding_rs's replacing decoder, and every codec of the family against
@@ -787,7 +849,10 @@ fn results_md(runs: &[LevelRun], texts: usize) -> String {
          0017.\n\n\
          A level pins utfx's side of every race; the peers choose their own implementation, but for \
          the family validator's row (`valid-prefix`), whose peer at the 128-bit levels is simdutf8's \
-         SSE4.2 validator. utfx runs simdutf8 itself for strict UTF-8 (`UTF_8.validate`, the lossy rows \
+         SSE4.2 validator, and for simdutf's rows (`simdutf-`), where each level runs in a process of \
+         its own whose `SIMDUTF_FORCE_IMPLEMENTATION` names simdutf's kernels of the same level: \
+         `icelake` at `avx512`, `haswell` at `avx2`, `westmere` at `sse4.2`, `fallback` at `portable`. \
+         encoding_rs runs its SSE2 code at every level of x86-64. utfx runs simdutf8 itself for strict UTF-8 (`UTF_8.validate`, the lossy rows \
          on valid text) at every level but `avx512`, where the family validator is faster: below \
          it, a level changes nothing in those rows.\n\n\
          aarch64 cannot be timed here: there is no such machine. An aarch64 build runs the NEON \
@@ -815,7 +880,8 @@ fn results_md(runs: &[LevelRun], texts: usize) -> String {
                      ### Against commit 8bf909e at `{name}`\n\n\
                      Issue 26: no row slower than in `docs/PERFORMANCE.md` of commit 8bf909e, which was \
                      measured on another machine, an Intel Xeon with AVX-512, so at level `avx512` (its \
-                     UTF-16 to UTF-8 kernel is AVX-512's); the ratios to the peers are compared, not the \
+                     UTF-16 to UTF-8 kernel is AVX-512's, and simdutf ran its AVX-512 kernels, `icelake`, \
+                     which here race the level `avx512` only); the ratios to the peers are compared, not the \
                      GB/s, and a ratio within {noise:.0}% of its old one (the drift between runs here) \
                      counts as no slower. A ratio moves with the processor too: a row slower here is one to \
                      look at, not proof of a loss.\n\n{baseline}",
