@@ -52,6 +52,14 @@ pub fn every_thousand(text: &str, insert: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Returns the characters of `text` up to U+00FF, in order: the text's
+/// Latin-1 part, what the Latin-1 rows convert (on a text of another
+/// script, its spaces, digits and punctuation).
+#[must_use]
+pub fn latin1_only(text: &str) -> String {
+    text.chars().filter(|&c| u32::from(c) <= 0xFF).collect()
+}
+
 /// Reads the corpus texts of `dir` (`bench/data/`), in name order.
 ///
 /// # Errors

@@ -55,8 +55,9 @@ pub fn criterion() -> Criterion {
 
 /// Measures every operation of [`ops::all`] whose [`ops::Op::bench`] is
 /// `name` (the bench file's name): a benchmark group `name/op` each, with
-/// every contender on every corpus text, its throughput in the bytes the
-/// operation counts for it.
+/// every contender on every corpus text the operation measures (see
+/// [`ops::Op::prepare`]), its throughput in the bytes the operation counts
+/// for it.
 ///
 /// # Panics
 ///

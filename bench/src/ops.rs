@@ -6,10 +6,13 @@
 //! each a closure to time and the bytes it counts.
 //!
 //! Throughput counts the text's UTF-8 bytes for every contender of a row,
-//! whatever the operation's input (UTF-16, code points), so that every
-//! contender is divided by the same count; the lossy, WTF-8, CESU-8 and
-//! Corrected UTF-8 rows count each contender's own input (or output, when
-//! encoding).
+//! whatever the operation's input (UTF-16, code points), so that
+//! every contender is divided by the same count; the lossy, WTF-8, CESU-8
+//! and Corrected UTF-8 rows count each contender's own input (or output,
+//! when encoding). The Latin-1 rows convert each text's characters up to
+//! U+00FF ([`Input::latin1`]) and count their UTF-8; a text with fewer than
+//! 1,000 of them is left out of those rows ([`Op::prepare`] gives no
+//! contenders).
 //!
 //! Sources sit at a 4 KiB boundary and destinations 2 KiB past one
 //! ([`Placed`]), away from glibc `memcpy`'s 4K-aliasing trap (a destination
@@ -22,6 +25,7 @@ use std::io::Read as _;
 use codec_cesu8::{CESU_8, MUTF_8};
 use codec_core::{TranscodeReader, Transcoder};
 use codec_encoding_standard::StandardEncoding;
+use codec_latin1::ISO_8859_1;
 use codec_utf8::{CodePoint, Decode, DecodeMode, Decoder, Encode, EncodeMode, UTF_8};
 use codec_utf16::UTF_16LE;
 use codec_wtf8::WTF_8;
@@ -55,7 +59,9 @@ pub struct Op {
 impl Op {
     /// Prepares the operation on `input` and checks once that utfx's output
     /// equals every peer's; returns the contenders, utfx then each peer of
-    /// [`Op::peers`].
+    /// [`Op::peers`], or none when the text gives the operation nothing to
+    /// measure (the Latin-1 rows on a text with almost no Latin-1), which
+    /// the harnesses leave out of the row.
     ///
     /// # Errors
     ///
@@ -63,6 +69,10 @@ impl Op {
     /// early: the message says which.
     pub fn prepare<'a>(&self, input: &'a Input) -> Result<Vec<Contender<'a>>, String> {
         let contenders = (self.prepare)(input)?;
+        if contenders.is_empty() {
+            // Nothing to measure on this text.
+            return Ok(contenders);
+        }
         let names: Vec<&str> = contenders.iter().map(|c| c.name).collect();
         let expected: Vec<&str> = std::iter::once("utfx").chain(self.peers.iter().copied()).collect();
         if names != expected {
@@ -172,17 +182,28 @@ pub struct Input {
     pub utf16: Placed<u16>,
     /// The text as UTF-16LE bytes.
     pub utf16le: Placed<u8>,
+    /// The text's characters up to U+00FF ([`corpus::latin1_only`](crate::corpus::latin1_only)),
+    /// in ISO-8859-1: a byte each.
+    pub latin1: Placed<u8>,
+    /// The same characters as UTF-8.
+    pub latin1_utf8: Placed<u8>,
 }
 
 impl Input {
     /// Returns the forms of `text`.
     #[must_use]
     pub fn new(text: &Text) -> Input {
+        let latin1 = crate::corpus::latin1_only(&text.string);
         Input {
             name: text.name.clone(),
             utf8: Placed::copy_of(text.string.as_bytes(), SRC_OFFSET),
             utf16: Placed::copy_of(&text.utf16(), SRC_OFFSET),
             utf16le: Placed::copy_of(&text.utf16le(), SRC_OFFSET),
+            latin1: Placed::copy_of(
+                &latin1.chars().filter_map(|c| u8::try_from(c).ok()).collect::<Vec<u8>>(),
+                SRC_OFFSET,
+            ),
+            latin1_utf8: Placed::copy_of(latin1.as_bytes(), SRC_OFFSET),
         }
     }
 
@@ -191,6 +212,13 @@ impl Input {
     pub fn str(&self) -> &str {
         // Valid: copied from a `String`.
         std::str::from_utf8(self.utf8.as_slice()).unwrap_or_default()
+    }
+
+    /// Returns the text's characters up to U+00FF ([`Input::latin1_utf8`]).
+    #[must_use]
+    pub fn latin1_str(&self) -> &str {
+        // Valid: copied from a `String`.
+        std::str::from_utf8(self.latin1_utf8.as_slice()).unwrap_or_default()
     }
 }
 
@@ -369,6 +397,30 @@ pub const OPS: &[Op] = &[
         peers: &["cesu8", "simd_cesu8"],
         bench: "cesu8",
         prepare: cesu8_from_utf8,
+    },
+    Op {
+        name: "latin1-to-utf8",
+        title: "Latin-1 to UTF-8 (`Decoder::decode_to_utf8` of `ISO_8859_1`; each text's characters up to U+00FF \
+                only, texts with fewer than 1,000 left out; peer: `encoding_rs::mem::convert_latin1_to_utf8`)",
+        peers: &["encoding_rs"],
+        bench: "latin1",
+        prepare: latin1_to_utf8,
+    },
+    Op {
+        name: "latin1-to-utf16",
+        title: "Latin-1 to UTF-16 (`Decoder::decode_to_utf16` of `ISO_8859_1`; each text's characters up to U+00FF \
+                only, texts with fewer than 1,000 left out; peer: `encoding_rs::mem::convert_latin1_to_utf16`)",
+        peers: &["encoding_rs"],
+        bench: "latin1",
+        prepare: latin1_to_utf16,
+    },
+    Op {
+        name: "utf8-to-latin1",
+        title: "UTF-8 to Latin-1 (`Encoder::encode_from_str` of `ISO_8859_1`, fatal; each text's characters up to \
+                U+00FF only, texts with fewer than 1,000 left out; peer: `encoding_rs::mem::convert_utf8_to_latin1_lossy`)",
+        peers: &["encoding_rs"],
+        bench: "latin1",
+        prepare: utf8_to_latin1,
     },
     Op {
         name: "windows-1252-to-utf8",
@@ -899,6 +951,121 @@ fn cesu8_from_utf8(input: &Input) -> Result<Vec<Contender<'_>>, String> {
     ])
 }
 
+/// The fewest characters a text's Latin-1 part ([`Input::latin1`]) must
+/// have for the Latin-1 rows to measure it: of the corpus, the Chinese
+/// text keeps 270 (line ends), the emoji text none.
+const LATIN1_MIN: usize = 1000;
+
+/// The contenders of converting the text's Latin-1 part
+/// ([`Input::latin1`]) to UTF-8, none when it is shorter than
+/// [`LATIN1_MIN`]: utfx's `ISO_8859_1` decoder
+/// (`decode_to_utf8`), and `peer`, named `name`, which converts all of its
+/// source into a destination of at least twice its length and returns the
+/// bytes written. Each writes into a buffer made once; the throughput
+/// counts the UTF-8.
+fn latin1_to_utf8_against<'a>(
+    input: &'a Input,
+    name: &'static str,
+    peer: fn(&[u8], &mut [u8]) -> usize,
+) -> Result<Vec<Contender<'a>>, String> {
+    if input.latin1.len() < LATIN1_MIN {
+        return Ok(Vec::new());
+    }
+    let (src, utf8) = (input.latin1.as_slice(), input.latin1_utf8.as_slice());
+    let mut ours_dst = Placed::<u8>::zeroed(2 * src.len() + 64, DST_OFFSET);
+    let mut peer_dst = Placed::<u8>::zeroed(2 * src.len() + 64, DST_OFFSET);
+    let ours = move |dst: &mut [u8]| {
+        let (status, read, written) = ISO_8859_1.decoder(DecodeMode::Fatal).decode_to_utf8(src, dst, true);
+        black_box((status.is_input_empty() && read == src.len()).then_some(written))
+    };
+    let written = ours(ours_dst.as_mut_slice()).ok_or("utfx stopped early")?;
+    let peer_written = peer(src, peer_dst.as_mut_slice());
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], name)?;
+    same(&ours_dst.as_slice()[..written], utf8, "the corpus")?;
+    Ok(vec![
+        Contender::new("utfx", utf8.len(), move || _ = ours(ours_dst.as_mut_slice())),
+        Contender::new(name, utf8.len(), move || _ = black_box(peer(black_box(src), peer_dst.as_mut_slice()))),
+    ])
+}
+
+/// The contenders of converting the text's Latin-1 part to UTF-16, as
+/// [`latin1_to_utf8_against`] does: utfx's `decode_to_utf16`, and `peer`,
+/// which converts all of its source into a destination at least as long
+/// and returns the units written. The throughput counts the UTF-8.
+fn latin1_to_utf16_against<'a>(
+    input: &'a Input,
+    name: &'static str,
+    peer: fn(&[u8], &mut [u16]) -> usize,
+) -> Result<Vec<Contender<'a>>, String> {
+    if input.latin1.len() < LATIN1_MIN {
+        return Ok(Vec::new());
+    }
+    let src = input.latin1.as_slice();
+    let mut ours_dst = Placed::<u16>::zeroed(src.len() + 64, DST_OFFSET);
+    let mut peer_dst = Placed::<u16>::zeroed(src.len() + 64, DST_OFFSET);
+    let ours = move |dst: &mut [u16]| {
+        let (status, read, written) = ISO_8859_1.decoder(DecodeMode::Fatal).decode_to_utf16(src, dst, true);
+        black_box((status.is_input_empty() && read == src.len()).then_some(written))
+    };
+    let written = ours(ours_dst.as_mut_slice()).ok_or("utfx stopped early")?;
+    let peer_written = peer(src, peer_dst.as_mut_slice());
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], name)?;
+    let expected: Vec<u16> = input.latin1_str().encode_utf16().collect();
+    same(&ours_dst.as_slice()[..written], &expected[..], "the corpus")?;
+    let bytes = input.latin1_utf8.len();
+    Ok(vec![
+        Contender::new("utfx", bytes, move || _ = ours(ours_dst.as_mut_slice())),
+        Contender::new(name, bytes, move || _ = black_box(peer(black_box(src), peer_dst.as_mut_slice()))),
+    ])
+}
+
+/// The contenders of converting the text's Latin-1 part from UTF-8 to
+/// Latin-1: utfx's `ISO_8859_1` encoder (`encode_from_str`, fatal), and
+/// `peer`, which converts all of its source (UTF-8 that is all Latin-1)
+/// into a destination at least as long and returns the bytes written. The
+/// throughput counts the UTF-8.
+fn utf8_to_latin1_against<'a>(
+    input: &'a Input,
+    name: &'static str,
+    peer: fn(&[u8], &mut [u8]) -> usize,
+) -> Result<Vec<Contender<'a>>, String> {
+    if input.latin1.len() < LATIN1_MIN {
+        return Ok(Vec::new());
+    }
+    let s = input.latin1_str();
+    let mut ours_dst = Placed::<u8>::zeroed(s.len() + 64, DST_OFFSET);
+    let mut peer_dst = Placed::<u8>::zeroed(s.len() + 64, DST_OFFSET);
+    let ours = move |dst: &mut [u8]| {
+        let (status, read, written) = ISO_8859_1.encoder(EncodeMode::Fatal).encode_from_str(s, dst, true);
+        black_box((status.is_input_empty() && read == s.len()).then_some(written))
+    };
+    let written = ours(ours_dst.as_mut_slice()).ok_or("utfx stopped early")?;
+    let peer_written = peer(s.as_bytes(), peer_dst.as_mut_slice());
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], name)?;
+    same(&ours_dst.as_slice()[..written], input.latin1.as_slice(), "the corpus")?;
+    Ok(vec![
+        Contender::new("utfx", s.len(), move || _ = ours(ours_dst.as_mut_slice())),
+        Contender::new(name, s.len(), move || {
+            _ = black_box(peer(black_box(s.as_bytes()), peer_dst.as_mut_slice()));
+        }),
+    ])
+}
+
+fn latin1_to_utf8(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    latin1_to_utf8_against(input, "encoding_rs", encoding_rs::mem::convert_latin1_to_utf8)
+}
+
+fn latin1_to_utf16(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    latin1_to_utf16_against(input, "encoding_rs", |src, dst| {
+        encoding_rs::mem::convert_latin1_to_utf16(src, dst);
+        src.len()
+    })
+}
+
+fn utf8_to_latin1(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    utf8_to_latin1_against(input, "encoding_rs", encoding_rs::mem::convert_utf8_to_latin1_lossy)
+}
+
 /// The environment variable simdutf reads once, on its first call, to run
 /// the kernels it names instead of the best the processor has.
 #[cfg(feature = "simdutf")]
@@ -1021,6 +1188,30 @@ pub const SIMDUTF_OPS: &[Op] = &[
         bench: "simdutf",
         prepare: simdutf_validate,
     },
+    Op {
+        name: "simdutf-latin1-to-utf8",
+        title: "Latin-1 to UTF-8 (`Decoder::decode_to_utf8` of `ISO_8859_1`; each text's characters up to U+00FF \
+                only, texts with fewer than 1,000 left out; peer: `convert_latin1_to_utf8`)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_latin1_to_utf8,
+    },
+    Op {
+        name: "simdutf-latin1-to-utf16",
+        title: "Latin-1 to UTF-16 (`Decoder::decode_to_utf16` of `ISO_8859_1`; each text's characters up to U+00FF \
+                only, texts with fewer than 1,000 left out; peer: `convert_latin1_to_utf16le`)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_latin1_to_utf16,
+    },
+    Op {
+        name: "simdutf-utf8-to-latin1",
+        title: "UTF-8 to Latin-1, checked (`Encoder::encode_from_str` of `ISO_8859_1`, fatal; each text's characters \
+                up to U+00FF only, texts with fewer than 1,000 left out; peer: `convert_utf8_to_latin1`)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_utf8_to_latin1,
+    },
 ];
 
 #[cfg(feature = "simdutf")]
@@ -1115,6 +1306,45 @@ fn simdutf_validate(input: &Input) -> Result<Vec<Contender<'_>>, String> {
         Contender::new("utfx", src.len(), move || _ = black_box(UTF_8.validate(black_box(src)).is_ok())),
         Contender::new("simdutf", src.len(), move || _ = black_box(simdutf::validate_utf8(black_box(src)))),
     ])
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_latin1_to_utf8(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    latin1_to_utf8_against(input, "simdutf", |src, dst| {
+        assert!(dst.len() >= 2 * src.len(), "room for two bytes per Latin-1 byte");
+        // SAFETY: `src` is readable for its length and `dst` (checked) has
+        // room for two bytes per byte, the most Latin-1 can need.
+        #[allow(unsafe_code)]
+        unsafe {
+            simdutf::convert_latin1_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr())
+        }
+    })
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_latin1_to_utf16(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    latin1_to_utf16_against(input, "simdutf", |src, dst| {
+        assert!(dst.len() >= src.len(), "room for a unit per Latin-1 byte");
+        // SAFETY: `src` is readable for its length and `dst` (checked) has
+        // room for a unit per byte.
+        #[allow(unsafe_code)]
+        unsafe {
+            simdutf::convert_latin1_to_utf16le(src.as_ptr(), src.len(), dst.as_mut_ptr())
+        }
+    })
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf8_to_latin1(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    utf8_to_latin1_against(input, "simdutf", |src, dst| {
+        assert!(dst.len() >= src.len(), "room for a byte per UTF-8 byte");
+        // SAFETY: `src` is readable for its length and `dst` (checked) has
+        // room for a byte per byte, the most UTF-8 to Latin-1 can write.
+        #[allow(unsafe_code)]
+        unsafe {
+            simdutf::convert_utf8_to_latin1(src.as_ptr(), src.len(), dst.as_mut_ptr())
+        }
+    })
 }
 
 /// The contenders of converting the text in the Encoding Standard's

@@ -134,7 +134,7 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
         race_level(level, &Timer::for_level(quick, level == chosen), &ops, &texts, &mut report)?;
         let run = LevelRun { level, chosen: level == chosen, results };
         println!(
-            "## Summary at level {}: geometric means over {} texts\n\n{}",
+            "## Summary at level {}: geometric means over {} texts (fewer in a row whose table lists fewer)\n\n{}",
             level.name(),
             texts.len(),
             summary(&run.results)
@@ -153,9 +153,10 @@ pub(crate) fn main(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Races every operation of `ops` on every text with the kernels pinned to
-/// `level`, and hands each operation's speeds to `report` as soon as it has
-/// them; leaves the kernels unpinned.
+/// Races every operation of `ops` on every text it measures (not those
+/// for which [`Op::prepare`] gives no contenders) with the kernels pinned
+/// to `level`, and hands each operation's speeds to `report` as soon as it
+/// has them; leaves the kernels unpinned.
 ///
 /// # Errors
 ///
@@ -176,6 +177,10 @@ fn race_level(
         for text in texts {
             let mut contenders =
                 op.prepare(text).map_err(|e| format!("{} on {} at level {}: {e}", op.name, text.name, level.name()))?;
+            if contenders.is_empty() {
+                // Nothing to measure on this text: left out of the row.
+                continue;
+            }
             let times = timer.race(&mut contenders);
             let speeds = contenders.iter().zip(times).map(|(c, t)| gbps(c.bytes, t)).collect();
             rows.push((text.name.clone(), speeds));
@@ -852,7 +857,7 @@ fn results_md(runs: &[LevelRun], texts: usize) -> String {
          SSE4.2 validator, and for simdutf's rows (`simdutf-`), where each level runs in a process of \
          its own whose `SIMDUTF_FORCE_IMPLEMENTATION` names simdutf's kernels of the same level: \
          `icelake` at `avx512`, `haswell` at `avx2`, `westmere` at `sse4.2`, `fallback` at `portable`. \
-         encoding_rs runs its SSE2 code at every level of x86-64. utfx runs simdutf8 itself for strict UTF-8 (`UTF_8.validate`, the lossy rows \
+         utfx runs simdutf8 itself for strict UTF-8 (`UTF_8.validate`, the lossy rows \
          on valid text) at every level but `avx512`, where the family validator is faster: below \
          it, a level changes nothing in those rows.\n\n\
          aarch64 cannot be timed here: there is no such machine. An aarch64 build runs the NEON \
@@ -910,7 +915,8 @@ fn results_md(runs: &[LevelRun], texts: usize) -> String {
         }
         let _ = write!(
             out,
-            "\n### Summary at `{name}`: geometric means over {texts} texts\n\n{}\n### Per text at `{name}`\n",
+            "\n### Summary at `{name}`: geometric means over {texts} texts (fewer in a row whose table lists fewer)\n\n{}\n\
+             ### Per text at `{name}`\n",
             summary(&run.results)
         );
         for result in &run.results {

@@ -13,7 +13,8 @@
 //! * `row`, the operation's name, the text's name, then the GB/s of utfx
 //!   and of each peer (Rust's shortest form of an `f64`, which reads back
 //!   exactly);
-//! * `end` and the operation's name, after its last text.
+//! * `end` and the operation's name, after its last text (or alone, when
+//!   the operation left every text out).
 //!
 //! Nothing else goes to its stdout; its errors go to stderr, which it
 //! shares with the run.
@@ -97,8 +98,16 @@ fn read_results(lines: impl BufRead, ops: &[&'static Op], report: &mut dyn FnMut
                 result.rows.push(((*text).to_owned(), speeds));
                 current = Some(result);
             }
-            ["end", name] if current.as_ref().is_some_and(|r| r.op.name == *name) => {
-                report(current.take().ok_or("no operation")?);
+            ["end", name] => {
+                // No rows before it: every text was left out.
+                let result = match current.take() {
+                    Some(result) => result,
+                    None => Results { op: expected.next().ok_or("more operations than asked for")?, rows: Vec::new() },
+                };
+                if result.op.name != *name {
+                    return Err(format!("unexpected line {line:?}"));
+                }
+                report(result);
             }
             _ => return Err(format!("unexpected line {line:?}")),
         }
