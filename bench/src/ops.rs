@@ -6,7 +6,7 @@
 //! each a closure to time and the bytes it counts.
 //!
 //! Throughput counts the text's UTF-8 bytes for every contender of a row,
-//! whatever the operation's input (UTF-16, code points), so that
+//! whatever the operation's input (UTF-16, UTF-32, code points), so that
 //! every contender is divided by the same count; the lossy, WTF-8, CESU-8
 //! and Corrected UTF-8 rows count each contender's own input (or output,
 //! when encoding). The Latin-1 rows convert each text's characters up to
@@ -28,6 +28,8 @@ use codec_encoding_standard::StandardEncoding;
 use codec_latin1::ISO_8859_1;
 use codec_utf8::{CodePoint, Decode, DecodeMode, Decoder, Encode, EncodeMode, UTF_8};
 use codec_utf16::UTF_16LE;
+#[cfg(feature = "simdutf")]
+use codec_utf32::UTF_32LE;
 use codec_wtf8::WTF_8;
 
 use crate::Text;
@@ -1189,6 +1191,37 @@ pub const SIMDUTF_OPS: &[Op] = &[
         prepare: simdutf_validate,
     },
     Op {
+        name: "simdutf-utf8-to-utf32",
+        title: "UTF-8 to UTF-32, checked (`UTF_8.decode_into` code points, fatal, into a `Vec` kept from call to \
+                call; peer: `convert_utf8_to_utf32`)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_utf8_to_utf32,
+    },
+    Op {
+        name: "simdutf-utf32-to-utf8",
+        title: "UTF-32 to UTF-8, checked (`Decoder::decode_to_utf8` of `UTF_32LE`, fatal; peer: \
+                `convert_utf32_to_utf8` of the units)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_utf32_to_utf8,
+    },
+    Op {
+        name: "simdutf-utf16le-to-utf32",
+        title: "UTF-16LE to UTF-32, checked (`Encoder::encode_from_utf16` of `UTF_32LE`, fatal; peer: \
+                `convert_utf16le_to_utf32`)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_utf16le_to_utf32,
+    },
+    Op {
+        name: "simdutf-validate-utf32",
+        title: "UTF-32 validation (`UTF_32LE.validate` of the bytes; peer: `validate_utf32` of the units)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_validate_utf32,
+    },
+    Op {
         name: "simdutf-latin1-to-utf8",
         title: "Latin-1 to UTF-8 (`Decoder::decode_to_utf8` of `ISO_8859_1`; each text's characters up to U+00FF \
                 only, texts with fewer than 1,000 left out; peer: `convert_latin1_to_utf8`)",
@@ -1305,6 +1338,114 @@ fn simdutf_validate(input: &Input) -> Result<Vec<Contender<'_>>, String> {
     Ok(vec![
         Contender::new("utfx", src.len(), move || _ = black_box(UTF_8.validate(black_box(src)).is_ok())),
         Contender::new("simdutf", src.len(), move || _ = black_box(simdutf::validate_utf8(black_box(src)))),
+    ])
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf8_to_utf32(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let src = input.utf8.as_slice();
+    let mut ours_out: Vec<CodePoint> = Vec::with_capacity(src.len());
+    let mut peer_dst = Placed::<u32>::zeroed(src.len() + 64, DST_OFFSET);
+    let ours = move |out: &mut Vec<CodePoint>| {
+        out.clear();
+        black_box(UTF_8.decode_into(black_box(src), DecodeMode::Fatal, out).is_ok())
+    };
+    let peer = move |dst: &mut [u32]| {
+        // SAFETY: `src` is readable for its length and `dst` has room for a
+        // code point per byte, the most UTF-8 can need.
+        #[allow(unsafe_code)]
+        black_box(unsafe { simdutf::convert_utf8_to_utf32(src.as_ptr(), src.len(), dst.as_mut_ptr()) })
+    };
+    if !ours(&mut ours_out) {
+        return Err("utfx found the text invalid".into());
+    }
+    let peer_written = peer(peer_dst.as_mut_slice());
+    let ours_units = CodePoint::as_u32_slice(&ours_out);
+    same(ours_units, &peer_dst.as_slice()[..peer_written], "simdutf")?;
+    same(ours_units, &input.str().chars().map(u32::from).collect::<Vec<u32>>()[..], "the corpus")?;
+    Ok(vec![
+        Contender::new("utfx", src.len(), move || _ = ours(&mut ours_out)),
+        Contender::new("simdutf", src.len(), move || _ = peer(peer_dst.as_mut_slice())),
+    ])
+}
+
+/// The text as UTF-32: its code points as `u32`s, which simdutf reads (in
+/// the machine's order), and as UTF-32LE bytes, which `codec-utf32` reads:
+/// on a little-endian machine the same memory. Each at a 4 KiB boundary.
+#[cfg(feature = "simdutf")]
+fn utf32_forms(input: &Input) -> (Placed<u32>, Placed<u8>) {
+    let units: Vec<u32> = input.str().chars().map(u32::from).collect();
+    let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+    (Placed::copy_of(&units, SRC_OFFSET), Placed::copy_of(&bytes, SRC_OFFSET))
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf32_to_utf8(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let (units, bytes) = utf32_forms(input);
+    // Four bytes of UTF-8 at most per code point.
+    let mut ours_dst = Placed::<u8>::zeroed(bytes.len() + 64, DST_OFFSET);
+    let mut peer_dst = Placed::<u8>::zeroed(bytes.len() + 64, DST_OFFSET);
+    let ours = |src: &[u8], dst: &mut [u8]| {
+        let (status, read, written) = UTF_32LE.decoder(DecodeMode::Fatal).decode_to_utf8(src, dst, true);
+        black_box((status.is_input_empty() && read == src.len()).then_some(written))
+    };
+    let peer = |src: &[u32], dst: &mut [u8]| {
+        // SAFETY: `src` is readable for its length and `dst` has room for
+        // four bytes per code point, the most UTF-32 can need.
+        #[allow(unsafe_code)]
+        black_box(unsafe { simdutf::convert_utf32_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr()) })
+    };
+    let written = ours(bytes.as_slice(), ours_dst.as_mut_slice()).ok_or("utfx stopped early")?;
+    let peer_written = peer(units.as_slice(), peer_dst.as_mut_slice());
+    same(&ours_dst.as_slice()[..written], &peer_dst.as_slice()[..peer_written], "simdutf")?;
+    same(&ours_dst.as_slice()[..written], input.utf8.as_slice(), "the corpus")?;
+    let len = input.utf8.len();
+    Ok(vec![
+        Contender::new("utfx", len, move || _ = ours(bytes.as_slice(), ours_dst.as_mut_slice())),
+        Contender::new("simdutf", len, move || _ = peer(units.as_slice(), peer_dst.as_mut_slice())),
+    ])
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf16le_to_utf32(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let src = input.utf16.as_slice();
+    // A code point per unit at most.
+    let mut ours_dst = Placed::<u8>::zeroed(4 * src.len() + 64, DST_OFFSET);
+    let mut peer_dst = Placed::<u32>::zeroed(src.len() + 64, DST_OFFSET);
+    let ours = move |dst: &mut [u8]| {
+        let (status, read, written) = UTF_32LE.encoder(EncodeMode::Fatal).encode_from_utf16(src, dst, true);
+        black_box((status.is_input_empty() && read == src.len()).then_some(written))
+    };
+    let peer = move |dst: &mut [u32]| {
+        // SAFETY: `src` is readable for its length and `dst` has room for a
+        // code point per unit, the most UTF-16 can need.
+        #[allow(unsafe_code)]
+        black_box(unsafe { simdutf::convert_utf16le_to_utf32(src.as_ptr(), src.len(), dst.as_mut_ptr()) })
+    };
+    let written = ours(ours_dst.as_mut_slice()).ok_or("utfx stopped early")?;
+    let peer_written = peer(peer_dst.as_mut_slice());
+    let ours_units: Vec<u32> =
+        ours_dst.as_slice()[..written].chunks_exact(4).map(|q| u32::from_le_bytes([q[0], q[1], q[2], q[3]])).collect();
+    same(&ours_units[..], &peer_dst.as_slice()[..peer_written], "simdutf")?;
+    same(&ours_units, &input.str().chars().map(u32::from).collect(), "the corpus")?;
+    let bytes = input.utf8.len();
+    Ok(vec![
+        Contender::new("utfx", bytes, move || _ = ours(ours_dst.as_mut_slice())),
+        Contender::new("simdutf", bytes, move || _ = peer(peer_dst.as_mut_slice())),
+    ])
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_validate_utf32(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let (units, bytes) = utf32_forms(input);
+    let ours = move || UTF_32LE.validate(black_box(bytes.as_slice())).is_ok();
+    let peer = move || simdutf::validate_utf32(black_box(units.as_slice()));
+    same(&ours(), &peer(), "simdutf")?;
+    same(&ours(), &true, "the corpus")?;
+    let len = input.utf8.len();
+    Ok(vec![
+        Contender::new("utfx", len, move || _ = black_box(ours())),
+        Contender::new("simdutf", len, move || _ = black_box(peer())),
     ])
 }
 
