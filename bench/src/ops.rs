@@ -425,6 +425,38 @@ pub const OPS: &[Op] = &[
         prepare: utf8_to_latin1,
     },
     Op {
+        name: "utf16-len",
+        title: "UTF-16 length of UTF-8, checked (`UTF_8.utf16_len`; peer: `str::from_utf8` then \
+                `encode_utf16().count()`)",
+        peers: &["std"],
+        bench: "utf8",
+        prepare: utf16_len,
+    },
+    Op {
+        name: "count-code-points",
+        title: "Code points of UTF-8, checked (`UTF_8.count_code_points`; peer: `str::from_utf8` then \
+                `chars().count()`)",
+        peers: &["std"],
+        bench: "utf8",
+        prepare: count_code_points,
+    },
+    Op {
+        name: "utf8-len-from-utf16le",
+        title: "UTF-8 length of UTF-16LE, checked (`UTF_16LE.utf8_len` of the bytes; peer: \
+                `char::decode_utf16` of the units, each `len_utf8` summed)",
+        peers: &["std"],
+        bench: "utf16",
+        prepare: utf8_len_from_utf16le,
+    },
+    Op {
+        name: "utf8-len-lossy-from-utf16le",
+        title: "UTF-8 length of UTF-16LE with replacement (`UTF_16LE.utf8_len_lossy` of the bytes; peer: \
+                `char::decode_utf16` of the units, each `len_utf8` summed and 3 per lone surrogate)",
+        peers: &["std"],
+        bench: "utf16",
+        prepare: utf8_len_lossy_from_utf16le,
+    },
+    Op {
         name: "windows-1252-to-utf8",
         title: "windows-1252 to UTF-8 (`Transcoder::transcode`, replace; the text as encoding_rs encodes it, HTML \
                 references for the rest; peer: `decode_to_utf8`)",
@@ -1245,7 +1277,83 @@ pub const SIMDUTF_OPS: &[Op] = &[
         bench: "simdutf",
         prepare: simdutf_utf8_to_latin1,
     },
+    Op {
+        name: "simdutf-utf16-length-from-utf8",
+        title: "UTF-16 length of valid UTF-8 (`utfx_kernels::utf16_len_from_utf8`; peer: `utf16_length_from_utf8`)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_utf16_length_from_utf8,
+    },
+    Op {
+        name: "simdutf-count-utf8",
+        title: "Code points of valid UTF-8 (`utfx_kernels::count_utf8_code_points`; peer: `count_utf8`)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_count_utf8,
+    },
+    Op {
+        name: "simdutf-utf8-length-from-utf16le",
+        title: "UTF-8 length of valid UTF-16 (`utfx_kernels::utf8_len_from_utf16`; peer: `utf8_length_from_utf16le`)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_utf8_length_from_utf16le,
+    },
+    Op {
+        name: "simdutf-utf8-length-from-utf32",
+        title: "UTF-8 length of valid UTF-32 (`utfx_kernels::utf8_len_from_utf32_bytes` of the UTF-32LE bytes; \
+                peer: `utf8_length_from_utf32` of the units)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_utf8_length_from_utf32,
+    },
+    Op {
+        name: "simdutf-utf8-length-from-latin1",
+        title: "UTF-8 length of Latin-1 (`utfx_kernels::utf8_len_from_latin1`; each text's characters up to U+00FF \
+                only, texts with fewer than 1,000 left out; peer: `utf8_length_from_latin1`)",
+        peers: &["simdutf"],
+        bench: "simdutf",
+        prepare: simdutf_utf8_length_from_latin1,
+    },
 ];
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf16_length_from_utf8(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let src = input.utf8.as_slice();
+    let ours = move || utfx_kernels::utf16_len_from_utf8(black_box(src));
+    count_race(src.len(), ours, ("simdutf", move || simdutf::utf16_length_from_utf8(black_box(src))))
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_count_utf8(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let src = input.utf8.as_slice();
+    let ours = move || utfx_kernels::count_utf8_code_points(black_box(src));
+    count_race(src.len(), ours, ("simdutf", move || simdutf::count_utf8(black_box(src))))
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf8_length_from_utf16le(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let src = input.utf16.as_slice();
+    let ours = move || utfx_kernels::utf8_len_from_utf16(black_box(src));
+    count_race(input.utf8.len(), ours, ("simdutf", move || simdutf::utf8_length_from_utf16le(black_box(src))))
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf8_length_from_utf32(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let (units, bytes) = utf32_forms(input);
+    let ours = move || utfx_kernels::utf8_len_from_utf32_bytes(black_box(bytes.as_slice()), false);
+    let peer = move || simdutf::utf8_length_from_utf32(black_box(units.as_slice()));
+    count_race(input.utf8.len(), ours, ("simdutf", peer))
+}
+
+#[cfg(feature = "simdutf")]
+fn simdutf_utf8_length_from_latin1(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let src = input.latin1.as_slice();
+    if src.len() < LATIN1_MIN {
+        return Ok(Vec::new());
+    }
+    let ours = move || utfx_kernels::utf8_len_from_latin1(black_box(src));
+    count_race(input.latin1_utf8.len(), ours, ("simdutf", move || simdutf::utf8_length_from_latin1(black_box(src))))
+}
 
 #[cfg(feature = "simdutf")]
 fn simdutf_utf8_to_utf16(input: &Input) -> Result<Vec<Contender<'_>>, String> {
@@ -1486,6 +1594,53 @@ fn simdutf_utf8_to_latin1(input: &Input) -> Result<Vec<Contender<'_>>, String> {
             simdutf::convert_utf8_to_latin1(src.as_ptr(), src.len(), dst.as_mut_ptr())
         }
     })
+}
+
+/// The contenders of a length or count: utfx's `ours` and one peer's,
+/// checked once to agree, each counting `bytes`.
+fn count_race<'a>(
+    bytes: usize,
+    ours: impl Fn() -> usize + 'a,
+    (name, peer): (&'static str, impl Fn() -> usize + 'a),
+) -> Result<Vec<Contender<'a>>, String> {
+    same(&ours(), &peer(), name)?;
+    Ok(vec![
+        Contender::new("utfx", bytes, move || _ = black_box(ours())),
+        Contender::new(name, bytes, move || _ = black_box(peer())),
+    ])
+}
+
+fn utf16_len(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let src = input.utf8.as_slice();
+    let ours = move || UTF_8.utf16_len(black_box(src)).unwrap_or(usize::MAX);
+    let std = move || std::str::from_utf8(black_box(src)).map_or(usize::MAX, |s| s.encode_utf16().count());
+    count_race(src.len(), ours, ("std", std))
+}
+
+fn count_code_points(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let src = input.utf8.as_slice();
+    let ours = move || UTF_8.count_code_points(black_box(src)).unwrap_or(usize::MAX);
+    let std = move || std::str::from_utf8(black_box(src)).map_or(usize::MAX, |s| s.chars().count());
+    count_race(src.len(), ours, ("std", std))
+}
+
+fn utf8_len_from_utf16le(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let (bytes, units) = (input.utf16le.as_slice(), input.utf16.as_slice());
+    let ours = move || UTF_16LE.utf8_len(black_box(bytes)).unwrap_or(usize::MAX);
+    let std = move || {
+        char::decode_utf16(black_box(units).iter().copied())
+            .map(|c| c.map(char::len_utf8))
+            .sum::<Result<usize, _>>()
+            .unwrap_or(usize::MAX)
+    };
+    count_race(input.utf8.len(), ours, ("std", std))
+}
+
+fn utf8_len_lossy_from_utf16le(input: &Input) -> Result<Vec<Contender<'_>>, String> {
+    let (bytes, units) = (input.utf16le.as_slice(), input.utf16.as_slice());
+    let ours = move || UTF_16LE.utf8_len_lossy(black_box(bytes));
+    let std = move || char::decode_utf16(black_box(units).iter().copied()).map(|c| c.map_or(3, char::len_utf8)).sum();
+    count_race(input.utf8.len(), ours, ("std", std))
 }
 
 /// The contenders of converting the text in the Encoding Standard's
