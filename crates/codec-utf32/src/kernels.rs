@@ -3,14 +3,15 @@
 //! (they agree on Unicode scalar values); each stops before a surrogate, a
 //! value above U+10FFFF and a cut unit at the end, where the step decides.
 //!
-//! Where the codec's byte order is the machine's and the bytes are aligned
-//! for `u32`, the code units are the bytes themselves (`bytemuck`'s safe
-//! `try_cast_slice`); otherwise they go through a buffer on the stack a
-//! block at a time, in a loop that compiles to vector byte swaps. UTF-8 is
-//! written and read by `utfx-kernels`' code point kernels
-//! (`scalars_to_utf8`, `valid_utf8_to_code_points`: AVX2 where the
-//! processor has it); the rest are plain loops over blocks of sixteen code
-//! units that the compiler turns into vector code.
+//! Validation and UTF-16 both ways are `utfx-kernels`' UTF-32 kernels
+//! (`utf32_bytes_prefix`, `utf32_bytes_to_utf16`, `utf16_to_utf32_bytes`:
+//! SIMD at every level, either byte order). The code points and UTF-8 take
+//! the validated prefix as `u32`s: the bytes themselves where the codec's
+//! order is the machine's and they are aligned for `u32` (`bytemuck`'s
+//! safe `try_cast_slice`), else through a buffer on the stack a block at a
+//! time, in a loop that compiles to vector byte swaps; UTF-8 is written and
+//! read by the kernels' code point kernels (`scalars_to_utf8`,
+//! `valid_utf8_to_code_points`).
 
 use alloc::vec::Vec;
 
@@ -25,26 +26,9 @@ const BLOCK: usize = 512;
 /// buffer of their own.
 const WINDOW: usize = 4096;
 
-/// Whether a code unit is a Unicode scalar value: at most `10FFFF` and not
-/// in `D800..DFFF`. The exclusive or moves the surrogates to `0..800` and
-/// keeps every other value on its side of `10FFFF`, so that one comparison
-/// decides, which the loops over blocks compile to vector code.
-#[inline]
-fn is_scalar(unit: u32) -> bool {
-    (unit ^ 0xD800).wrapping_sub(0x800) < 0x10_F800
-}
-
-/// Whether a code unit is a scalar value of the BMP (one UTF-16 unit), by
-/// the same exclusive or.
-#[inline]
-fn is_bmp_scalar(unit: u32) -> bool {
-    (unit ^ 0xD800).wrapping_sub(0x800) < 0xF800
-}
-
-/// Whether a UTF-16 code unit is a surrogate.
-#[inline]
-fn is_surrogate_unit(unit: u16) -> bool {
-    unit & 0xF800 == 0xD800
+/// Whether the codec's units are big-endian, as the kernels take it.
+fn big_endian(codec: &Utf32) -> bool {
+    codec.endian == Endian::Big
 }
 
 /// Hands the whole code units of `bytes`, as the machine's `u32`s, to
@@ -92,55 +76,6 @@ fn write_units(endian: Endian, units: &[u32], out: &mut [u8]) {
     }
 }
 
-/// How many code units at the front of `units` are scalar values.
-fn scalar_prefix(units: &[u32]) -> usize {
-    let mut n = 0;
-    for block in units.chunks_exact(16) {
-        if !block.iter().fold(true, |all, &u| all & is_scalar(u)) {
-            break;
-        }
-        n += 16;
-    }
-    n + units[n..].iter().take_while(|&&u| is_scalar(u)).count()
-}
-
-/// Converts the leading scalar values of `units` to UTF-16 in `out`, as
-/// many as fit: (units read, UTF-16 units written).
-fn scalars_to_utf16(units: &[u32], out: &mut [u16]) -> (usize, usize) {
-    let (mut r, mut w) = (0, 0);
-    while r < units.len() {
-        // Sixteen scalar values of the BMP: one UTF-16 unit each.
-        if let (Some(block), Some(dst)) = (units.get(r..r + 16), out.get_mut(w..w + 16))
-            && block.iter().fold(true, |all, &u| all & is_bmp_scalar(u))
-        {
-            dst.iter_mut().zip(block).for_each(|(d, &u)| *d = u as u16);
-            (r, w) = (r + 16, w + 16);
-            continue;
-        }
-        // Otherwise up to sixteen units one at a time.
-        let end = (r + 16).min(units.len());
-        while r < end {
-            let u = units[r];
-            if !is_scalar(u) {
-                return (r, w);
-            }
-            if u < 0x1_0000 {
-                let Some(d) = out.get_mut(w) else { return (r, w) };
-                *d = u as u16;
-                w += 1;
-            } else {
-                let Some(d) = out.get_mut(w..w + 2) else { return (r, w) };
-                let v = u - 0x1_0000;
-                d[0] = 0xD800 | (v >> 10) as u16;
-                d[1] = 0xDC00 | (v & 0x3FF) as u16;
-                w += 2;
-            }
-            r += 1;
-        }
-    }
-    (r, w)
-}
-
 /// Converts the leading scalar values of `units` to UTF-8 in `out`, as
 /// many as fit, through `scratch` (the kernel appends to a `Vec`): (units
 /// read, bytes written).
@@ -162,7 +97,7 @@ fn scalars_to_utf8(units: &[u32], out: &mut [u8], scratch: &mut Vec<u8>) -> (usi
     }
     // Less than four bytes of room left: the units that still fit.
     while let Some(&u) = units.get(r) {
-        let Some((bytes, len)) = utfx_kernels::utf8_bytes(u).filter(|_| is_scalar(u)) else { break };
+        let Some((bytes, len)) = utfx_kernels::utf8_bytes(u) else { break };
         let Some(dst) = out.get_mut(w..w + len) else { break };
         dst.copy_from_slice(&bytes[..len]);
         (r, w) = (r + 1, w + len);
@@ -173,17 +108,17 @@ fn scalars_to_utf8(units: &[u32], out: &mut [u8], scratch: &mut Vec<u8>) -> (usi
 /// The length in bytes of the well-formed prefix of `input` (whole units of
 /// scalar values).
 pub(crate) fn valid_prefix(codec: &Utf32, input: &[u8]) -> usize {
-    4 * by_blocks(codec, input, scalar_prefix)
+    4 * utfx_kernels::utf32_bytes_prefix(input, big_endian(codec))
 }
 
 /// Appends the code points of the well-formed prefix of `input` to `out`:
 /// (bytes read, code points written).
 pub(crate) fn decode(codec: &Utf32, input: &[u8], out: &mut Vec<CodePoint>) -> (usize, usize) {
+    let valid = &input[..valid_prefix(codec, input)];
     let units = CodePoint::with_u32_vec(out, |values| {
-        by_blocks(codec, input, |units| {
-            let n = scalar_prefix(units);
-            values.extend_from_slice(&units[..n]);
-            n
+        by_blocks(codec, valid, |units| {
+            values.extend_from_slice(units);
+            units.len()
         })
     });
     (4 * units, units)
@@ -192,21 +127,17 @@ pub(crate) fn decode(codec: &Utf32, input: &[u8], out: &mut Vec<CodePoint>) -> (
 /// Converts the well-formed prefix of `input` to UTF-16 in `out`, as much
 /// as fits: (bytes read, units written).
 pub(crate) fn decode_to_utf16(codec: &Utf32, input: &[u8], out: &mut [u16]) -> (usize, usize) {
-    let mut written = 0;
-    let read = by_blocks(codec, input, |units| {
-        let (r, w) = scalars_to_utf16(units, &mut out[written..]);
-        written += w;
-        r
-    });
+    let (read, written) = utfx_kernels::utf32_bytes_to_utf16(input, big_endian(codec), out);
     (4 * read, written)
 }
 
 /// Converts the well-formed prefix of `input` to UTF-8 in `out`, as much as
 /// fits: (bytes read, bytes written).
 pub(crate) fn decode_to_utf8(codec: &Utf32, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    let valid = &input[..valid_prefix(codec, input)];
     let mut scratch = Vec::new();
     let mut written = 0;
-    let read = by_blocks(codec, input, |units| {
+    let read = by_blocks(codec, valid, |units| {
         let (r, w) = scalars_to_utf8(units, &mut out[written..], &mut scratch);
         written += w;
         r
@@ -218,7 +149,7 @@ pub(crate) fn decode_to_utf8(codec: &Utf32, input: &[u8], out: &mut [u8]) -> (us
 /// the codec's order: (code points read, bytes written).
 pub(crate) fn encode(codec: &Utf32, input: &[CodePoint], out: &mut Vec<u8>) -> (usize, usize) {
     let units = CodePoint::as_u32_slice(input);
-    let n = scalar_prefix(units);
+    let n = utfx_kernels::utf32_bytes_prefix(bytemuck::cast_slice(units), Endian::NATIVE == Endian::Big);
     let start = out.len();
     out.resize(start + 4 * n, 0);
     write_units(codec.endian, &units[..n], &mut out[start..]);
@@ -230,38 +161,7 @@ pub(crate) fn encode(codec: &Utf32, input: &[CodePoint], out: &mut Vec<u8>) -> (
 /// stops before a lone surrogate and a lead surrogate that ends `input`, so
 /// that it never splits a pair, whatever the units.
 pub(crate) fn encode_from_utf16(codec: &Utf32, input: &[u16], out: &mut [u8]) -> (usize, usize) {
-    let (mut r, mut w) = (0, 0);
-    let mut wide = [0u32; 16];
-    while r < input.len() {
-        // Sixteen units that are not surrogates: one code point each.
-        if let (Some(block), Some(dst)) = (input.get(r..r + 16), out.get_mut(w..w + 64))
-            && block.iter().fold(true, |none, &u| none & !is_surrogate_unit(u))
-        {
-            wide.iter_mut().zip(block).for_each(|(d, &u)| *d = u32::from(u));
-            write_units(codec.endian, &wide, dst);
-            (r, w) = (r + 16, w + 64);
-            continue;
-        }
-        // Otherwise up to sixteen units one at a time.
-        let end = (r + 16).min(input.len());
-        while r < end {
-            let Some(dst) = out.get_mut(w..w + 4) else { return (r, w) };
-            let u = input[r];
-            let (value, len) = if !is_surrogate_unit(u) {
-                (u32::from(u), 1)
-            } else {
-                let lead = CodePoint::new(u32::from(u));
-                let trail = input.get(r + 1).map(|&t| CodePoint::new(u32::from(t)));
-                match trail.and_then(|t| CodePoint::from_surrogates(lead, t)) {
-                    Some(pair) => (pair.to_u32(), 2),
-                    None => return (r, w),
-                }
-            };
-            dst.copy_from_slice(&codec.unit_bytes(value));
-            (r, w) = (r + len, w + 4);
-        }
-    }
-    (r, w)
+    utfx_kernels::utf16_to_utf32_bytes(input, big_endian(codec), out)
 }
 
 /// Encodes as much of `input` as fits in `out`: (bytes read, bytes
@@ -298,22 +198,4 @@ pub(crate) fn encode_from_str(codec: &Utf32, input: &str, out: &mut [u8]) -> (us
         }
     }
     (r, w)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{is_bmp_scalar, is_scalar};
-
-    /// The exclusive-or tests against the definitions.
-    #[test]
-    fn the_unit_classes_match_their_definitions() {
-        // Every value up to past 10FFFF (where the exclusive or could move
-        // one across the line), then a sample of the rest.
-        let samples = (0..=0x12_0000).chain((0..=u32::MAX).step_by(0x1_0001)).chain([u32::MAX, 0x8000_0000]);
-        for u in samples {
-            let scalar = char::from_u32(u).is_some();
-            assert_eq!(is_scalar(u), scalar, "{u:X}");
-            assert_eq!(is_bmp_scalar(u), scalar && u <= 0xFFFF, "{u:X}");
-        }
-    }
 }

@@ -98,6 +98,7 @@ mod string;
 mod tables;
 #[cfg(test)]
 mod test_support;
+mod utf32;
 mod validate;
 
 pub use lengths::{
@@ -107,6 +108,7 @@ pub use lengths::{
 pub use level::{Level, force_level, level};
 pub use offsets::{Utf8Offsets, code_points_to_offset_utf8, code_points_to_offset_utf8_slice, offset_utf8_to_utf16};
 pub use string::{push_utf8_prefix, str_prefix_avx512};
+pub use utf32::{utf16_to_utf32_bytes, utf32_bytes_prefix, utf32_bytes_to_utf16};
 pub use validate::{Utf8Tables, valid_prefix};
 
 use portable::{

@@ -51,6 +51,7 @@ mod offsets;
 pub(crate) mod sse42;
 #[cfg(test)]
 mod tests;
+mod utf32;
 
 use crate::Level;
 use crate::offsets::Utf8Offsets;
@@ -61,6 +62,7 @@ use lengths::{
     utf8_len_from_utf32_bytes, utf16_len_from_utf8, utf16_len_from_utf32_bytes,
 };
 use offsets::{code_points_to_offset_utf8, code_points_to_offset_utf8_slice, offset_utf8_to_utf16};
+use utf32::{utf16_to_utf32_bytes, utf32_bytes_prefix, utf32_bytes_to_utf16};
 
 /// A vector of [`Vector::BYTES`] bytes, 16 or 32 (or lanes of 16 bits, of
 /// 32, little-endian), with what the algorithms need of it. A value exists
@@ -283,6 +285,12 @@ entry_points! {
     utf16_len_from_utf32_bytes_at_level / utf16_len_from_utf32_bytes_at = utf16_len_from_utf32_bytes(src: &[u8], big_endian: bool) -> usize;
     /// [`crate::utf8_len_from_latin1`].
     utf8_len_from_latin1_at_level / utf8_len_from_latin1_at = utf8_len_from_latin1(bytes: &[u8]) -> usize;
+    /// Where the blocks of [`crate::utf32_bytes_prefix`] stop, in units.
+    utf32_bytes_prefix_at_level / utf32_bytes_prefix_at = utf32_bytes_prefix(src: &[u8], big_endian: bool) -> usize;
+    /// [`crate::utf32_bytes_to_utf16`] but for its tail.
+    utf32_bytes_to_utf16_at_level / utf32_bytes_to_utf16_at = utf32_bytes_to_utf16(src: &[u8], big_endian: bool, dst: &mut [u16]) -> (usize, usize);
+    /// [`crate::utf16_to_utf32_bytes`] but for its tail.
+    utf16_to_utf32_bytes_at_level / utf16_to_utf32_bytes_at = utf16_to_utf32_bytes(src: &[u16], big_endian: bool, dst: &mut [u8]) -> (usize, usize);
     /// Where the validator stops, at or just after the first error (see
     /// [`first_error_block`]).
     first_error_block_at_level / first_error_block_at = first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;

@@ -129,7 +129,7 @@ pub(super) fn utf8_len_from_utf16_bytes<V: Vector>(t: V::Token, src: &[u8], big_
 
 /// `v`'s 32-bit lanes from units held as bytes in order `big_endian`.
 #[inline(always)]
-fn utf32_lanes<V: Vector>(v: V, big_endian: bool) -> V {
+pub(super) fn utf32_lanes<V: Vector>(v: V, big_endian: bool) -> V {
     if big_endian {
         v.shuffle(V::from_array(v.token(), [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12]))
     } else {
