@@ -1,5 +1,5 @@
-//! The bulk paths: encoding_rs's `mem` conversions between Latin-1 and
-//! UTF-8 or UTF-16 (SIMD where the target has it), its ASCII copies, and
+//! The bulk paths: `utfx-kernels`' Latin-1 conversions to and from UTF-8
+//! and UTF-16 (SIMD at every level), encoding_rs's `mem` ASCII copies, and
 //! the family's ASCII scan (`utfx_kernels::ascii_prefix`). Each takes the
 //! longest prefix it can and writes only what fits, as `FastPaths` asks.
 
@@ -31,7 +31,7 @@ pub(crate) fn decode_to_utf16(ascii: bool, input: &[u8], out: &mut [u16]) -> (us
         let n = mem::copy_ascii_to_basic_latin(&input[..n], &mut out[..n]);
         return (n, n);
     }
-    mem::convert_latin1_to_utf16(&input[..n], &mut out[..n]);
+    utfx_kernels::latin1_to_utf16(&input[..n], &mut out[..n]);
     (n, n)
 }
 
@@ -42,7 +42,7 @@ pub(crate) fn decode_to_utf8(ascii: bool, input: &[u8], out: &mut [u8]) -> (usiz
         let n = mem::copy_ascii_to_ascii(&input[..n], &mut out[..n]);
         return (n, n, n);
     }
-    let (read, written) = mem::convert_latin1_to_utf8_partial(input, out);
+    let (read, written) = utfx_kernels::latin1_to_utf8(input, out);
     (read, written, read)
 }
 
@@ -78,8 +78,7 @@ pub(crate) fn encode_from_utf16(ascii: bool, input: &[u16], out: &mut [u8]) -> (
         let n = mem::copy_basic_latin_to_ascii(&input[..n], &mut out[..n]);
         return (n, n);
     }
-    let n = fitting(&input[..n], 0xFF);
-    mem::convert_utf16_to_latin1_lossy(&input[..n], &mut out[..n]);
+    let n = utfx_kernels::utf16_to_latin1(&input[..n], &mut out[..n]);
     (n, n)
 }
 
@@ -91,12 +90,5 @@ pub(crate) fn encode_from_str(ascii: bool, input: &str, out: &mut [u8]) -> (usiz
         let n = mem::copy_ascii_to_ascii(&input.as_bytes()[..n], &mut out[..n]);
         return (n, n);
     }
-    // The Latin-1 prefix, cut at a character boundary to the room (the
-    // conversion wants as much room as it reads).
-    let mut end = mem::str_latin1_up_to(input).min(out.len());
-    while !input.is_char_boundary(end) {
-        end -= 1;
-    }
-    let written = mem::convert_utf8_to_latin1_lossy(&input.as_bytes()[..end], &mut out[..end]);
-    (end, written)
+    utfx_kernels::utf8_to_latin1(input, out)
 }

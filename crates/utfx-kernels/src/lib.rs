@@ -87,6 +87,7 @@ mod avx512_offsets;
 #[cfg(all(target_arch = "x86_64", feature = "std", utfx_kernels_avx512))]
 mod avx512_utf32;
 mod cesu8;
+mod latin1;
 mod lengths;
 mod level;
 mod offsets;
@@ -101,6 +102,7 @@ mod test_support;
 mod utf32;
 mod validate;
 
+pub use latin1::{latin1_to_utf8, latin1_to_utf16, utf8_to_latin1, utf16_to_latin1};
 pub use lengths::{
     count_code_points_utf16_bytes, utf8_len_from_latin1, utf8_len_from_utf16, utf8_len_from_utf16_bytes,
     utf8_len_from_utf32_bytes, utf16_len_from_utf8, utf16_len_from_utf32_bytes,

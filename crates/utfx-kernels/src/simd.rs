@@ -43,6 +43,7 @@
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 pub(crate) mod avx2;
+mod latin1;
 mod lengths;
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 pub(crate) mod neon;
@@ -57,6 +58,7 @@ use crate::Level;
 use crate::offsets::Utf8Offsets;
 use crate::tables::{COMPRESS, KEPT, PACK_LAST, PACK_TWO, cut_character};
 use crate::validate::{Pair, Utf8Tables};
+use latin1::{latin1_to_utf8, latin1_to_utf16, utf8_to_latin1, utf16_to_latin1};
 use lengths::{
     count_continuations, count_trail_bytes, count_trails, utf8_len_from_latin1, utf8_len_from_utf16_bytes,
     utf8_len_from_utf32_bytes, utf16_len_from_utf8, utf16_len_from_utf32_bytes,
@@ -291,6 +293,14 @@ entry_points! {
     utf32_bytes_to_utf16_at_level / utf32_bytes_to_utf16_at = utf32_bytes_to_utf16(src: &[u8], big_endian: bool, dst: &mut [u16]) -> (usize, usize);
     /// [`crate::utf16_to_utf32_bytes`] but for its tail.
     utf16_to_utf32_bytes_at_level / utf16_to_utf32_bytes_at = utf16_to_utf32_bytes(src: &[u16], big_endian: bool, dst: &mut [u8]) -> (usize, usize);
+    /// [`crate::latin1_to_utf16`] but for its tail.
+    latin1_to_utf16_at_level / latin1_to_utf16_at = latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> usize;
+    /// [`crate::utf16_to_latin1`] but for its tail.
+    utf16_to_latin1_at_level / utf16_to_latin1_at = utf16_to_latin1(src: &[u16], dst: &mut [u8]) -> usize;
+    /// [`crate::latin1_to_utf8`] but for its tail.
+    latin1_to_utf8_at_level / latin1_to_utf8_at = latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize);
+    /// [`crate::utf8_to_latin1`] but for its tail.
+    utf8_to_latin1_at_level / utf8_to_latin1_at = utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize);
     /// Where the validator stops, at or just after the first error (see
     /// [`first_error_block`]).
     first_error_block_at_level / first_error_block_at = first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;

@@ -134,3 +134,26 @@ pub(crate) fn cut_character(src: &[u8], end: usize) -> Option<(usize, usize)> {
     let units = usize::from(last_kept) + usize::from(third.is_some_and(|t| !(t == last && last_kept)));
     Some((start, units))
 }
+
+/// For each mask of eight bytes to keep (bit `j`: byte `j`), the byte
+/// shuffle that moves the kept bytes to the front, in order, from bytes 0
+/// to 7 of a 128-bit lane (`[0]`) or from bytes 8 to 15 (`[1]`); `0x80`
+/// zeroes the rest. [`KEPT`] says how many it keeps.
+pub(crate) static KEEP_BYTES: [[[u8; 16]; 256]; 2] = [keep_bytes(0), keep_bytes(8)];
+
+const fn keep_bytes(from: u8) -> [[u8; 16]; 256] {
+    let mut table = [[0x80u8; 16]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut kept, mut byte) = (0, 0);
+        while byte < 8 {
+            if (mask >> byte) & 1 == 1 {
+                table[mask][kept] = from + byte as u8;
+                kept += 1;
+            }
+            byte += 1;
+        }
+        mask += 1;
+    }
+    table
+}

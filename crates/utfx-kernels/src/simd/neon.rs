@@ -293,6 +293,10 @@ instantiate! {
     utf32_bytes_prefix(src: &[u8], big_endian: bool) -> usize;
     utf32_bytes_to_utf16(src: &[u8], big_endian: bool, dst: &mut [u16]) -> (usize, usize);
     utf16_to_utf32_bytes(src: &[u16], big_endian: bool, dst: &mut [u8]) -> (usize, usize);
+    latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> usize;
+    utf16_to_latin1(src: &[u16], dst: &mut [u8]) -> usize;
+    latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize);
+    utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize);
     first_error_block(input: &[u8], tables: &Utf8Tables) -> usize;
     offset_utf8_to_utf16(src: &[u8], dst: &mut [u16], form: &crate::offsets::Utf8Offsets) -> (usize, usize);
     code_points_to_offset_utf8(src: &[u32], out: &mut alloc::vec::Vec<u8>, form: &crate::offsets::Utf8Offsets) -> usize;
