@@ -26,6 +26,12 @@ const BLOCK: usize = 512;
 /// buffer of their own.
 const WINDOW: usize = 4096;
 
+/// How many code units at the front of `units` (in the machine's order)
+/// are scalar values, by the kernels' UTF-32 validation.
+fn scalar_prefix(units: &[u32]) -> usize {
+    utfx_kernels::utf32_bytes_prefix(bytemuck::cast_slice(units), Endian::NATIVE == Endian::Big)
+}
+
 /// Whether the codec's units are big-endian, as the kernels take it.
 fn big_endian(codec: &Utf32) -> bool {
     codec.endian == Endian::Big
@@ -97,7 +103,7 @@ fn scalars_to_utf8(units: &[u32], out: &mut [u8], scratch: &mut Vec<u8>) -> (usi
     }
     // Less than four bytes of room left: the units that still fit.
     while let Some(&u) = units.get(r) {
-        let Some((bytes, len)) = utfx_kernels::utf8_bytes(u) else { break };
+        let Some((bytes, len)) = utfx_kernels::utf8_bytes(u).filter(|_| char::from_u32(u).is_some()) else { break };
         let Some(dst) = out.get_mut(w..w + len) else { break };
         dst.copy_from_slice(&bytes[..len]);
         (r, w) = (r + 1, w + len);
@@ -114,11 +120,11 @@ pub(crate) fn valid_prefix(codec: &Utf32, input: &[u8]) -> usize {
 /// Appends the code points of the well-formed prefix of `input` to `out`:
 /// (bytes read, code points written).
 pub(crate) fn decode(codec: &Utf32, input: &[u8], out: &mut Vec<CodePoint>) -> (usize, usize) {
-    let valid = &input[..valid_prefix(codec, input)];
     let units = CodePoint::with_u32_vec(out, |values| {
-        by_blocks(codec, valid, |units| {
-            values.extend_from_slice(units);
-            units.len()
+        by_blocks(codec, input, |units| {
+            let n = scalar_prefix(units);
+            values.extend_from_slice(&units[..n]);
+            n
         })
     });
     (4 * units, units)
@@ -132,12 +138,12 @@ pub(crate) fn decode_to_utf16(codec: &Utf32, input: &[u8], out: &mut [u16]) -> (
 }
 
 /// Converts the well-formed prefix of `input` to UTF-8 in `out`, as much as
-/// fits: (bytes read, bytes written).
+/// fits: (bytes read, bytes written). The kernel stops before a unit that
+/// is not a scalar value itself.
 pub(crate) fn decode_to_utf8(codec: &Utf32, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    let valid = &input[..valid_prefix(codec, input)];
     let mut scratch = Vec::new();
     let mut written = 0;
-    let read = by_blocks(codec, valid, |units| {
+    let read = by_blocks(codec, input, |units| {
         let (r, w) = scalars_to_utf8(units, &mut out[written..], &mut scratch);
         written += w;
         r
@@ -149,7 +155,7 @@ pub(crate) fn decode_to_utf8(codec: &Utf32, input: &[u8], out: &mut [u8]) -> (us
 /// the codec's order: (code points read, bytes written).
 pub(crate) fn encode(codec: &Utf32, input: &[CodePoint], out: &mut Vec<u8>) -> (usize, usize) {
     let units = CodePoint::as_u32_slice(input);
-    let n = utfx_kernels::utf32_bytes_prefix(bytemuck::cast_slice(units), Endian::NATIVE == Endian::Big);
+    let n = scalar_prefix(units);
     let start = out.len();
     out.resize(start + 4 * n, 0);
     write_units(codec.endian, &units[..n], &mut out[start..]);

@@ -42,13 +42,6 @@ const fn is_bmp_scalar(unit: u32) -> bool {
     folded(unit) < 0xF800
 }
 
-/// Unit `k` of UTF-32 held as bytes in order `big_endian`.
-#[inline(always)]
-fn unit_at(src: &[u8], k: usize, big_endian: bool) -> u32 {
-    let quad = [src[4 * k], src[4 * k + 1], src[4 * k + 2], src[4 * k + 3]];
-    if big_endian { u32::from_be_bytes(quad) } else { u32::from_le_bytes(quad) }
-}
-
 /// The bytes of `unit` in order `big_endian`.
 #[inline(always)]
 fn unit_bytes(unit: u32, big_endian: bool) -> [u8; 4] {
@@ -89,12 +82,23 @@ pub fn utf32_bytes_prefix(src: &[u8], big_endian: bool) -> usize {
 
 /// [`utf32_bytes_prefix`] without SIMD.
 pub(crate) fn utf32_bytes_prefix_portable(src: &[u8], big_endian: bool) -> usize {
-    let units = src.len() / 4;
+    // The order decided outside the loops, so that each vectorizes.
+    if big_endian { scalar_prefix(src, u32::from_be_bytes) } else { scalar_prefix(src, u32::from_le_bytes) }
+}
+
+/// How many whole units of `src`, read by `unit`, are scalar values: a
+/// block of sixteen at a time, then one at a time.
+#[inline(always)]
+fn scalar_prefix(src: &[u8], unit: impl Fn([u8; 4]) -> u32) -> usize {
+    let (units, _) = src.as_chunks::<4>();
     let mut n = 0;
-    while n + BLOCK <= units && (n..n + BLOCK).fold(true, |all, k| all & is_scalar(unit_at(src, k, big_endian))) {
+    for block in units.chunks_exact(BLOCK) {
+        if !block.iter().fold(true, |all, &u| all & is_scalar(unit(u))) {
+            break;
+        }
         n += BLOCK;
     }
-    n + (n..units).take_while(|&k| is_scalar(unit_at(src, k, big_endian))).count()
+    n + units[n..].iter().take_while(|&&u| is_scalar(unit(u))).count()
 }
 
 /// Converts the leading scalar values of `src`, UTF-32 held as bytes
@@ -120,23 +124,31 @@ pub fn utf32_bytes_to_utf16(src: &[u8], big_endian: bool, dst: &mut [u16]) -> (u
 
 /// [`utf32_bytes_to_utf16`] without SIMD.
 pub(crate) fn utf32_bytes_to_utf16_portable(src: &[u8], big_endian: bool, dst: &mut [u16]) -> (usize, usize) {
-    let units = src.len() / 4;
+    // The order decided outside the loops, so that each vectorizes.
+    if big_endian {
+        scalars_to_utf16(src, dst, u32::from_be_bytes)
+    } else {
+        scalars_to_utf16(src, dst, u32::from_le_bytes)
+    }
+}
+
+/// [`utf32_bytes_to_utf16_portable`] with units read by `unit`.
+#[inline(always)]
+fn scalars_to_utf16(src: &[u8], dst: &mut [u16], unit: impl Fn([u8; 4]) -> u32) -> (usize, usize) {
+    let (units, _) = src.as_chunks::<4>();
     let (mut r, mut w) = (0, 0);
-    while r < units {
+    while r < units.len() {
         // A block of scalar values of the BMP: one UTF-16 unit each.
-        if r + BLOCK <= units
-            && w + BLOCK <= dst.len()
-            && (r..r + BLOCK).fold(true, |all, k| all & is_bmp_scalar(unit_at(src, k, big_endian)))
+        if let (Some(block), Some(out)) = (units.get(r..r + BLOCK), dst.get_mut(w..w + BLOCK))
+            && block.iter().fold(true, |all, &u| all & is_bmp_scalar(unit(u)))
         {
-            for (k, d) in dst[w..w + BLOCK].iter_mut().enumerate() {
-                *d = unit_at(src, r + k, big_endian) as u16;
-            }
+            out.iter_mut().zip(block).for_each(|(d, &u)| *d = unit(u) as u16);
             (r, w) = (r + BLOCK, w + BLOCK);
             continue;
         }
         // Otherwise up to a block one unit at a time.
-        for _ in 0..BLOCK.min(units - r) {
-            let u = unit_at(src, r, big_endian);
+        for &u in &units[r..(r + BLOCK).min(units.len())] {
+            let u = unit(u);
             if !is_scalar(u) {
                 return (r, w);
             }
