@@ -461,4 +461,10 @@ impl super::offsets::Lanes32 for V {
         // SAFETY: a `V` exists only where the processor has AVX2.
         V(unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi32(self.0, o.0)) })
     }
+    #[inline(always)]
+    unsafe fn load_widened16(_: Avx2, p: *const u8) -> V {
+        // SAFETY: a `V` or an `Avx2` exists only where the processor has
+        // AVX2; the 16 bytes at `p` are readable (the caller's promise).
+        V(unsafe { _mm256_cvtepu16_epi32(_mm_loadu_si128(p.cast())) })
+    }
 }

@@ -318,4 +318,10 @@ impl super::offsets::Lanes32 for V {
         // SAFETY: NEON is part of the aarch64 target.
         V(unsafe { vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0))) })
     }
+    #[inline(always)]
+    unsafe fn load_widened16(_: Neon, p: *const u8) -> V {
+        // SAFETY: NEON is part of the aarch64 target; the 8 bytes at `p`
+        // are readable (the caller's promise), at any alignment.
+        V(unsafe { vreinterpretq_u8_u32(vmovl_u16(vld1_u16(p.cast()))) })
+    }
 }

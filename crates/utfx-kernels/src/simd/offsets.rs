@@ -459,6 +459,14 @@ pub(crate) trait Lanes32: Vector {
     /// The 32-bit lanes of `self` then `o` as 16-bit lanes, in order, for
     /// lanes of -32768 to 32767 (masks, values below `0x8000`).
     fn narrow32(self, o: Self) -> Self;
+    /// Loads `BYTES / 2` bytes from `p`, each 16-bit unit (in the
+    /// machine's order) widened to a 32-bit lane (`pmovzxwd` from memory,
+    /// `ushll`).
+    ///
+    /// # Safety
+    ///
+    /// `p` is readable for `BYTES / 2` bytes.
+    unsafe fn load_widened16(t: Self::Token, p: *const u8) -> Self;
 }
 
 /// For four 32-bit lanes each holding a sequence of one to four bytes in

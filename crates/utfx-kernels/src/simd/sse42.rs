@@ -316,4 +316,10 @@ impl super::offsets::Lanes32 for V {
         // SAFETY: a `V` exists only where the processor has SSE4.2 and below.
         V(unsafe { _mm_packs_epi32(self.0, o.0) })
     }
+    #[inline(always)]
+    unsafe fn load_widened16(_: Sse42, p: *const u8) -> V {
+        // SAFETY: a `V` or an `Sse42` exists only where the processor has
+        // SSE4.1; the 8 bytes at `p` are readable (the caller's promise).
+        V(unsafe { _mm_cvtepu16_epi32(_mm_loadl_epi64(p.cast())) })
+    }
 }

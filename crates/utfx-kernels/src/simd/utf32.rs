@@ -102,12 +102,13 @@ pub(super) fn utf32_bytes_to_utf16<V: Lanes32>(
 
 /// `crate::utf16_to_utf32_bytes` but for the tail shorter than two
 /// vectors: blocks of two vectors of units without a surrogate, each unit
-/// widened to a 32-bit lane (interleaved with zeros in each 128-bit lane,
-/// whose halves are stored in order), any other block through the portable
-/// form with one unit more, so that a pair across the block's end is
-/// converted whole.
+/// widened to a 32-bit lane as it is loaded again
+/// ([`Lanes32::load_widened16`]); blocks of surrogate pairs each in a
+/// 32-bit lane (lead below, trail above), each pair's scalar value made in
+/// its lane; any other block through the portable form with one unit more,
+/// so that a pair across the block's end is converted whole.
 #[inline(always)]
-pub(super) fn utf16_to_utf32_bytes<V: Vector>(
+pub(super) fn utf16_to_utf32_bytes<V: Lanes32>(
     t: V::Token,
     src: &[u16],
     big_endian: bool,
@@ -115,7 +116,9 @@ pub(super) fn utf16_to_utf32_bytes<V: Vector>(
 ) -> (usize, usize) {
     let w = V::BYTES;
     let per = w / 2;
-    let (top5, surrogate, zero) = (V::splat16(t, 0xF800), V::splat16(t, 0xD800), V::splat(t, 0));
+    let (top5, surrogate) = (V::splat16(t, 0xF800), V::splat16(t, 0xD800));
+    let (kinds, pair) = (V::splat16(t, 0xFC00), V::splat32(t, 0xDC00_D800));
+    let all = u32::MAX >> (32 - w);
     let bytes = super::units_as_bytes(src);
     // Units read, bytes written.
     let (mut r, mut o) = (0, 0);
@@ -125,23 +128,31 @@ pub(super) fn utf16_to_utf32_bytes<V: Vector>(
             // `2 * r .. 2 * r + 2 * w`, are inside `bytes`.
             let load = |k: usize| unsafe { V::load(t, bytes.as_ptr().add(2 * r + k * w)) };
             let (a, b) = (load(0), load(1));
+            let to = dst.as_mut_ptr();
             if a.and(top5).eq16(surrogate).or(b.and(top5).eq16(surrogate)).is_zero() {
-                for (k, v) in [a, b].into_iter().enumerate() {
-                    let (low, high) = (v.zip16_lo(zero), v.zip16_hi(zero));
-                    let (low, high) = (utf32_lanes(low, big_endian), utf32_lanes(high, big_endian));
-                    for lane in 0..w / 16 {
-                        // SAFETY: `o + 8 * per <= dst.len()`, and the two
-                        // vectors' `4 * w` bytes from `o` are `8 * per`:
-                        // this lane's 32 bytes, at `2 * w * k + 32 * lane`,
-                        // are among them.
-                        unsafe {
-                            let p = dst.as_mut_ptr().add(o + 2 * w * k + 32 * lane);
-                            low.store_lane(lane, p);
-                            high.store_lane(lane, p.add(16));
-                        }
+                for k in 0..4 {
+                    // SAFETY: the `w / 2` bytes from `2 * r + k * w / 2`
+                    // are among the two vectors' (`k < 4`); the `w` bytes
+                    // from `o + k * w` among the `8 * per = 4 w` bytes of
+                    // room from `o`.
+                    unsafe {
+                        let v = V::load_widened16(t, bytes.as_ptr().add(2 * r + k * w / 2));
+                        utf32_lanes(v, big_endian).store(to.add(o + k * w));
                     }
                 }
                 (r, o) = (r + 2 * per, o + 8 * per);
+                continue;
+            }
+            if a.and(kinds).eq16(pair).high_bits() & b.and(kinds).eq16(pair).high_bits() == all {
+                let ten = V::splat32(t, 0x3FF);
+                for (k, v) in [a, b].into_iter().enumerate() {
+                    let (lead, trail) = (v.and(ten), v.shr32::<16>().and(ten));
+                    let value = lead.shl32::<10>().or(trail).add32(V::splat32(t, 0x1_0000));
+                    // SAFETY: the `w` bytes from `o + k * w` (`k < 2`) are
+                    // among the `4 w` bytes of room from `o`.
+                    unsafe { utf32_lanes(value, big_endian).store(to.add(o + k * w)) };
+                }
+                (r, o) = (r + 2 * per, o + 2 * w);
                 continue;
             }
         }
