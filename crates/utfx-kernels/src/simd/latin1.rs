@@ -84,6 +84,20 @@ pub(super) fn latin1_to_utf8<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u8])
             // SAFETY: `o + w <= dst.len()`.
             unsafe { v.store(to.add(o)) };
             (i, o) = (i + w, o + w);
+            // More ASCII, two vectors at a time.
+            while i + 2 * w <= src.len() && o + 2 * w <= dst.len() {
+                // SAFETY: `i + 2 w <= src.len()`.
+                let (a, b) = unsafe { (V::load(t, src.as_ptr().add(i)), V::load(t, src.as_ptr().add(i + w))) };
+                if a.or(b).any_high_bit() {
+                    break;
+                }
+                // SAFETY: `o + 2 w <= dst.len()`.
+                unsafe {
+                    a.store(to.add(o));
+                    b.store(to.add(o + w));
+                }
+                (i, o) = (i + 2 * w, o + 2 * w);
+            }
             continue;
         }
         // SAFETY: each half's `w / 2` bytes are inside `src`; `bmp` writes
@@ -120,6 +134,20 @@ pub(super) fn utf8_to_latin1<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u8])
             // SAFETY: `o + w <= dst.len()`.
             unsafe { v.store(to.add(o)) };
             (before, i, o) = (v, i + w, o + w);
+            // More ASCII, two vectors at a time.
+            while i + 2 * w <= src.len() && o + 2 * w <= dst.len() {
+                // SAFETY: `i + 2 w <= src.len()`.
+                let (a, b) = unsafe { (V::load(t, src.as_ptr().add(i)), V::load(t, src.as_ptr().add(i + w))) };
+                if a.or(b).any_high_bit() {
+                    break;
+                }
+                // SAFETY: `o + 2 w <= dst.len()`.
+                unsafe {
+                    a.store(to.add(o));
+                    b.store(to.add(o + w));
+                }
+                (before, i, o) = (b, i + 2 * w, o + 2 * w);
+            }
             continue;
         }
         if !v.ge_u8(c4).is_zero() {
