@@ -222,8 +222,8 @@ impl Encode for Latin1 {
     }
 }
 
-/// The kernels (`kernels.rs`): encoding_rs's Latin-1 and ASCII conversions
-/// and the family's ASCII scan.
+/// The kernels (`kernels.rs`): `utfx-kernels`' Latin-1 conversions,
+/// encoding_rs's ASCII copies and the family's ASCII scan.
 impl FastPaths for Latin1 {
     fn run(&self, job: FastJob<'_>) -> Progress {
         let ascii = self.max == 0x7F;
