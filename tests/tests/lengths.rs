@@ -4,9 +4,10 @@
 //! and text long enough for the kernels' vectors and the core's stack
 //! buffers; the lossy code point count also against the reference driver
 //! (no fast paths). A fatal length fails exactly where its conversion
-//! does, with the same error.
+//! does, with the same error. `Encode::encoded_len` against `encode_with`,
+//! in every error mode, on text each codec can and cannot encode.
 
-use codec_core::{Decode, DecodeMode, DynCodec};
+use codec_core::{CodePoint, Decode, DecodeMode, DynCodec, Encode, EncodeMode};
 use codec_test::generate::{self, Rng};
 use proptest::prelude::*;
 
@@ -49,6 +50,42 @@ fn lengths_agree_with_the_conversions_for_every_codec() {
             check(codec, &text);
             let noise: Vec<u8> = (0..rng.below(300)).map(|_| rng.below(256) as u8).collect();
             check(codec, &noise);
+        }
+    }
+}
+
+/// `encoded_len` of `text` in every mode against the encoding itself.
+fn check_encoded(codec: &dyn DynCodec, text: &str) {
+    let name = codec.info().name;
+    let c = &codec;
+    let points: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();
+    for &mode in EncodeMode::ALL {
+        let encoded = c.encode_with(&points, mode).map(|bytes| bytes.len());
+        assert_eq!(c.encoded_len(text, mode), encoded, "{name} {mode:?}: {text:?}");
+    }
+}
+
+#[test]
+fn encoded_lengths_agree_with_the_encodings_for_every_codec() {
+    for &codec in codec_registry::all() {
+        let mut rng = Rng::new(0xE46);
+        // The codec's own text (long, and short pieces), then text of any
+        // characters, most of which a legacy codec cannot encode.
+        let mut long = String::new();
+        while long.len() < 20_000 {
+            long.push_str(&codec.decode_to_string_lossy(&generate::valid_text(codec, &mut rng, 600)));
+        }
+        check_encoded(codec, &long);
+        for _ in 0..30 {
+            check_encoded(codec, &codec.decode_to_string_lossy(&generate::valid_text(codec, &mut rng, 200)));
+            let any: String = (0..rng.below(80))
+                .filter_map(|_| {
+                    char::from_u32(
+                        [rng.below(0x80), rng.below(0x800), rng.below(0x11_0000)][rng.below(3) as usize] as u32,
+                    )
+                })
+                .collect();
+            check_encoded(codec, &any);
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::error::{DecodeError, EncodeError, ErrorKind};
 use crate::fast::FastPaths;
 use crate::mode::{DecodeMode, EncodeMode};
 use crate::sink::{CountPoints, CountUtf8, CountUtf16};
-use crate::stream::{Decoder, Encoder, Front};
+use crate::stream::{Decoder, Encoder, Front, Status};
 
 /// What a codec found at the front of its input: the answer of
 /// [`Decode::decode_step`].
@@ -884,6 +884,44 @@ pub trait Encode {
             encoder.encode_chunk(&[], true, &mut out)?;
         }
         Ok(out)
+    }
+
+    /// Returns how many bytes encoding `text` in error mode `mode` writes
+    /// (all that [`Encoder::encode_from_str`] writes for it, closing bytes
+    /// included), without keeping them: the exact size of the buffer, as
+    /// simdutf's lengths give it toward UTF-16 and UTF-32, for every codec
+    /// and mode. It encodes through a buffer on the stack.
+    ///
+    /// # Errors
+    ///
+    /// Where `encode_from_str` fails in a fatal mode: the first character
+    /// the codec cannot encode, as an [`EncodeError`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use codec_core::{CodePoint, Encode, EncodeMode, EncodeStep, ErrorKind};
+    /// # use codec_core::doc_example::Ascii;
+    /// assert_eq!(Ascii.encoded_len("ok", EncodeMode::Fatal), Ok(2));
+    /// assert_eq!(Ascii.encoded_len("\u{E9}!", EncodeMode::Replace), Ok(2));
+    /// assert!(Ascii.encoded_len("\u{E9}", EncodeMode::Fatal).is_err());
+    /// ```
+    fn encoded_len(&self, text: &str, mode: EncodeMode) -> Result<usize, EncodeError>
+    where
+        Self: Sized + Encode<Point = CodePoint>,
+    {
+        let mut encoder = Encoder::new(self, mode);
+        let mut buffer = [0u8; 1024];
+        let (mut len, mut rest) = (0, text);
+        loop {
+            let (status, read, written) = encoder.encode_from_str(rest, &mut buffer, true);
+            (len, rest) = (len + written, &rest[read..]);
+            match status {
+                Status::InputEmpty => return Ok(len),
+                Status::OutputFull => {}
+                Status::Error(error) => return Err(error),
+            }
+        }
     }
 
     /// Returns a streaming encoder over this codec.
