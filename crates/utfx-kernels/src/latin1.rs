@@ -17,21 +17,6 @@
 /// Units per block of the portable UTF-16 loop.
 const BLOCK: usize = 16;
 
-/// The SIMD form `$simd` where this build has SIMD kernels and the level is
-/// not the portable one (`None` there), else nothing done (`$none`).
-macro_rules! simd_start {
-    ($simd:ident($($arg:expr),*), $none:expr) => {{
-        #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-        let start = crate::simd::$simd($($arg),*).unwrap_or($none);
-        #[cfg(not(any(
-            all(target_arch = "x86_64", feature = "std"),
-            all(target_arch = "aarch64", target_endian = "little")
-        )))]
-        let start = $none;
-        start
-    }};
-}
-
 /// Converts Latin-1 to UTF-16, as much as fits: one unit per byte, so
 /// `src.len().min(dst.len())` of each (encoding_rs's
 /// `mem::convert_latin1_to_utf16`, simdutf's `convert_latin1_to_utf16le`).

@@ -76,6 +76,23 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+/// What the SIMD form `$simd` did where this build has SIMD kernels and the
+/// level is not the portable one (`None` there), else nothing (`$none`):
+/// for the public kernels of `utf32.rs` and `latin1.rs`, whose portable
+/// forms then take the rest.
+macro_rules! simd_start {
+    ($simd:ident($($arg:expr),*), $none:expr) => {{
+        #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
+        let start = crate::simd::$simd($($arg),*).unwrap_or($none);
+        #[cfg(not(any(
+            all(target_arch = "x86_64", feature = "std"),
+            all(target_arch = "aarch64", target_endian = "little")
+        )))]
+        let start = $none;
+        start
+    }};
+}
+
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod avx2_cesu8;
 #[cfg(all(target_arch = "x86_64", feature = "std"))]

@@ -48,21 +48,6 @@ fn unit_bytes(unit: u32, big_endian: bool) -> [u8; 4] {
     if big_endian { unit.to_be_bytes() } else { unit.to_le_bytes() }
 }
 
-/// The SIMD form `$simd` where this build has SIMD kernels and the level is
-/// not the portable one (`None` there), else nothing done (`$none`).
-macro_rules! simd_start {
-    ($simd:ident($($arg:expr),*), $none:expr) => {{
-        #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
-        let start = crate::simd::$simd($($arg),*).unwrap_or($none);
-        #[cfg(not(any(
-            all(target_arch = "x86_64", feature = "std"),
-            all(target_arch = "aarch64", target_endian = "little")
-        )))]
-        let start = $none;
-        start
-    }};
-}
-
 /// Returns how many whole units at the front of `src`, UTF-32 held as bytes
 /// little-endian or (`big_endian`) big-endian, are Unicode scalar values
 /// (simdutf's `validate_utf32` is this equal to `src.len() / 4`). A cut

@@ -21,6 +21,27 @@
 use super::{Vector, bmp};
 use crate::tables::{KEEP_BYTES, KEPT};
 
+/// Copies the ASCII from `src[i..]` to `dst[o..]` two vectors at a time
+/// while both are ASCII and fit: returns the new `(i, o)`.
+#[inline(always)]
+fn ascii_run<V: Vector>(t: V::Token, src: &[u8], mut i: usize, dst: &mut [u8], mut o: usize) -> (usize, usize) {
+    let w = V::BYTES;
+    while i + 2 * w <= src.len() && o + 2 * w <= dst.len() {
+        // SAFETY: `i + 2 w <= src.len()`.
+        let (a, b) = unsafe { (V::load(t, src.as_ptr().add(i)), V::load(t, src.as_ptr().add(i + w))) };
+        if a.or(b).any_high_bit() {
+            break;
+        }
+        // SAFETY: `o + 2 w <= dst.len()`.
+        unsafe {
+            a.store(dst.as_mut_ptr().add(o));
+            b.store(dst.as_mut_ptr().add(o + w));
+        }
+        (i, o) = (i + 2 * w, o + 2 * w);
+    }
+    (i, o)
+}
+
 /// `crate::latin1_to_utf16` but for the tail shorter than a vector
 /// (`src` and `dst` of one length): returns how many it converted.
 #[inline(always)]
@@ -84,20 +105,7 @@ pub(super) fn latin1_to_utf8<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u8])
             // SAFETY: `o + w <= dst.len()`.
             unsafe { v.store(to.add(o)) };
             (i, o) = (i + w, o + w);
-            // More ASCII, two vectors at a time.
-            while i + 2 * w <= src.len() && o + 2 * w <= dst.len() {
-                // SAFETY: `i + 2 w <= src.len()`.
-                let (a, b) = unsafe { (V::load(t, src.as_ptr().add(i)), V::load(t, src.as_ptr().add(i + w))) };
-                if a.or(b).any_high_bit() {
-                    break;
-                }
-                // SAFETY: `o + 2 w <= dst.len()`.
-                unsafe {
-                    a.store(to.add(o));
-                    b.store(to.add(o + w));
-                }
-                (i, o) = (i + 2 * w, o + 2 * w);
-            }
+            (i, o) = ascii_run::<V>(t, src, i, dst, o);
             continue;
         }
         // SAFETY: each half's `w / 2` bytes are inside `src`; `bmp` writes
@@ -134,20 +142,7 @@ pub(super) fn utf8_to_latin1<V: Vector>(t: V::Token, src: &[u8], dst: &mut [u8])
             // SAFETY: `o + w <= dst.len()`.
             unsafe { v.store(to.add(o)) };
             (before, i, o) = (v, i + w, o + w);
-            // More ASCII, two vectors at a time.
-            while i + 2 * w <= src.len() && o + 2 * w <= dst.len() {
-                // SAFETY: `i + 2 w <= src.len()`.
-                let (a, b) = unsafe { (V::load(t, src.as_ptr().add(i)), V::load(t, src.as_ptr().add(i + w))) };
-                if a.or(b).any_high_bit() {
-                    break;
-                }
-                // SAFETY: `o + 2 w <= dst.len()`.
-                unsafe {
-                    a.store(to.add(o));
-                    b.store(to.add(o + w));
-                }
-                (before, i, o) = (b, i + 2 * w, o + 2 * w);
-            }
+            (i, o) = ascii_run::<V>(t, src, i, dst, o);
             continue;
         }
         if !v.ge_u8(c4).is_zero() {
