@@ -80,9 +80,7 @@ fn encoded_lengths_agree_with_the_encodings_for_every_codec() {
             check_encoded(codec, &codec.decode_to_string_lossy(&generate::valid_text(codec, &mut rng, 200)));
             let any: String = (0..rng.below(80))
                 .filter_map(|_| {
-                    char::from_u32(
-                        [rng.below(0x80), rng.below(0x800), rng.below(0x11_0000)][rng.below(3) as usize] as u32,
-                    )
+                    char::from_u32([rng.below(0x80), rng.below(0x800), rng.below(0x11_0000)][rng.below(3)] as u32)
                 })
                 .collect();
             check_encoded(codec, &any);

@@ -13,6 +13,18 @@ use crate::test_support::Rng;
 /// path still reached.
 const SLOW: bool = cfg!(any(miri, utfx_slow_runner));
 
+/// Every `full`-th length or place, `slow`-th under emulators and `miri`-th
+/// under Miri.
+fn step(full: usize, slow: usize, miri: usize) -> usize {
+    if cfg!(miri) {
+        miri
+    } else if SLOW {
+        slow
+    } else {
+        full
+    }
+}
+
 /// The four kernels at one level.
 struct Form {
     name: &'static str,
@@ -184,7 +196,7 @@ fn the_kernels_agree_with_char_at_every_length() {
                 }
             })
             .collect();
-        for end in (0..=bytes.len()).step_by(if cfg!(miri) { 29 } else if SLOW { 13 } else { 1 }) {
+        for end in (0..=bytes.len()).step_by(step(1, 13, 29)) {
             check_latin1(&bytes[..end]);
         }
     }
@@ -197,7 +209,7 @@ fn a_character_above_u00ff_stops_the_encoders_at_every_place() {
     let base: String = (0..n).map(|k| if k % 5 == 0 { char::from(0x80 | rng.next() as u8) } else { 'a' }).collect();
     let stops = ['\u{100}', '\u{1F4A9}', '\u{3FF}', '\u{20AC}', '\u{FFFF}'];
     for stop in stops.into_iter().take(if cfg!(miri) { 2 } else { 5 }) {
-        for at in (0..n).step_by(if cfg!(miri) { 23 } else if SLOW { 11 } else { 1 }) {
+        for at in (0..n).step_by(step(1, 11, 23)) {
             let text: String = base.chars().take(at).chain([stop]).chain(base.chars().skip(at)).collect();
             check_stop(&text);
         }
