@@ -101,6 +101,7 @@ fn check(root: &Path) -> Vec<String> {
         }
         let krate = rel.strip_prefix("crates/").and_then(|r| r.split('/').next()).unwrap_or("");
         problems.extend(check_unsafe(&rel, krate, &text));
+        problems.extend(check_surrogate_arithmetic(&rel, &text));
         if is_codec_crate(krate) && rel.contains("/src/") {
             problems.extend(check_codec_docs(&rel, &text));
             if rel.ends_with("/src/lib.rs") && !text.contains(VOCABULARY) {
@@ -454,11 +455,72 @@ fn allowed_list(allowed: &[&str]) -> String {
     ["codec-core", KERNELS].iter().chain(allowed).copied().collect::<Vec<_>>().join(", ")
 }
 
+/// The one file that may write UTF-16's surrogate arithmetic (D91: the
+/// lead `0xD800` and trail `0xDC00` with the ten-bit shifts and masks).
+const SURROGATE_ARITHMETIC: &str = "crates/utfx-kernels/src/surrogates.rs";
+
+/// Lines of code (not comments, not tests: tests keep their own reference
+/// arithmetic) outside [`SURROGATE_ARITHMETIC`] that join or split a
+/// surrogate pair by hand: a surrogate base and a ten-bit shift or mask on
+/// one line. They call `utfx_kernels::{join_surrogates, split_surrogates}`
+/// (or `CodePoint`'s forms of them) instead.
+fn check_surrogate_arithmetic(rel: &str, text: &str) -> Vec<String> {
+    let shipped = ["crates/", "xtask/src/", "bench/src/"].iter().any(|top| rel.starts_with(top))
+        && rel.contains("src/")
+        && !rel.ends_with("tests.rs")
+        && !rel.ends_with("test_support.rs");
+    if !shipped || rel == SURROGATE_ARITHMETIC {
+        return Vec::new();
+    }
+    // Spelled in pieces so that this file does not trip its own check.
+    let bases = [["0x", "D800"].concat(), ["0x", "DC00"].concat()];
+    let tens = [["<< ", "10"].concat(), [">> ", "10"].concat(), ["& 0x", "3FF"].concat()];
+    let mut problems = Vec::new();
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((n, line)) = lines.next() {
+        let code = line.trim_start();
+        // The test module, to the end of the file.
+        if code == "#[cfg(test)]"
+            && lines.peek().is_some_and(|(_, next)| next.trim_start().starts_with("mod ") && next.ends_with('{'))
+        {
+            break;
+        }
+        if code.starts_with("//") {
+            continue;
+        }
+        if bases.iter().any(|b| code.contains(b.as_str())) && tens.iter().any(|t| code.contains(t.as_str())) {
+            problems.push(format!(
+                "{rel}:{}: surrogate pair arithmetic by hand; call utfx_kernels::join_surrogates or split_surrogates ({SURROGATE_ARITHMETIC})",
+                n + 1
+            ));
+        }
+    }
+    problems
+}
+
 #[cfg(test)]
 mod tests {
     //! The tidy checks as a test, and tests of the checks themselves.
 
     use super::*;
+
+    #[test]
+    fn surrogate_arithmetic_is_refused_outside_its_file_and_tests() {
+        let join = ["let v = 0x1_0000 + ((u - 0x", "D800) << 10) + (t - 0xDC00);\n"].concat();
+        let split = ["let lead = 0x", "D800 | (w >> 10) as u16;\n"].concat();
+        assert_eq!(check_surrogate_arithmetic("crates/codec-x/src/lib.rs", &join).len(), 1);
+        assert_eq!(check_surrogate_arithmetic("xtask/src/matrix/order.rs", &split).len(), 1);
+        // Its own file, comments, tests and a test module are not shipped arithmetic.
+        assert!(check_surrogate_arithmetic(SURROGATE_ARITHMETIC, &join).is_empty());
+        assert!(check_surrogate_arithmetic("crates/codec-x/src/lib.rs", &format!("// {join}")).is_empty());
+        assert!(check_surrogate_arithmetic("crates/codec-x/tests/sweeps.rs", &join).is_empty());
+        assert!(check_surrogate_arithmetic("crates/codec-x/src/tests.rs", &join).is_empty());
+        let module = format!("fn f() {{}}\n#[cfg(test)]\nmod tests {{\n{join}}}\n");
+        assert!(check_surrogate_arithmetic("crates/codec-x/src/lib.rs", &module).is_empty());
+        // A test-only module declared above the code does not end the scan.
+        let declared = format!("#[cfg(test)]\nmod test_support;\n{join}");
+        assert_eq!(check_surrogate_arithmetic("crates/codec-x/src/lib.rs", &declared).len(), 1);
+    }
 
     #[test]
     fn the_cores_public_item_lines_are_counted() {

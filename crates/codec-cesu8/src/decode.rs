@@ -4,7 +4,8 @@
 //! surrogate pair.
 
 use codec_core::{CodePoint, ErrorKind, Step};
-use codec_utf8::automaton::{self, Grammar};
+use codec_utf8::automaton;
+use codec_wtf8::surrogate::{may_start_trail, trail_at};
 
 use crate::{CESU8_GRAMMAR, Cesu8Codec, LENIENT_GRAMMAR, MUTF8_GRAMMAR, Variant};
 
@@ -60,23 +61,5 @@ fn after_lead(codec: &Cesu8Codec, lead: CodePoint, rest: &[u8], last: bool) -> S
         Step::Point { point: lead, len: 3 }
     } else {
         Step::Invalid { kind: ErrorKind::UnpairedSurrogate, len: 3 }
-    }
-}
-
-/// The trail surrogate whose three bytes start `rest`, if any.
-pub(crate) fn trail_at(rest: &[u8]) -> Option<CodePoint> {
-    match automaton::decode_step(Grammar::GENERALIZED, rest.get(..3)?) {
-        Step::Point { point, len: 3 } if point.is_trail_surrogate() => Some(point),
-        _ => None,
-    }
-}
-
-/// Returns true when `rest` is a proper prefix (possibly empty) of a trail
-/// surrogate's three bytes, `ED B0..BF 80..BF`.
-fn may_start_trail(rest: &[u8]) -> bool {
-    match rest {
-        [] | [0xED] => true,
-        [0xED, b] => (0xB0..=0xBF).contains(b),
-        _ => false,
     }
 }

@@ -147,7 +147,7 @@ impl CodePoint {
     #[inline]
     pub const fn from_surrogates(lead: CodePoint, trail: CodePoint) -> Option<CodePoint> {
         if lead.is_lead_surrogate() && trail.is_trail_surrogate() {
-            Some(CodePoint(0x1_0000 + ((lead.0 - 0xD800) << 10) + (trail.0 - 0xDC00)))
+            Some(CodePoint(utfx_kernels::join_surrogates(lead.0 as u16, trail.0 as u16)))
         } else {
             None
         }
@@ -167,8 +167,8 @@ impl CodePoint {
     #[inline]
     pub const fn to_surrogates(self) -> Option<(CodePoint, CodePoint)> {
         if matches!(self.0, 0x1_0000..=0x10_FFFF) {
-            let v = self.0 - 0x1_0000;
-            Some((CodePoint(0xD800 + (v >> 10)), CodePoint(0xDC00 + (v & 0x3FF))))
+            let [lead, trail] = utfx_kernels::split_surrogates(self.0);
+            Some((CodePoint(lead as u32), CodePoint(trail as u32)))
         } else {
             None
         }

@@ -204,31 +204,9 @@ pub(crate) fn decode_prefix(input: &[u8], c1: C1, out: &mut Vec<CodePoint>) -> u
         let (read, written) = decode_to_utf16(&input[i..], c1, &mut units);
         i += read;
         let units = &units[..written];
-        if !units.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
-            out.extend(units.iter().map(|&u| CodePoint::new(u32::from(u))));
-        } else {
-            widen(units, out);
-        }
+        CodePoint::with_u32_vec(out, |out| utfx_kernels::utf16_to_code_points(units, out));
         if written + 2 <= PIVOT {
             return i;
-        }
-    }
-}
-
-/// Appends the code points of well-formed UTF-16 (a surrogate pair joined).
-fn widen(units: &[u16], out: &mut Vec<CodePoint>) {
-    out.reserve(units.len());
-    let mut k = 0;
-    while k < units.len() {
-        let u = u32::from(units[k]);
-        if u & 0xFC00 == 0xD800 {
-            // The kernel writes well-formed UTF-16: a trail follows.
-            let trail = u32::from(units[k + 1]);
-            out.push(CodePoint::new(0x1_0000 + ((u - 0xD800) << 10) + (trail - 0xDC00)));
-            k += 2;
-        } else {
-            out.push(CodePoint::new(u));
-            k += 1;
         }
     }
 }
@@ -290,21 +268,7 @@ pub(crate) fn encode_from_utf16(input: &[u16], c1: C1, out: &mut [u8]) -> (usize
     let (mut i, mut o) = (0, 0);
     loop {
         // The window: code points up to a lone surrogate or a lead at the end.
-        let (mut k, mut n) = (i, 0);
-        while n < PIVOT && k < input.len() {
-            let u = u32::from(input[k]);
-            let v = match u {
-                0xD800..=0xDBFF => match input.get(k + 1).map(|&t| u32::from(t)) {
-                    Some(t @ 0xDC00..=0xDFFF) => 0x1_0000 + ((u - 0xD800) << 10) + (t - 0xDC00),
-                    _ => break,
-                },
-                0xDC00..=0xDFFF => break,
-                _ => u,
-            };
-            points[n] = v;
-            n += 1;
-            k += if v >= 0x1_0000 { 2 } else { 1 };
-        }
+        let (_, n) = utfx_kernels::utf16_prefix_to_code_points(&input[i..], &mut points);
         let taken = encode_window(&points[..n], c1, out, &mut o);
         i += taken + points[..taken].iter().filter(|&&v| v >= 0x1_0000).count();
         if taken < n || n < PIVOT {

@@ -121,7 +121,7 @@ pub use codec_core::{
 mod decode;
 mod encode;
 mod string;
-mod surrogate;
+pub mod surrogate;
 
 use alloc::vec::Vec;
 

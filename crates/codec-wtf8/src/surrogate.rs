@@ -1,6 +1,7 @@
 //! Table 1 of the WTF-8 specification, the surrogate byte sequences: the one
 //! place that knows their bytes (the decoder's pair rule, the fast
-//! validator's tables and the string types' concatenation use it).
+//! validator's tables, the string types' concatenation, and CESU-8's
+//! six-byte pairs in `codec-cesu8` use it).
 
 use codec_core::{CodePoint, Step};
 use codec_utf8::automaton::{self, Grammar};
@@ -42,20 +43,47 @@ fn at(table: &[(u8, u8); 3], bytes: &[u8]) -> Option<CodePoint> {
 }
 
 /// Returns the lead surrogate that `bytes` start with, if they start with a
-/// lead surrogate byte sequence.
-pub(crate) fn lead_at(bytes: &[u8]) -> Option<CodePoint> {
+/// lead surrogate byte sequence (`ED A0..AF 80..BF`).
+///
+/// # Examples
+///
+/// ```
+/// use codec_wtf8::surrogate::lead_at;
+/// assert_eq!(lead_at(b"\xED\xA0\x80z").map(|cp| cp.to_u32()), Some(0xD800));
+/// assert_eq!(lead_at(b"\xED\xB0\x80"), None);
+/// ```
+#[must_use]
+pub fn lead_at(bytes: &[u8]) -> Option<CodePoint> {
     at(&LEAD, bytes)
 }
 
 /// Returns the trail surrogate that `bytes` start with, if they start with a
-/// trail surrogate byte sequence.
-pub(crate) fn trail_at(bytes: &[u8]) -> Option<CodePoint> {
+/// trail surrogate byte sequence (`ED B0..BF 80..BF`).
+///
+/// # Examples
+///
+/// ```
+/// use codec_wtf8::surrogate::trail_at;
+/// assert_eq!(trail_at(b"\xED\xBF\xBF").map(|cp| cp.to_u32()), Some(0xDFFF));
+/// assert_eq!(trail_at(b"\xED\xB0"), None);
+/// ```
+#[must_use]
+pub fn trail_at(bytes: &[u8]) -> Option<CodePoint> {
     at(&TRAIL, bytes)
 }
 
 /// Returns true when `bytes` are shorter than three bytes and could be the
 /// start of a trail surrogate byte sequence (the empty input included).
-pub(crate) fn may_start_trail(bytes: &[u8]) -> bool {
+///
+/// # Examples
+///
+/// ```
+/// use codec_wtf8::surrogate::may_start_trail;
+/// assert!(may_start_trail(b"") && may_start_trail(b"\xED\xB5"));
+/// assert!(!may_start_trail(b"\xED\xA0") && !may_start_trail(b"\xED\xB0\x80"));
+/// ```
+#[must_use]
+pub fn may_start_trail(bytes: &[u8]) -> bool {
     bytes.len() < 3 && fits(&TRAIL, bytes)
 }
 

@@ -76,16 +76,18 @@ impl Consts {
     #[target_feature(enable = "avx512f,avx512bw")]
     fn new(form: &Utf8Offsets) -> Consts {
         let set16 = |u: u32| _mm512_set1_epi16(u as u16 as i16);
-        let d4 = form.four() - 0x1_0000;
+        // The four-byte offset is a supplementary code point (`Utf8Offsets::new`).
+        let [lead, trail] = crate::split_surrogates(form.four());
+        let low10 = u32::from(trail & 0x3FF);
         Consts {
             lookup: Lookup::new(&form.tables),
             first: set16(form.first),
             three: set16(form.three()),
             gap: (set16(form.gap.0), set16(form.gap_len())),
             wide_raw: set16(form.wide_raw()),
-            lead_base: set16(0xD800 + (d4 >> 10)),
-            low10: set16(d4 & 0x3FF),
-            carry_from: set16(0x400 - (d4 & 0x3FF)),
+            lead_base: set16(u32::from(lead)),
+            low10: set16(low10),
+            carry_from: set16(0x400 - low10),
             last_lead4: _mm512_set1_epi8(form.last_lead4() as i8),
         }
     }

@@ -24,6 +24,10 @@
 //!   [`utf8_len_from_utf16_bytes`], [`utf8_len_from_utf32_bytes`],
 //!   [`utf16_len_from_utf32_bytes`], [`utf8_len_from_latin1`];
 //!   `lengths.rs`, `simd/lengths.rs`) and ASCII scans ([`ascii_prefix`]);
+//! * UTF-16's surrogate pairs, the one place their arithmetic is written
+//!   ([`join_surrogates`], [`split_surrogates`]), and UTF-16 to code points
+//!   ([`utf16_to_code_points`], [`utf16_prefix_to_code_points`];
+//!   `surrogates.rs`);
 //! * appending the UTF-8 prefix of bytes to a `String`, validated once
 //!   ([`push_utf8_prefix`], `string.rs`);
 //! * the UTF-8 bit distribution with an offset per sequence length, a form
@@ -112,6 +116,7 @@ mod portable;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod simd;
 mod string;
+mod surrogates;
 #[cfg(any(all(target_arch = "x86_64", feature = "std"), all(target_arch = "aarch64", target_endian = "little")))]
 mod tables;
 #[cfg(test)]
@@ -127,6 +132,7 @@ pub use lengths::{
 pub use level::{Level, force_level, level};
 pub use offsets::{Utf8Offsets, code_points_to_offset_utf8, code_points_to_offset_utf8_slice, offset_utf8_to_utf16};
 pub use string::{push_utf8_prefix, str_prefix_avx512};
+pub use surrogates::{join_surrogates, split_surrogates, utf16_prefix_to_code_points, utf16_to_code_points};
 pub use utf32::{utf16_to_utf32_bytes, utf32_bytes_prefix, utf32_bytes_to_utf16};
 pub use validate::{Utf8Tables, valid_prefix};
 

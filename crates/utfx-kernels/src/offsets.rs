@@ -294,8 +294,7 @@ pub(crate) fn decode_chars(
             o += 1;
         } else {
             let Some(pair) = dst.get_mut(o..o + 2) else { return (i, o, true) };
-            let w = v - 0x1_0000;
-            pair.copy_from_slice(&[0xD800 | (w >> 10) as u16, 0xDC00 | (w & 0x3FF) as u16]);
+            pair.copy_from_slice(&crate::split_surrogates(v));
             o += 2;
         }
         i += len;

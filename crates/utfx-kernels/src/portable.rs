@@ -283,7 +283,7 @@ pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize
             let (mut u, mut next) = (u, u32::from(src.unit(i + 1)));
             let start = i;
             while next & 0xFC00 == 0xDC00 {
-                let value = (u << 10) + next - ((0xD800 << 10) - 0x1_0000 + 0xDC00);
+                let value = crate::join_surrogates(u as u16, next as u16);
                 dst[o..o + 4].copy_from_slice(&[
                     0xF0 | (value >> 18) as u8,
                     0x80 | ((value >> 12) & 0x3F) as u8,
@@ -426,7 +426,7 @@ pub(crate) fn units_to_utf8_counted<U: Units>(src: &U, dst: &mut [u8]) -> (usize
         }
         let (value, units) = match u {
             0xD800..=0xDBFF => match (i + 1 < len).then(|| u32::from(src.unit(i + 1))) {
-                Some(next @ 0xDC00..=0xDFFF) => (0x1_0000 + ((u - 0xD800) << 10) + (next - 0xDC00), 2),
+                Some(next @ 0xDC00..=0xDFFF) => (crate::join_surrogates(u as u16, next as u16), 2),
                 _ => break,
             },
             0xDC00..=0xDFFF => break,
@@ -530,9 +530,8 @@ pub(crate) fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (us
                 let b1 = u32::from(bytes[i + 1] & 0x3F);
                 let b2 = u32::from(bytes[i + 2] & 0x3F);
                 let b3 = u32::from(bytes[i + 3] & 0x3F);
-                let v = (((u32::from(lead) & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3).wrapping_sub(0x1_0000);
-                dst[o] = 0xD800 | ((v >> 10) & 0x3FF) as u16;
-                dst[o + 1] = 0xDC00 | (v & 0x3FF) as u16;
+                let v = ((u32::from(lead) & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3;
+                dst[o..o + 2].copy_from_slice(&crate::split_surrogates(v));
                 i += 4;
                 o += 2;
                 if !fits(i, o) || bytes[i] < 0xF0 {
@@ -553,9 +552,7 @@ pub(crate) fn valid_utf8_to_utf16_portable(bytes: &[u8], dst: &mut [u16]) -> (us
             if o + 2 > dst.len() {
                 break;
             }
-            let v = value.wrapping_sub(0x1_0000);
-            dst[o] = 0xD800 | ((v >> 10) & 0x3FF) as u16;
-            dst[o + 1] = 0xDC00 | (v & 0x3FF) as u16;
+            dst[o..o + 2].copy_from_slice(&crate::split_surrogates(value));
             o += 2;
         }
         i += len;
@@ -585,7 +582,7 @@ pub(crate) fn valid_utf8_to_code_points_portable(bytes: &[u8], out: &mut alloc::
         if read == 0 {
             break;
         }
-        units_to_code_points(&units[..written], out);
+        crate::utf16_to_code_points(&units[..written], out);
         i += read;
     }
     i
@@ -594,40 +591,6 @@ pub(crate) fn valid_utf8_to_code_points_portable(bytes: &[u8], out: &mut alloc::
 /// The units of the stack buffers that the code point conversions go
 /// through.
 const BLOCK: usize = 1024;
-
-/// Appends the code points of well-formed UTF-16 (whose pairs are whole) to
-/// `out`.
-fn units_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<u32>) {
-    // Text without surrogates (the BMP) in one go, else a block at a time.
-    if !units.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
-        out.extend(units.iter().map(|&u| u32::from(u)));
-        return;
-    }
-    let mut k = 0;
-    while k < units.len() {
-        let end = (k + 32).min(units.len());
-        let block = &units[k..end];
-        // (A fold, not `any`, so that the block compiles to vector code.)
-        if !block.iter().fold(false, |any, &u| any | (u & 0xF800 == 0xD800)) {
-            out.extend(block.iter().map(|&u| u32::from(u)));
-            k = end;
-            continue;
-        }
-        while k < end {
-            let u = u32::from(units[k]);
-            match units.get(k + 1) {
-                Some(&next) if (0xD800..0xDC00).contains(&u) && (0xDC00..0xE000).contains(&next) => {
-                    out.push(0x1_0000 + ((u - 0xD800) << 10) + (u32::from(next) - 0xDC00));
-                    k += 2;
-                }
-                _ => {
-                    out.push(u);
-                    k += 1;
-                }
-            }
-        }
-    }
-}
 
 /// [`crate::scalars_to_utf8`] a character at a time, for a few code points.
 fn scalars_to_utf8_short(points: &[u32], out: &mut alloc::vec::Vec<u8>) -> usize {
@@ -684,9 +647,7 @@ fn scalars_to_utf16(points: &[u32], dst: &mut [u16]) -> (usize, usize) {
                     o += 1;
                 }
                 0x1_0000..=0x10_FFFF if o + 2 <= dst.len() => {
-                    let w = v - 0x1_0000;
-                    dst[o] = 0xD800 | (w >> 10) as u16;
-                    dst[o + 1] = 0xDC00 | (w & 0x3FF) as u16;
+                    dst[o..o + 2].copy_from_slice(&crate::split_surrogates(v));
                     o += 2;
                 }
                 _ => return (i, o),

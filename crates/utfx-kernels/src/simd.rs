@@ -842,7 +842,7 @@ unsafe fn utf16_blocks<V: Vector, const SWAP: bool>(
                     (i, o) = (i + 1, o + 2);
                 }
                 0xD800..=0xDBFF if (0xDC00..=0xDFFF).contains(&next) => {
-                    let v = 0x1_0000 + ((u - 0xD800) << 10) + (next - 0xDC00);
+                    let v = crate::join_surrogates(u as u16, next as u16);
                     dst[o..o + 4].copy_from_slice(&[
                         0xF0 | (v >> 18) as u8,
                         0x80 | ((v >> 12) & 0x3F) as u8,

@@ -143,27 +143,13 @@ fn scalars_to_utf16(src: &[u8], dst: &mut [u16], unit: impl Fn([u8; 4]) -> u32) 
                 w += 1;
             } else {
                 let Some(d) = dst.get_mut(w..w + 2) else { return (r, w) };
-                d.copy_from_slice(&surrogate_pair(u));
+                d.copy_from_slice(&crate::split_surrogates(u));
                 w += 2;
             }
             r += 1;
         }
     }
     (r, w)
-}
-
-/// The surrogate pair of a scalar value above `FFFF` (D91): the 20 bits
-/// of `u - 10000`, the high ten after `D800`, the low ten after `DC00`.
-#[inline(always)]
-fn surrogate_pair(u: u32) -> [u16; 2] {
-    let v = u - 0x1_0000;
-    [0xD800 | (v >> 10) as u16, 0xDC00 | (v & 0x3FF) as u16]
-}
-
-/// The scalar value of a lead surrogate and a trail surrogate (D91).
-#[inline(always)]
-fn pair_value(lead: u16, trail: u16) -> u32 {
-    0x1_0000 + ((u32::from(lead) - 0xD800) << 10) + (u32::from(trail) - 0xDC00)
 }
 
 /// Converts the well-formed prefix of `src` (UTF-16 code units) to UTF-32
@@ -210,7 +196,7 @@ pub(crate) fn utf16_to_utf32_bytes_portable(src: &[u16], big_endian: bool, dst: 
                 (u32::from(u), 1)
             } else {
                 match src.get(r + 1) {
-                    Some(&t) if u < 0xDC00 && t & 0xFC00 == 0xDC00 => (pair_value(u, t), 2),
+                    Some(&t) if u < 0xDC00 && t & 0xFC00 == 0xDC00 => (crate::join_surrogates(u, t), 2),
                     _ => return (r, w),
                 }
             };

@@ -160,20 +160,17 @@ pub fn sample() -> Vec<Vec<u32>> {
     set.into_iter().collect()
 }
 
-/// The UTF-16 code units of scalar values (Unicode chapter 3, D91: a
-/// supplementary code point is the pair D800 + the high ten bits of its
-/// offset from U+10000, DC00 + the low ten).
+/// The UTF-16 code units of code points up to U+10FFFF (Unicode chapter 3,
+/// D91): a BMP code point (a surrogate included) as itself, a
+/// supplementary one by the standard library's `char::encode_utf16`.
 #[must_use]
 pub fn utf16_units(points: &[u32]) -> Vec<u16> {
     let mut units = Vec::with_capacity(points.len());
+    let mut buf = [0u16; 2];
     for &p in points {
         match u16::try_from(p) {
             Ok(unit) => units.push(unit),
-            Err(_) => {
-                let offset = p - 0x1_0000;
-                units.push(0xD800 | u16::try_from(offset >> 10).expect("ten bits"));
-                units.push(0xDC00 | u16::try_from(offset & 0x3FF).expect("ten bits"));
-            }
+            Err(_) => units.extend_from_slice(char::from_u32(p).expect("at most U+10FFFF").encode_utf16(&mut buf)),
         }
     }
     units
