@@ -933,6 +933,55 @@ pub trait Encode {
     }
 }
 
+/// The whole-input methods of [`Decode`] that a codec may answer faster
+/// than its steps (validation, strings, lengths), forwarded to `$inner`:
+/// for the views whose every result is the inner codec's, `&D` and
+/// `Big<C>`, so that they keep the codec's own one-pass forms.
+macro_rules! forward_whole_input {
+    ($self:ident, $inner:expr) => {
+        fn validate(&$self, input: &[u8]) -> Result<(), crate::DecodeError> {
+            $inner.validate(input)
+        }
+
+        fn decode_to_string(&$self, input: &[u8]) -> Result<alloc::string::String, crate::DecodeError> {
+            $inner.decode_to_string(input)
+        }
+
+        fn decode_to_string_lossy(&$self, input: &[u8]) -> alloc::string::String {
+            $inner.decode_to_string_lossy(input)
+        }
+
+        fn decode_to_string_replacing(&$self, input: &[u8]) -> (alloc::string::String, bool) {
+            $inner.decode_to_string_replacing(input)
+        }
+
+        fn utf16_len(&$self, input: &[u8]) -> Result<usize, crate::DecodeError> {
+            $inner.utf16_len(input)
+        }
+
+        fn utf16_len_lossy(&$self, input: &[u8]) -> usize {
+            $inner.utf16_len_lossy(input)
+        }
+
+        fn utf8_len(&$self, input: &[u8]) -> Result<usize, crate::DecodeError> {
+            $inner.utf8_len(input)
+        }
+
+        fn utf8_len_lossy(&$self, input: &[u8]) -> usize {
+            $inner.utf8_len_lossy(input)
+        }
+
+        fn count_code_points(&$self, input: &[u8]) -> Result<usize, crate::DecodeError> {
+            $inner.count_code_points(input)
+        }
+
+        fn count_code_points_lossy(&$self, input: &[u8]) -> usize {
+            $inner.count_code_points_lossy(input)
+        }
+    };
+}
+pub(crate) use forward_whole_input;
+
 impl<D: Decode + ?Sized> Decode for &D {
     type Point = D::Point;
 
@@ -950,46 +999,7 @@ impl<D: Decode + ?Sized> Decode for &D {
         (**self).is_canonical_in(state, form)
     }
 
-    // The whole-input methods too, which a codec may answer faster itself.
-    fn validate(&self, input: &[u8]) -> Result<(), DecodeError> {
-        (**self).validate(input)
-    }
-
-    fn decode_to_string(&self, input: &[u8]) -> Result<String, DecodeError> {
-        (**self).decode_to_string(input)
-    }
-
-    fn decode_to_string_lossy(&self, input: &[u8]) -> String {
-        (**self).decode_to_string_lossy(input)
-    }
-
-    fn decode_to_string_replacing(&self, input: &[u8]) -> (String, bool) {
-        (**self).decode_to_string_replacing(input)
-    }
-
-    fn utf16_len(&self, input: &[u8]) -> Result<usize, DecodeError> {
-        (**self).utf16_len(input)
-    }
-
-    fn utf16_len_lossy(&self, input: &[u8]) -> usize {
-        (**self).utf16_len_lossy(input)
-    }
-
-    fn utf8_len(&self, input: &[u8]) -> Result<usize, DecodeError> {
-        (**self).utf8_len(input)
-    }
-
-    fn utf8_len_lossy(&self, input: &[u8]) -> usize {
-        (**self).utf8_len_lossy(input)
-    }
-
-    fn count_code_points(&self, input: &[u8]) -> Result<usize, DecodeError> {
-        (**self).count_code_points(input)
-    }
-
-    fn count_code_points_lossy(&self, input: &[u8]) -> usize {
-        (**self).count_code_points_lossy(input)
-    }
+    forward_whole_input!(self, (**self));
 
     #[inline]
     fn fast_paths(&self) -> Option<&dyn FastPaths> {

@@ -272,6 +272,10 @@ mod big_views {
         }
 
         forward_decode!();
+        // Every step is the codec's, each code point widened: so is every
+        // whole-input result (not so for `Narrow`, whose steps refuse what
+        // does not fit a `CodePoint`).
+        crate::codec::forward_whole_input!(self, self.0);
     }
 
     impl<C: Encode<Point = CodePoint>> Encode for Big<C> {
