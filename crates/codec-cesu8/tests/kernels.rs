@@ -1,5 +1,8 @@
-//! The kernels on the path the processor chooses (AVX2 where it has it),
-//! against the reference; see `support/kernels.rs`.
+//! The kernels' differential sweeps (`support/kernels.rs`) against the
+//! step-by-step reference, at every kernel level this machine has: the one
+//! the processor chooses, each other SIMD level pinned in turn, and the
+//! portable code (`codec_test::kernels::at_every_level`). One test, since
+//! a pinned level holds for the whole process.
 
 use codec_cesu8::{CESU_8, MUTF_8, MUTF_8_LENIENT};
 
@@ -8,26 +11,12 @@ mod support {
 }
 
 #[test]
-fn decode_sweep_cesu8() {
-    support::kernels::decode_sweep(&CESU_8);
-}
-
-#[test]
-fn decode_sweep_mutf8() {
-    support::kernels::decode_sweep(&MUTF_8);
-}
-
-#[test]
-fn decode_sweep_mutf8_lenient() {
-    support::kernels::decode_sweep(&MUTF_8_LENIENT);
-}
-
-#[test]
-fn window_edge_sweep_mutf8() {
-    support::kernels::window_edge_sweep(&MUTF_8);
-}
-
-#[test]
-fn window_edge_sweep_mutf8_lenient() {
-    support::kernels::window_edge_sweep(&MUTF_8_LENIENT);
+fn sweeps_at_every_level() {
+    codec_test::kernels::at_every_level(&[
+        &|| support::kernels::decode_sweep(&CESU_8),
+        &|| support::kernels::decode_sweep(&MUTF_8),
+        &|| support::kernels::decode_sweep(&MUTF_8_LENIENT),
+        &|| support::kernels::window_edge_sweep(&MUTF_8),
+        &|| support::kernels::window_edge_sweep(&MUTF_8_LENIENT),
+    ]);
 }

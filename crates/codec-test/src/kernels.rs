@@ -4,9 +4,8 @@
 //! ill-formed or special piece at every position of the first blocks,
 //! through the buffer APIs in one chunk and cut inside the piece, against
 //! the step-by-step reference ([`buffers`]). Each codec's
-//! tests supply their text, pieces and codecs; the test processes that force
-//! the portable path (`utfx_kernels::force_portable`) run the same
-//! sweep.
+//! tests supply their text, pieces and codecs, and run the sweeps at every
+//! kernel level the machine has ([`at_every_level`]).
 //!
 //! # Examples
 //!
@@ -49,6 +48,52 @@
 use codec_core::{CodePoint, Decode, DecodeMode, Encode, EncodeMode};
 
 use crate::buffers::{self, check_encode_buffers_once, check_transcode_once};
+
+/// Runs `sweeps` at every kernel level this machine has, one level after
+/// another: the one the processor chooses (`utfx_kernels::level`), each
+/// other SIMD level it can run, pinned in turn with
+/// `utfx_kernels::force_level`, then the portable code; the sweeps of a
+/// level side by side on threads. Each level is named on standard error
+/// before its sweeps, so that a failure's output says where it was. The pin
+/// holds for the whole process: the test that calls this is its binary's
+/// only test.
+///
+/// # Panics
+///
+/// When a sweep panics (after the level's other sweeps end).
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+///
+/// let runs = AtomicUsize::new(0);
+/// let sweep = || {
+///     runs.fetch_add(1, Ordering::Relaxed);
+/// };
+/// codec_test::kernels::at_every_level(&[&sweep, &sweep]);
+/// // Both sweeps at each level: the chosen one at least.
+/// let runs = runs.into_inner();
+/// assert!(runs >= 2 && runs % 2 == 0);
+/// ```
+pub fn at_every_level(sweeps: &[&(dyn Fn() + Sync)]) {
+    use utfx_kernels::Level;
+    let chosen = utfx_kernels::level();
+    let others = [Level::Avx512, Level::Avx2, Level::Sse42, Level::Neon]
+        .into_iter()
+        .filter(|&l| l != chosen && l.is_available());
+    let portable = (chosen != Level::Portable).then_some(Level::Portable);
+    for pinned in core::iter::once(chosen).chain(others).chain(portable) {
+        assert!(utfx_kernels::force_level(Some(pinned)), "{pinned:?} is available");
+        std::eprintln!("the sweeps at {pinned:?}");
+        std::thread::scope(|s| {
+            for sweep in sweeps {
+                s.spawn(sweep);
+            }
+        });
+    }
+    utfx_kernels::force_level(None);
+}
 
 /// The output size of the roomy checks: more than any test input needs.
 const ROOMY: usize = 4096;

@@ -1,11 +1,14 @@
-//! The kernels on the path the processor chooses (AVX2 where it has it),
-//! against the reference; see `support/kernels.rs`.
+//! The kernels' differential sweeps (`support/kernels.rs`) against the
+//! step-by-step reference, at every kernel level this machine has: the one
+//! the processor chooses, each other SIMD level pinned in turn, and the
+//! portable code (`codec_test::kernels::at_every_level`). One test, since
+//! a pinned level holds for the whole process.
 
 mod support {
     pub mod kernels;
 }
 
 #[test]
-fn sweep() {
-    support::kernels::sweep();
+fn sweeps_at_every_level() {
+    codec_test::kernels::at_every_level(&[&support::kernels::sweep]);
 }

@@ -1,5 +1,8 @@
-//! The fast validator on the path the processor chooses (AVX2 where it has
-//! it), against the reference; see `support/kernels.rs`.
+//! The kernels' differential sweeps (`support/kernels.rs`) against the
+//! step-by-step reference, at every kernel level this machine has: the one
+//! the processor chooses, each other SIMD level pinned in turn, and the
+//! portable code (`codec_test::kernels::at_every_level`). One test, since
+//! a pinned level holds for the whole process.
 
 // Not under Miri: many minutes there, and no `unsafe` of their own (the core's
 // unit tests run the validator under Miri, on both paths).
@@ -10,6 +13,6 @@ mod support {
 }
 
 #[test]
-fn validate_sweep() {
-    support::kernels::validate_sweep();
+fn sweeps_at_every_level() {
+    codec_test::kernels::at_every_level(&[&support::kernels::validate_sweep]);
 }

@@ -1,6 +1,5 @@
 //! The kernels' differential sweep (`codec_test::kernels`), run by
-//! `kernels.rs` on whichever path the processor chooses and by
-//! `kernels_portable.rs` on the portable path: CESU-8 text of every
+//! `kernels.rs` at every kernel level the machine has: CESU-8 text of every
 //! sequence length with six-byte pairs among it and in runs, long enough for
 //! several 64-byte blocks, behind 0 to 31 bytes of ASCII (every alignment
 //! of a 32-byte load), with an ill-formed or special sequence at every

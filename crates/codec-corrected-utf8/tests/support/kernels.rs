@@ -1,7 +1,5 @@
 //! The kernels' differential sweep (`codec_test::kernels`), run by
-//! `kernels.rs` on whichever path the processor chooses, by
-//! `kernels_portable.rs` on the portable path and by `kernels_levels.rs`
-//! at every level the machine has: Corrected UTF-8 text of every sequence
+//! `kernels.rs` at every kernel level the machine has: Corrected UTF-8 text of every sequence
 //! length, both sides of each boundary of the spec's offsets among it,
 //! long enough for several 64-byte blocks, behind 0 to 31 bytes of ASCII
 //! (every alignment of a 32-byte load), with something the kernels leave

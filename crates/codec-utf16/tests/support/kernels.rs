@@ -1,6 +1,5 @@
 //! The SIMD kernels' differential sweep (`codec_test::kernels`), run by
-//! `kernels.rs` on whichever path the processor chooses and by
-//! `kernels_portable.rs` on the portable path: UTF-16 of every character
+//! `kernels.rs` at every kernel level the machine has: UTF-16 of every character
 //! class, long enough for several 16-unit blocks, behind 0 to 15 ASCII units
 //! (every alignment of a block), with a lone surrogate at every position of
 //! the first blocks (a pair's two halves included), in both byte orders;

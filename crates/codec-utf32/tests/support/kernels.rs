@@ -1,6 +1,5 @@
 //! The kernels' differential sweep (`codec_test::kernels`), run by
-//! `kernels.rs` on whichever path the processor chooses and by
-//! `kernels_portable.rs` on the portable path: UTF-32 of every character
+//! `kernels.rs` at every kernel level the machine has: UTF-32 of every character
 //! class, long enough for several 16-unit blocks, behind 0 to 15 ASCII units
 //! (every alignment of a block), with an ill-formed unit (a surrogate, the
 //! first value past U+10FFFF, the largest) at every position of the first

@@ -1,6 +1,5 @@
 //! The SIMD kernels' differential sweep (`codec_test::kernels`), run by
-//! `kernels.rs` on whichever path the processor chooses and by
-//! `kernels_portable.rs` on the portable path: UTF-8 text of every character
+//! `kernels.rs` at every kernel level the machine has: UTF-8 text of every character
 //! length, long enough for several 64-byte blocks, behind 0 to 31 bytes of
 //! ASCII (every alignment of a 32-byte load), with an ill-formed sequence or
 //! a surrogate at every position of the first blocks.

@@ -1,6 +1,5 @@
-//! The fast validator's differential sweep, run by `kernels.rs` on the path
-//! the processor chooses (AVX2 where it has it) and by
-//! `kernels_portable.rs` on the portable path: text of every character
+//! The fast validator's differential sweep, run by `kernels.rs` at every
+//! kernel level the machine has: text of every character
 //! length, long enough for several 64-byte blocks, behind 0 to 31 bytes of
 //! ASCII (every alignment of a 32-byte load), with a lone surrogate, a
 //! surrogate pair, a lead surrogate before something that only begins a
