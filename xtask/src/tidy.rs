@@ -14,8 +14,9 @@
 //!   dependency), and every codec crate re-exports the same core vocabulary
 //!   ([`VOCABULARY`]);
 //! * no ignored or should-panic tests, no `todo!`/`unimplemented!`;
-//! * nothing reads the shared folder beside the repository (a user's clone has
-//!   no such folder);
+//! * no code, build script, doc example or README example names a path
+//!   into the shared folder beside the repository (a user's clone has no
+//!   such folder; a comment may name where a copied file came from);
 //! * no trailing whitespace in source, manifests and docs;
 //! * the core stays small: at most [`CORE_PUBLIC_LINES`] lines of
 //!   `crates/codec-core/src` declare a public item (decision 0018's count).
@@ -69,15 +70,18 @@ fn check(root: &Path) -> Vec<String> {
         ["#[", "should_panic"].concat(),
         ["todo", "!("].concat(),
         ["unimplemented", "!("].concat(),
-        ["../", "shared"].concat(),
     ];
     for path in &all {
         let rel = path.strip_prefix(root).unwrap_or(path).display().to_string();
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !matches!(ext, "rs" | "toml" | "md") {
+        if !matches!(ext, "rs" | "toml" | "md" | "sh" | "py" | "js" | "java") {
             continue;
         }
         let Ok(text) = fs::read_to_string(path) else { continue };
+        problems.extend(check_shared_paths(&rel, ext, &text));
+        if !matches!(ext, "rs" | "toml" | "md") {
+            continue;
+        }
         for (n, line) in text.lines().enumerate() {
             if line.ends_with(' ') || line.ends_with('\t') {
                 problems.push(format!("{rel}:{}: trailing whitespace", n + 1));
@@ -231,6 +235,62 @@ fn check_kernels_leaf(root: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The paths into the shared folder beside the repository (its
+/// specifications, conformance vectors and corpus), which a user's clone
+/// does not have. Spelled in pieces so that this file does not trip its own
+/// check.
+fn shared_paths() -> [String; 4] {
+    let pieces = [("../", "shared"), ("shared/", "conformance"), ("shared/", "corpus"), ("shared/", "specs")];
+    pieces.map(|(a, b)| [a, b].concat())
+}
+
+/// The lines that name a path into the shared folder ([`shared_paths`]) in
+/// what runs at build, test or run time: the code of the `.rs`, `.toml`,
+/// `.sh`, `.py`, `.js` and `.java` files under `crates/`, `xtask/`,
+/// `tests/`, `bench/` and `fuzz/`, the Rust examples of their doc comments
+/// (doctests), and the Rust blocks of the READMEs (`tests/src/lib.rs` runs
+/// them as doctests). A comment line (`//`, `#`, or the prose of a doc
+/// comment) may name one as where a copied file came from; data is copied
+/// into the crate that uses it and loaded with `include_str!`/`include_bytes!`.
+fn check_shared_paths(rel: &str, ext: &str, text: &str) -> Vec<String> {
+    let under = ["crates/", "xtask/", "tests/", "bench/", "fuzz/"].iter().any(|top| rel.starts_with(top));
+    let readme = ext == "md" && (rel == "README.md" || rel.ends_with("/README.md"));
+    if !(under || readme) {
+        return Vec::new();
+    }
+    let shared = shared_paths();
+    let mut problems = Vec::new();
+    // Inside a fenced block of Markdown or of a doc comment: whether it is Rust.
+    let mut fence: Option<bool> = None;
+    for (n, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let doc = trimmed.strip_prefix("///").or_else(|| trimmed.strip_prefix("//!")).filter(|_| ext == "rs");
+        let runs = if ext == "md" || doc.is_some() {
+            if let Some(info) = doc.unwrap_or(trimmed).trim_start().strip_prefix("```") {
+                fence = match fence {
+                    Some(_) => None,
+                    None => Some(is_rust_fence(info.trim_start_matches('`').trim())),
+                };
+                continue;
+            }
+            fence == Some(true)
+        } else {
+            fence = None;
+            match ext {
+                "rs" | "js" | "java" => !trimmed.starts_with("//"),
+                _ => !trimmed.starts_with('#'),
+            }
+        };
+        if let Some(path) = shared.iter().find(|p| runs && line.contains(p.as_str())) {
+            problems.push(format!(
+                "{rel}:{}: names `{path}`: copy the file into the crate that uses it (a user's clone has no shared folder)",
+                n + 1
+            ));
+        }
+    }
+    problems
+}
+
 /// The core's vocabulary as every codec crate's `lib.rs` re-exports it, word
 /// for word, so that one dependency is enough whichever codec a program
 /// uses (a crate adds what its own API needs after it).
@@ -267,19 +327,23 @@ fn documented_reexports(rel: &str, text: &str) -> Vec<String> {
 /// lines included).
 fn check_codec_docs(rel: &str, text: &str) -> Vec<String> {
     let mut problems = Vec::new();
-    let mut in_code = false;
+    // Inside a fenced block: whether it is Rust.
+    let mut fence: Option<bool> = None;
     for (n, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         let Some(doc) = trimmed.strip_prefix("///").or_else(|| trimmed.strip_prefix("//!")) else {
-            in_code = false;
+            fence = None;
             continue;
         };
         let doc = doc.trim_start();
         if doc.starts_with("```") {
-            in_code = !in_code && is_rust_fence(doc.trim_start_matches('`').trim());
+            fence = match fence {
+                Some(_) => None,
+                None => Some(is_rust_fence(doc.trim_start_matches('`').trim())),
+            };
             continue;
         }
-        if in_code && doc.contains("codec_core") {
+        if fence == Some(true) && doc.contains("codec_core") {
             problems.push(format!("{rel}:{}: a doc example names `codec_core`; use this crate's re-exports", n + 1));
         }
     }
@@ -381,10 +445,11 @@ const LINEAGE: &[(&str, &[&str])] = &[
     ("codec-latin1", &[]),
 ];
 
-/// Whether a package name is one of the workspace's crates under
-/// `crates/`: `codec-*`, `utfx` and `utfx-*`.
+/// Whether a package name is one of the workspace's own: `codec-*` and
+/// `utfx-*` (the crates under `crates/`, the CLI `utfx-cli` among them, and
+/// `tests/`'s `utfx-tests` and `bench/`'s `utfx-bench`).
 fn is_workspace_crate(name: &str) -> bool {
-    name.starts_with("codec-") || name == "utfx" || name.starts_with("utfx-")
+    name.starts_with("codec-") || name.starts_with("utfx-")
 }
 
 /// The workspace crates a manifest depends on, in any dependency table
@@ -439,7 +504,7 @@ fn check_codec_dependencies(root: &Path) -> Vec<String> {
             }
             let why = if dep == "codec-registry" {
                 "a codec crate never depends on the registry".to_owned()
-            } else if dep == "utfx" {
+            } else if dep == "utfx-cli" {
                 "a codec crate never depends on the CLI".to_owned()
             } else {
                 format!("its specification does not build on it (allowed: {})", allowed_list(allowed))
@@ -610,7 +675,7 @@ mod tests {
         let utf8 = "[dependencies]\ncodec-core.workspace = true\n[dev-dependencies]\ncodec-utf16 = { path = \"../codec-utf16\" }\n";
         let corrected = "[target.'cfg(unix)'.dependencies]\ncodec-registry = { path = \"../codec-registry\" }\n";
         let wtf8 = "[dependencies.codec-cesu8]\npath = \"../codec-cesu8\"\n";
-        let utf16 = "[dependencies]\nutfx-kernels.workspace = true\nutfx = { path = \"../utfx\" }\n";
+        let utf16 = "[dependencies]\nutfx-kernels.workspace = true\nutfx-cli = { path = \"../utfx-cli\" }\n";
         let problems = check_manifests(
             "bad",
             &[
@@ -626,7 +691,7 @@ mod tests {
             [
                 "crates/codec-aaa: a codec crate missing from the lineage table in xtask/src/tidy.rs",
                 "crates/codec-corrected-utf8/Cargo.toml: depends on `codec-registry`: a codec crate never depends on the registry",
-                "crates/codec-utf16/Cargo.toml: depends on `utfx`: a codec crate never depends on the CLI",
+                "crates/codec-utf16/Cargo.toml: depends on `utfx-cli`: a codec crate never depends on the CLI",
                 "crates/codec-utf8/Cargo.toml: depends on `codec-utf16`: its specification does not build on it (allowed: codec-core, utfx-kernels)",
                 "crates/codec-wtf8/Cargo.toml: depends on `codec-cesu8`: its specification does not build on it (allowed: codec-core, utfx-kernels, codec-utf8, codec-utf16)",
             ]
@@ -650,6 +715,36 @@ mod tests {
                 "crates/utfx-kernels/Cargo.toml: depends on `codec-core`: the kernels crate depends on no crate of the workspace"
             ]
         );
+    }
+
+    /// Issue 45: a path into the shared folder is found in code, doc
+    /// examples, scripts, manifests and README examples, not in comments
+    /// and prose that say where a copied file came from.
+    #[test]
+    fn paths_into_the_shared_folder_are_found_in_what_runs() {
+        let [up, conformance, corpus, specs] = shared_paths();
+        let read = format!("//! Docs.\nlet v = include_str!(\"../../../{conformance}/v.json\");\n");
+        assert_eq!(
+            check_shared_paths("crates/codec-x/tests/v.rs", "rs", &read),
+            [format!(
+                "crates/codec-x/tests/v.rs:2: names `{up}`: copy the file into the crate that uses it (a user's clone has no shared folder)"
+            )]
+        );
+        let provenance = format!(
+            "//! Converted from `{up}/{conformance}/v.json`.\n/// From `{corpus}/a.txt`.\n\
+             // Copied from {specs}/x.txt.\n/// ```text\n/// {corpus}/a.txt\n/// ```\n/// Prose: {corpus}.\nfn f() {{}}\n"
+        );
+        assert_eq!(check_shared_paths("crates/codec-x/src/lib.rs", "rs", &provenance), Vec::<String>::new());
+        let example = format!("/// ```\n/// let t = std::fs::read(\"{up}/x\");\n/// ```\nfn f() {{}}\n");
+        assert_eq!(check_shared_paths("xtask/src/a.rs", "rs", &example).len(), 1);
+        let script = format!("# Reads {corpus}/a.txt no more.\ncp {up}/{corpus}/a.txt data/\n");
+        assert_eq!(check_shared_paths("xtask/oracles/record.sh", "sh", &script).len(), 1);
+        let manifest = format!("[package]\n# From {up}.\ninclude = [\"{up}/x\"]\n");
+        assert_eq!(check_shared_paths("bench/Cargo.toml", "toml", &manifest).len(), 1);
+        let readme = format!("From `{conformance}`.\n\n```text\n{up}\n```\n\n```rust\nlet p = \"{specs}/x\";\n```\n");
+        assert_eq!(check_shared_paths("crates/codec-x/README.md", "md", &readme).len(), 1);
+        // The docs' prose and notes on the specs cite it freely.
+        assert_eq!(check_shared_paths("docs/specs/x.md", "md", &readme), Vec::<String>::new());
     }
 
     /// Issue 26: `unsafe` outside the kernels crate is found, but for the
@@ -708,7 +803,7 @@ mod tests {
         let text = "//! Docs.\n//!\n//! ```\n//! use codec_x::Decode;\n//! ```\n\
                     /// A [`codec_core::Decode`] link is prose.\n///\n/// ```\n/// # use codec_core::Step;\n\
                     /// let x = codec_core::CodePoint::new(1);\n/// ```\n/// ```text\n/// codec_core::x\n/// ```\n\
-                    pub fn f() {}\n";
+                    /// Prose after a text block names codec_core::x.\npub fn f() {}\n";
         assert_eq!(
             check_codec_docs("crates/codec-x/src/lib.rs", text),
             [
