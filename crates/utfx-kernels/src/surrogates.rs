@@ -202,14 +202,14 @@ mod tests {
     fn inputs() -> Vec<Vec<u16>> {
         let alphabet = [0x41, 0xE9, 0xD83D, 0xDCA9, 0xFFFF];
         let mut all = Vec::new();
-        for len in 0..=if cfg!(miri) { 3 } else { 4 } {
+        for len in 0..=if cfg!(miri) { 2 } else { 4 } {
             for mut code in 0..alphabet.len().pow(len) {
                 let mut units = Vec::new();
                 for _ in 0..len {
                     units.push(alphabet[code % alphabet.len()]);
                     code /= alphabet.len();
                 }
-                for pad in [0, 31, 33] {
+                for pad in [0, 31, 33].into_iter().filter(|&pad| !cfg!(miri) || pad != 31) {
                     let mut padded = alloc::vec![0x62; pad];
                     padded.extend(&units);
                     padded.extend(core::iter::repeat_n(0x63, pad));
