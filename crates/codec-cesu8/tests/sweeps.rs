@@ -4,6 +4,7 @@
 //! between the variants and their neighbours.
 
 use codec_cesu8::{CESU_8, Cesu8Codec, CodePoint, Decode, DecodeMode, Encode, ErrorKind, MUTF_8, MUTF_8_LENIENT};
+use codec_test::cps;
 use codec_test::tables::{CESU8_ROWS, MUTF8_LENIENT_ROWS, MUTF8_ROWS, Row, pieces, split_cesu8};
 use proptest::prelude::*;
 
@@ -64,10 +65,6 @@ fn six_byte_ed_inputs_agree_with_the_reference() {
             }
         }
     }
-}
-
-fn cps(v: &[u32]) -> Vec<CodePoint> {
-    v.iter().map(|&x| CodePoint::new(x)).collect()
 }
 
 #[test]

@@ -7,12 +7,9 @@
 
 use codec_core::{CodePoint, Codec, Decode, DecodeMode, Encode, EncodeMode, ErrorKind};
 use codec_corrected_utf8::{CORRECTED_UTF_8, CORRECTED_UTF_8_C1, MAGIC, MAX_CODE_POINT, MAX_RESERVED_LEN, strip_magic};
+use codec_test::cps;
 use codec_test::tables::{CORRECTED_TABLE, Piece, corrected_value, pieces, split_corrected};
 use proptest::prelude::*;
-
-fn cps(v: &[u32]) -> Vec<CodePoint> {
-    v.iter().map(|&x| CodePoint::new(x)).collect()
-}
 
 #[test]
 fn long_inputs_encode_as_the_reference_across_the_fast_paths_blocks() {

@@ -95,6 +95,19 @@ pub mod example {
     pub use codec_core::doc_example::Ascii;
 }
 
+/// The code points of `values`, for tests and vectors written as numbers.
+///
+/// # Examples
+///
+/// ```
+/// let points = codec_test::cps(&[0x41, 0xD800]);
+/// assert_eq!((points[0].to_u32(), points[1].is_surrogate()), (0x41, true));
+/// ```
+#[must_use]
+pub fn cps(values: &[u32]) -> Vec<CodePoint> {
+    values.iter().map(|&v| CodePoint::new(v)).collect()
+}
+
 /// The result of decoding an input in one mode.
 type Decoded<P> = Result<Vec<P>, DecodeError>;
 

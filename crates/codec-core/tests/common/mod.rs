@@ -184,6 +184,4 @@ impl Codec for Leb {
     }
 }
 
-pub fn cps(values: &[u32]) -> Vec<CodePoint> {
-    values.iter().map(|&v| CodePoint::new(v)).collect()
-}
+pub use codec_test::cps;
