@@ -121,8 +121,8 @@ fn convert(args: &ConvertArgs, invocation: Invocation, out: &mut dyn Write) -> R
     let again = regular.as_ref().and_then(|r| r.file.try_clone().ok());
     let lines = Cell::new(again.is_none().then(|| Lines::new(input.codec)));
     let source = Source { name: &name, skipped: input.skipped, points: 0, bom, found: &found };
-    // A large file whose pieces can be converted apart is converted on
-    // every core (`parallel`); what is left, or any other input, in one run.
+    // A large file whose pieces can be converted apart is converted on up
+    // to three threads (`parallel`); what is left, or any other input, in one run.
     let parallel = parallel::Setup::convert(input.codec, decode_mode, to, encode_mode, parallel::threads());
     let whole = regular
         .filter(|r| parallel.is_some() && r.size >= parallel::FROM)

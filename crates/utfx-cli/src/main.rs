@@ -15,12 +15,15 @@
 //! too (`utfx -l`, `utfx -f X -t Y [-c] [FILE...]`), and each label does with
 //! a byte order mark what `bom` says (decision 0005).
 //!
-//! Every codec comes from `codec-registry`. `convert` and `validate` run
-//! the core's `Transcoder` and decoders over `u32` code points, with the
-//! codecs' kernels; where a code point may exceed `u32` (from UTF-∞-8) and
-//! in `decode`, `encode --input cps`, `--framing` and `vectors`, the codecs
-//! go over big code points (`codec_registry::get_big`: UTF-∞-8 as itself,
-//! the others through `codec_core::Big`).
+//! Every codec comes from `codec-registry`. `convert`, `validate` and
+//! `encode` of text run the core's `Transcoder`, decoders and encoders over
+//! `u32` code points (`codec_registry::get`), with the codecs' kernels;
+//! there UTF-∞-8 is `codec_core::Narrow`'s view, so `validate` reports a
+//! value beyond `u32` as `out_of_range`. `convert` from UTF-∞-8 (whose code
+//! points may exceed `u32`) and with `--framing`, `decode`, `encode --input
+//! cps`, `inspect`, `vectors` and `compare` go over big code points
+//! (`codec_registry::get_big`: UTF-∞-8 as itself, the others through
+//! `codec_core::Big`).
 
 mod bom;
 mod cli;

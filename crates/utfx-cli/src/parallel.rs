@@ -1,4 +1,5 @@
-//! `utfx convert` and `utfx validate` of a large file on every core: the
+//! `utfx convert` and `utfx validate` of a large file on up to three
+//! threads ([`MAX_THREADS`], decision 0015): the
 //! input is cut into pieces of about a mebibyte (256 KiB to convert) at the input codec's
 //! restart points (`Decode::restart_point`, after which a decoder holds
 //! nothing back), each piece is transcoded by a fresh `Transcoder` (or
@@ -7,7 +8,7 @@
 //! the pieces it works on, so that they are still in its cache, from the
 //! file at their positions (`pread`), at the same time as the others: the
 //! copies out of the page cache, most of the time of a fast codec, run on
-//! every core. Only the cut of each piece at its last restart point goes in
+//! several cores at once. Only the cut of each piece at its last restart point goes in
 //! order (a piece starts with the few bytes the one before left after
 //! its own). A target whose encoding is
 //! context-free (`Encode::is_context_free`) writes for each piece what it
@@ -64,7 +65,7 @@ const CONVERT_PIECE: usize = 1 << 18;
 const MAX_THREADS: usize = 3;
 
 /// Inputs at least this large (regular files) are converted or validated
-/// on every core when they can be.
+/// in pieces on [`threads`] threads when they can be.
 pub(crate) const FROM: u64 = 4 << 20;
 
 /// How many threads work on this machine: its parallelism, at most
@@ -213,8 +214,8 @@ const HEADROOM: usize = 64;
 
 /// The reading side, shared by the threads. Each claims the next piece of
 /// the file (`piece` bytes at a fixed position) and reads it with no
-/// lock held, so that the copies out of the page cache run on every core
-/// at once; then, in order, it takes the bytes the piece before left after
+/// lock held, so that the copies out of the page cache run on the threads'
+/// cores at once; then, in order, it takes the bytes the piece before left after
 /// its last restart point (`Seam::carry`), finds its own last restart point
 /// and leaves the bytes after it to the next piece. A piece therefore starts
 /// where the one before ended, at a restart point, as if the input had been

@@ -111,8 +111,8 @@ fn walk(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, Failure
 /// Without `--all-errors`, the input streams through the fatal decoder's
 /// validation with the codec's fast path (stopping at the first error
 /// unless the document check needs the rest); a regular file of 4 MiB or
-/// more without `--document` or `--framing` is validated in pieces on
-/// every core (`parallel`, decision 0033). With `--all-errors`, item by
+/// more without `--document` or `--framing` is validated in pieces on up
+/// to three threads (`parallel`, decision 0033). With `--all-errors`, item by
 /// item, counting lines and columns. The document check sees the whole
 /// input.
 fn check(
@@ -124,9 +124,9 @@ fn check(
     out: &mut Output,
 ) -> Result<bool, Failure> {
     let (reader, name, regular) = support::open(file)?;
-    // A large file checked for its first error alone is checked on every
-    // core (`parallel`), as far as the codec's restart points allow; the
-    // rest, or any other input, in one run.
+    // A large file checked for its first error alone is checked in pieces
+    // on up to three threads (`parallel`), as far as the codec's restart
+    // points allow; the rest, or any other input, in one run.
     let threads = parallel::threads();
     let large = regular.filter(|r| r.size >= parallel::FROM);
     let (mut input, mut error) = if let Some(large) =

@@ -311,7 +311,7 @@ fn convert_reports_a_late_error_at_its_offset_after_the_output_before_it() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A file large enough to be converted in pieces on every core gives what
+/// A file large enough to be converted in pieces on several threads gives what
 /// one run gives: the same bytes, the same first error at its offset in
 /// the whole file (after all the output before it), encoding errors at
 /// their index in the whole text, and the same replacements around a run
@@ -473,7 +473,7 @@ fn validate_reports_a_late_error_at_its_offset() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A file large enough to be validated in pieces on every core gives what
+/// A file large enough to be validated in pieces on several threads gives what
 /// one run gives: ok, or the first error at its offset in the whole file
 /// (std's `valid_up_to` for UTF-8), whether it falls inside a piece, at the
 /// seams around 1 MiB (four pieces in), at the end, after a BOM, in UTF-16LE,
