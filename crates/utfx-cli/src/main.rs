@@ -24,6 +24,13 @@
 //! cps`, `inspect`, `vectors` and `compare` go over big code points
 //! (`codec_registry::get_big`: UTF-∞-8 as itself, the others through
 //! `codec_core::Big`).
+//!
+//! A module per subcommand (`decode`, `encode`, `convert`, `validate`,
+//! `inspect`, `vectors`, `compare`; `list` and iconv's command lines are
+//! here), `clap`'s definitions in `cli`, and the parts they share: `support`
+//! (failures and exit statuses, codec lookup, input and output), `bom`,
+//! `framing`, `lines`, `hint`, `read_ahead` (the input read on a thread of
+//! its own), `parallel` (large files in pieces) and `output_file` (`-o`).
 
 mod bom;
 mod cli;

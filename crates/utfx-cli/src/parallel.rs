@@ -1,6 +1,6 @@
 //! `utfx convert` and `utfx validate` of a large file on up to three
-//! threads ([`MAX_THREADS`], decision 0015): the
-//! input is cut into pieces of about a mebibyte (256 KiB to convert) at the input codec's
+//! threads ([`MAX_THREADS`], decision 0015): the input is cut into pieces
+//! of about a mebibyte (256 KiB to convert) at the input codec's
 //! restart points (`Decode::restart_point`, after which a decoder holds
 //! nothing back), each piece is transcoded by a fresh `Transcoder` (or
 //! validated by a fresh decoder) on whichever thread takes it, and the

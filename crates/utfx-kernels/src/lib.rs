@@ -28,6 +28,17 @@
 //!   ([`join_surrogates`], [`split_surrogates`]), and UTF-16 to code points
 //!   ([`utf16_to_code_points`], [`utf16_prefix_to_code_points`];
 //!   `surrogates.rs`);
+//! * CESU-8's pair rule over surrogates' three-byte forms: whether they
+//!   pair up ([`surrogate_forms_pair_up`]), the prefix of valid text whose
+//!   forms pair up ([`paired_prefix`], at AVX-512 in the validator's blocks
+//!   of `avx512.rs`) and where a window of it may end ([`pair_window_end`];
+//!   decision 0036);
+//! * UTF-32 held as bytes in either order: its validation and its
+//!   conversions to and from UTF-16 ([`utf32_bytes_prefix`],
+//!   [`utf32_bytes_to_utf16`], [`utf16_to_utf32_bytes`]; `utf32.rs`,
+//!   `simd/utf32.rs`), and Latin-1 to and from UTF-8 and UTF-16
+//!   ([`latin1_to_utf8`], [`latin1_to_utf16`], [`utf8_to_latin1`],
+//!   [`utf16_to_latin1`]; `latin1.rs`, `simd/latin1.rs`; decision 0047);
 //! * appending the UTF-8 prefix of bytes to a `String`, validated once
 //!   ([`push_utf8_prefix`], `string.rs`);
 //! * the UTF-8 bit distribution with an offset per sequence length, a form
@@ -66,6 +77,16 @@
 //! `avx2_utf32.rs` at the AVX2 levels, and at the others go through the
 //! UTF-16 kernels of their level. Every level gives the same results as
 //! the portable code.
+//!
+//! # Where the `unsafe` is
+//!
+//! The crate denies `unsafe_code`; the files that allow it are the SIMD
+//! ones, `simd.rs` (with its instantiations and algorithms in `simd/`),
+//! `avx2_utf32.rs`, `avx2_cesu8.rs`, `avx512.rs`, `avx512_offsets.rs` and
+//! `avx512_utf32.rs`, and `string.rs`, which makes a `str` of bytes the
+//! validator took. The portable forms (`portable.rs` and the others) are
+//! safe Rust, and the SIMD kernels are tested against them at every level
+//! the machine has (Miri and qemu-user in CI for the `unsafe`).
 //!
 //! # Features
 //!

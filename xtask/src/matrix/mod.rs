@@ -41,9 +41,12 @@
 //! The command shows each stage and the share done on stderr while it
 //! computes, then prints a summary and writes `docs/matrix/` (`render.rs`);
 //! `--check` computes the same files in memory and fails, naming them, when
-//! the committed ones differ. Nothing here names a codec: a codec added to the
-//! registry appears in every table. Only the relations test (`tests.rs`)
-//! knows what each specification promises.
+//! the committed ones differ. A codec added to the registry appears in every
+//! table: outside the tests, codecs are named only to pick the columns of
+//! the README's table of false positives (`fp.rs`) and the Standard's
+//! encodings that the error strategies leave out ([`family`], which asks
+//! `codec-encoding-standard`). Only the relations test (`tests.rs`) knows
+//! what each specification promises.
 
 mod chart;
 mod classes;
