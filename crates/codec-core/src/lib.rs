@@ -131,5 +131,5 @@ pub use lines::LineCounter;
 pub use mode::{DecodeMode, EncodeMode, UnknownMode};
 #[cfg(feature = "bigint")]
 pub use num_bigint;
-pub use stream::{Decoder, Encoder, Status};
+pub use stream::{Status, decode::Decoder, encode::Encoder};
 pub use transcode::{TranscodeError, Transcoder};

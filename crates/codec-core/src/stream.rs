@@ -6,12 +6,11 @@
 
 use alloc::vec::Vec;
 
-mod decode;
-mod encode;
+pub(crate) mod decode;
+pub(crate) mod encode;
 
-pub use decode::Decoder;
-pub(crate) use decode::{Front, front, validate};
-pub use encode::Encoder;
+pub(crate) use decode::{Decoder, Front, front, validate};
+pub(crate) use encode::Encoder;
 
 /// Pending input up to this long is retried on every new byte; longer pending
 /// input only once it has doubled since the last try.
