@@ -180,7 +180,7 @@ impl Reference {
         if let Some(neutral) = self.bom_out
             && let Answer::Output(hex) = &verdict.answer
         {
-            let bom = support::hex(neutral.le_bom);
+            let bom = codec_test::hex::format(neutral.le_bom);
             verdict.answer = Answer::Output(if hex.is_empty() { bom } else { format!("{bom} {hex}") });
         }
         verdict

@@ -182,7 +182,7 @@ fn write(out: &mut Output, hex: &mut Option<Hexer>, bytes: &[u8]) -> Result<(), 
         hexer.text.push(' ');
     }
     hexer.started = true;
-    hexer.text.push_str(&support::hex(bytes));
+    hexer.text.push_str(&codec_test::hex::format(bytes));
     out.write(hexer.text.as_bytes())
 }
 

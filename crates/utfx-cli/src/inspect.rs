@@ -86,7 +86,7 @@ pub(crate) fn run(args: &InspectArgs) -> Result<(), Failure> {
     let mut errors = 0usize;
     for item in shown {
         let raw = &input[item.offset..item.offset + item.len];
-        let bytes = support::hex(raw);
+        let bytes = codec_test::hex::format(raw);
         let bytes = if bytes.len() > 17 { format!("{}...", &bytes[..14]) } else { bytes };
         let cp = match (&item.point, item.status) {
             (Some(cp), _) => cp.to_string(),

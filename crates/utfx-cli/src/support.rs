@@ -514,18 +514,6 @@ pub(crate) fn read_chunks(
     }
 }
 
-/// Formats bytes as uppercase hexadecimal separated by single spaces.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    let mut s = String::with_capacity(bytes.len() * 3);
-    for (i, b) in bytes.iter().enumerate() {
-        if i > 0 {
-            s.push(' ');
-        }
-        s.push_str(&format!("{b:02X}"));
-    }
-    s
-}
-
 /// Formats bytes as uppercase hexadecimal with no separator (`R+FE8080`).
 pub(crate) fn hex_compact(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02X}")).collect()

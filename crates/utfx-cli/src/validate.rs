@@ -400,7 +400,7 @@ impl Lister {
             if *listed < *cap {
                 *listed += 1;
                 let bytes = item.bytes;
-                let mut hex = support::hex(&bytes[..bytes.len().min(SHOWN)]);
+                let mut hex = codec_test::hex::format(&bytes[..bytes.len().min(SHOWN)]);
                 if bytes.len() > SHOWN {
                     hex.push_str(" ...");
                 }
