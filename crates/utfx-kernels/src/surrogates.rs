@@ -86,6 +86,11 @@ const fn is_surrogate(u: u16) -> bool {
 /// assert_eq!(out, [0x61, 0x1F4A9, 0xDCA9]);
 /// ```
 pub fn utf16_to_code_points(units: &[u16], out: &mut alloc::vec::Vec<u32>) {
+    // Units without a surrogate (the BMP) in one go, else a block at a time.
+    if !units.iter().fold(false, |any, &u| any | is_surrogate(u)) {
+        out.extend(units.iter().map(|&u| u32::from(u)));
+        return;
+    }
     out.reserve(units.len());
     let mut k = 0;
     while k < units.len() {
